@@ -78,8 +78,12 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def step_vector(self, meta: Meta, c: list[Any]) -> s.Vector:
         return s.Vector(pos_of(meta), False, c[0], c[1])
 
-    def leap_vector(self, meta: Meta, c: list[Any]) -> s.Vector:
-        return s.Vector(pos_of(meta), True, c[0], c[1])
+    def named_vector(self, meta: Meta, c: list[Any]) -> s.Vector:
+        if str(c[0]) != "leap":
+            raise SpecError(
+                [Diagnostic(pos_of(c[0]), f"unknown kind of step '{c[0]}'", "(row step, column step) or leap(a, b)")]
+            )
+        return s.Vector(pos_of(meta), True, c[1], c[2])
 
     def route_both(self, meta: Meta, c: list[Token]) -> s.Route:
         return s.Route(pos_of(meta), str(c[0]), str(c[1]), True)
