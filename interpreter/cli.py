@@ -94,7 +94,7 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
     return EXIT_LIMIT if solved.result.status == LIMIT else EXIT_OK
 
 
-def cmd_check(args: argparse.Namespace, out: Console, err: Console) -> int:
+def cmd_check(args: argparse.Namespace, out: Console) -> int:
     specs = find_specs(args.targets)
     if not specs:
         raise UsageError("no .puz specs found in " + ", ".join(args.targets or ["specs"]))
@@ -118,16 +118,20 @@ def cmd_check(args: argparse.Namespace, out: Console, err: Console) -> int:
                     out.print(f"       (search stopped: {case.actual['limit']})")
         except SpecError as exc:
             bad += 1
-            err.print(exc.render(), markup=False, highlight=False)
+            report_error(exc)
     out.print(f"{len(specs)} spec(s): {failed} case(s) failed, {bad} spec(s) could not be checked")
     if bad:
         return EXIT_BAD_INPUT
     return EXIT_MISMATCH if failed else EXIT_OK
 
 
+def report_error(exc: SpecError) -> None:
+    """Errors go out as plain text: no colour codes, no re-wrapping, so carets stay aligned."""
+    sys.stderr.write(exc.render() + "\n")
+
+
 def main(argv: list[str] | None = None) -> int:
     out = Console(highlight=False)
-    err = Console(stderr=True, highlight=False)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -136,22 +140,22 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "run":
             return cmd_run(args, out)
-        return cmd_check(args, out, err)
+        return cmd_check(args, out)
     except SpecError as exc:
-        err.print(exc.render(), markup=False, highlight=False)
+        report_error(exc)
         return EXIT_BAD_INPUT
     except UsageError as exc:
-        err.print(f"puzint: {exc}", markup=False)
+        sys.stderr.write(f"puzint: {exc}\n")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
-        err.print("puzint: interrupted")
+        sys.stderr.write("puzint: interrupted\n")
         return EXIT_LIMIT
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:  # the last guard: a bug must not show a user a traceback
         if os.environ.get("PUZINT_DEBUG"):
             raise
-        err.print(f"puzint: internal error: {type(exc).__name__}: {exc} (set PUZINT_DEBUG=1 for details)", markup=False)
+        sys.stderr.write(f"puzint: internal error: {type(exc).__name__}: {exc} (set PUZINT_DEBUG=1 for details)\n")
         return 70
 
 

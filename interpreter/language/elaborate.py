@@ -209,17 +209,21 @@ class _Elaborator:
                     message = stmt.message or "this requirement on the parameters does not hold"
                     self.errors.error(stmt.condition.pos, f"{message}{self._with_params()}", "parameters that satisfy it")
 
-    def _single(self, stmts: list[s.Statement], cls: type, what: str, required: bool = True) -> s.Statement | None:
+    def _single(
+        self, stmts: list[s.Statement], cls: type, what: str, required: bool = True, expected: str | None = None
+    ) -> s.Statement | None:
         found = [x for x in stmts if isinstance(x, cls)]
         for extra in found[1:]:
             self.errors.error(extra.pos, f"{what} is given twice (first on line {found[0].pos.line})", "only one")
         if not found and required:
-            self.errors.error(Pos(1, 1), f"the spec has no {what}")
+            self.errors.error(Pos(1, 1), f"the spec has no {what}", expected)
         return found[0] if found else None
 
     # ---- board, pieces, directions
     def _board(self, stmts: list[s.Statement]) -> BoardShape | None:
-        stmt = self._single(stmts, s.Board, "board")
+        stmt = self._single(
+            stmts, s.Board, "board", expected="a board: board line N, board grid ROWS x COLS or board ring N"
+        )
         if not isinstance(stmt, s.Board):
             return None
         if stmt.shape == "places":
@@ -366,6 +370,7 @@ class _Elaborator:
                 origin = f" in parameter {from_param}='{text}'" if from_param else ""
                 known = ", ".join(sorted(by_symbol))
                 self.errors.error(where, f"unknown piece '{ch}'{origin}", f"a declared piece ({known}) or _ for empty")
+                out.append(Lit(EMPTY))  # keeps the count right, so the size check stays quiet
         return out
 
     def _layout(
@@ -530,7 +535,11 @@ class _Elaborator:
 
 
 def _creates(puzzle: Puzzle, code: int) -> bool:
-    return any(Lit(code) in w for rule in puzzle.rules for w in rule.rhs)
+    """Does some move leave more of this piece on the board than it found?"""
+    lit = Lit(code)
+    return any(
+        sum(w.count(lit) for w in rule.rhs) > sum(w.count(lit) for w in rule.lhs) for rule in puzzle.rules
+    )
 
 
 def _conserves(rule: RewriteRule) -> bool:

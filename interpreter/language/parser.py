@@ -114,7 +114,7 @@ def _expected_words(names: set[str], parser: Lark) -> str | None:
 def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
     if isinstance(exc, UnexpectedToken):
         token = exc.token
-        expected = _expected_words(set(exc.expected), parser)
+        expected = _expected_words(_acceptable(exc, set(exc.expected)), parser)
         if token.type == "$END":
             lines = text.splitlines()
             return Diagnostic(Pos(len(lines), len(lines[-1]) + 1 if lines else 1), "the spec ends too early", expected)
@@ -133,12 +133,26 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
         )
     if isinstance(exc, UnexpectedCharacters):
         char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
-        expected = _expected_words(set(exc.allowed or ()), parser)
+        expected = _expected_words(_acceptable(exc, set(exc.allowed or ())), parser)
+        if char == '"':
+            return Diagnostic(Pos(exc.line, exc.column), "this text has no closing quote", 'a closing " on the same line')
         return Diagnostic(Pos(exc.line, exc.column), f"unexpected character {char!r}", expected)
     if isinstance(exc, UnexpectedEOF):
         lines = text.splitlines()
         return Diagnostic(Pos(len(lines), 1), "the spec ends too early", _expected_words(set(exc.expected), parser))
     return Diagnostic(Pos(getattr(exc, "line", 1), getattr(exc, "column", 1)), "syntax error")
+
+
+def _acceptable(exc: UnexpectedInput, fallback: set[str]) -> set[str]:
+    """The terminals the parser could really take here (lark's own list can include
+    terminals the indentation post-lexer always lets through)."""
+    interactive = getattr(exc, "interactive_parser", None)
+    if interactive is None:
+        return fallback
+    try:
+        return set(interactive.accepts())
+    except Exception:  # accepts() replays the parser; fall back to lark's list if it cannot
+        return fallback
 
 
 def _token_words(token: Token) -> str:

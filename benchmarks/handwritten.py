@@ -1,0 +1,170 @@
+"""Hand-written breadth-first solvers: the baseline puzint is measured against.
+
+This is what a competent programmer would write for each puzzle without puzint: a state is a
+plain `str` with one character per cell ("B", "W", "_" for the blank), successors are built by
+slicing around the blank (every move of these puzzles involves the blank), and the search is a
+layer-by-layer BFS with a dict of parents that stops as soon as the goal is generated.
+
+Each solver returns `(length, states)`: the length of a shortest solution (None if there is
+none) and how many states the search stored. Each `*_reachable` variant explores every state
+reachable from the start and returns `(goal_depth, reachable)`.
+
+No puzint code is imported here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+Successors = Callable[[str], list[str]]
+
+
+# ---------------------------------------------------------------------------- generic BFS
+
+
+def path_length(parents: dict[str, str | None], state: str) -> int:
+    """Number of moves from the start to `state`, following the parent links back."""
+    length = 0
+    parent = parents[state]
+    while parent is not None:
+        length += 1
+        parent = parents[parent]
+    return length
+
+
+def bfs_shortest(start: str, goal: str, successors: Successors) -> tuple[int | None, int]:
+    """Plain BFS with early exit when the goal is generated: (moves, states stored)."""
+    if start == goal:
+        return 0, 1
+    parents: dict[str, str | None] = {start: None}
+    frontier = [start]
+    while frontier:
+        layer = []
+        for state in frontier:
+            for child in successors(state):
+                if child not in parents:
+                    parents[child] = state
+                    if child == goal:
+                        return path_length(parents, child), len(parents)
+                    layer.append(child)
+        frontier = layer
+    return None, len(parents)
+
+
+def bfs_reachable(start: str, goal: str, successors: Successors) -> tuple[int | None, int]:
+    """Every state reachable from the start: (depth of the goal or None, number of states)."""
+    seen = {start}
+    frontier = [start]
+    goal_depth = 0 if start == goal else None
+    depth = 0
+    while frontier:
+        depth += 1
+        layer = []
+        for state in frontier:
+            for child in successors(state):
+                if child not in seen:
+                    seen.add(child)
+                    layer.append(child)
+        if goal_depth is None and goal in seen:
+            goal_depth = depth
+        frontier = layer
+    return goal_depth, len(seen)
+
+
+# ---------------------------------------------------------------------------- frog jump
+# BBB_WWW -> WWW_BBB. A black moves right: slides into the blank next to it, or jumps over
+# exactly one white into the blank. A white moves left the same way over a black.
+
+
+def frog_start_goal(n: int) -> tuple[str, str]:
+    return "B" * n + "_" + "W" * n, "W" * n + "_" + "B" * n
+
+
+def frog_successors(s: str) -> list[str]:
+    b = s.index("_")
+    out = []
+    if b >= 1 and s[b - 1] == "B":  # B_ -> _B
+        out.append(s[: b - 1] + "_B" + s[b + 1 :])
+    if b >= 2 and s[b - 2] == "B" and s[b - 1] == "W":  # BW_ -> _WB
+        out.append(s[: b - 2] + "_WB" + s[b + 1 :])
+    if b + 1 < len(s) and s[b + 1] == "W":  # _W -> W_
+        out.append(s[:b] + "W_" + s[b + 2 :])
+    if b + 2 < len(s) and s[b + 2] == "W" and s[b + 1] == "B":  # _BW -> WB_
+        out.append(s[:b] + "WB_" + s[b + 3 :])
+    return out
+
+
+def frog_shortest(n: int) -> tuple[int | None, int]:
+    start, goal = frog_start_goal(n)
+    return bfs_shortest(start, goal, frog_successors)
+
+
+def frog_reachable(n: int) -> tuple[int | None, int]:
+    start, goal = frog_start_goal(n)
+    return bfs_reachable(start, goal, frog_successors)
+
+
+# ---------------------------------------------------------------------------- oshidori
+# BWBW..BW__ -> __WW..BB. Any two neighbouring stones move together, order kept, into the two
+# blanks (which therefore always stay next to each other).
+
+
+def oshidori_start_goal(n: int) -> tuple[str, str]:
+    return "BW" * n + "__", "__" + "W" * n + "B" * n
+
+
+def oshidori_successors(s: str) -> list[str]:
+    b = s.index("__")
+    out = []
+    for i in range(b - 1):  # the pair s[i:i+2] lies left of the blanks
+        out.append(s[:i] + "__" + s[i + 2 : b] + s[i : i + 2] + s[b + 2 :])
+    for i in range(b + 2, len(s) - 1):  # the pair lies right of the blanks
+        out.append(s[:b] + s[i : i + 2] + s[b + 2 : i] + "__" + s[i + 2 :])
+    return out
+
+
+def oshidori_shortest(n: int) -> tuple[int | None, int]:
+    start, goal = oshidori_start_goal(n)
+    return bfs_shortest(start, goal, oshidori_successors)
+
+
+def oshidori_reachable(n: int) -> tuple[int | None, int]:
+    start, goal = oshidori_start_goal(n)
+    return bfs_reachable(start, goal, oshidori_successors)
+
+
+# ---------------------------------------------------------------------------- white & black
+# WW_BB -> BBWW_. A move swaps the blank with any stone anywhere on the line.
+
+
+def white_black_start_goal(k: int) -> tuple[str, str]:
+    return "W" * k + "_" + "B" * k, "B" * k + "W" * k + "_"
+
+
+def white_black_successors(s: str) -> list[str]:
+    b = s.index("_")
+    out = []
+    for i in range(b):
+        out.append(s[:i] + "_" + s[i + 1 : b] + s[i] + s[b + 1 :])
+    for i in range(b + 1, len(s)):
+        out.append(s[:b] + s[i] + s[b + 1 : i] + "_" + s[i + 1 :])
+    return out
+
+
+def white_black_shortest(k: int) -> tuple[int | None, int]:
+    start, goal = white_black_start_goal(k)
+    return bfs_shortest(start, goal, white_black_successors)
+
+
+def white_black_reachable(k: int) -> tuple[int | None, int]:
+    start, goal = white_black_start_goal(k)
+    return bfs_reachable(start, goal, white_black_successors)
+
+
+if __name__ == "__main__":
+    for name, shortest, reachable, size in [
+        ("frog", frog_shortest, frog_reachable, 8),
+        ("oshidori", oshidori_shortest, oshidori_reachable, 6),
+        ("white_black", white_black_shortest, white_black_reachable, 5),
+    ]:
+        print(f"{name}({size}): shortest={shortest(size)} reachable={reachable(size)}")
