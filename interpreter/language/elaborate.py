@@ -165,7 +165,6 @@ class _Elaborator:
                 value = parse_override(stmt.name, self.overrides[stmt.name], default)
             except ValueError as exc:
                 self.errors.error(stmt.pos, f"{exc} (from -p {stmt.name}=...)", f"{type_name(default)} like {show(default)}")
-                return
         scope.env[stmt.name] = value
         scope.param_pos[stmt.name] = stmt.pos
 

@@ -1,0 +1,1 @@
+"""Performance benchmarks: puzint's search against hand-written solvers (not part of the test run)."""

@@ -1,0 +1,5 @@
+"""Allow `python -m puzint`."""
+
+from .cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,163 @@
+"""The `puzint` command: `run` a spec, `check` specs against their expected results."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+import yaml
+from rich.console import Console
+
+from . import __version__
+from .errors import SpecError
+from .expectations import find_specs, load_cases, run_case
+from .render import data, text
+from .runner import METHODS, run
+from .search import Limits
+from .search.result import LIMIT
+
+EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
+
+
+class UsageError(Exception):
+    pass
+
+
+def _params(pairs: list[str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise UsageError(f"-p takes NAME=VALUE, got '{pair}'")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _positive_int(text: str) -> int:
+    value = int(text.replace("_", "").replace(",", ""))
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be a positive number")
+    return value
+
+
+def _positive_float(text: str) -> float:
+    value = float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be a positive number")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="puzint", description="Solve puzzles written as .puz specs.")
+    parser.add_argument("--version", action="version", version=f"puzint {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    run_p = sub.add_parser("run", help="solve one spec and show the solution")
+    run_p.add_argument("spec", help="a .puz file")
+    run_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
+    run_p.add_argument("--count", action="store_true", help="count the distinct shortest solutions")
+    run_p.add_argument("--reach", action="store_true", help="explore every reachable state and report how many")
+    run_p.add_argument("--format", choices=("text", "json", "yaml"), default="text")
+    run_p.add_argument("--method", choices=METHODS, default="auto", help="search method for a shortest solution")
+    _limit_options(run_p)
+
+    check_p = sub.add_parser("check", help="check specs against the expected results beside them (SPEC.yaml)")
+    check_p.add_argument("targets", nargs="*", metavar="SPEC|DIR", help="spec files or directories (default: specs)")
+    _limit_options(check_p)
+    return parser
+
+
+def _limit_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--max-states", type=_positive_int, default=10_000_000, metavar="N", help="stop after N states")
+    p.add_argument("--timeout", type=_positive_float, default=None, metavar="S", help="stop after S seconds")
+    p.add_argument("--max-memory", type=_positive_float, default=8192, metavar="MB", help="stop past MB of memory")
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    return Limits(max_states=args.max_states, timeout=args.timeout, max_memory_mb=args.max_memory)
+
+
+def cmd_run(args: argparse.Namespace, out: Console) -> int:
+    solved = run(args.spec, _params(args.param), count=args.count, reach=args.reach, limits=_limits(args),
+                 method=args.method)
+    if args.format == "text":
+        text.render(solved, out, count=args.count, reach=args.reach)
+    else:
+        payload = data.to_data(solved, count=args.count, reach=args.reach)
+        if args.format == "json":
+            sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+        else:
+            sys.stdout.write(yaml.safe_dump(payload, sort_keys=False, allow_unicode=True))
+    return EXIT_LIMIT if solved.result.status == LIMIT else EXIT_OK
+
+
+def cmd_check(args: argparse.Namespace, out: Console) -> int:
+    specs = find_specs(args.targets)
+    if not specs:
+        raise UsageError("no .puz specs found in " + ", ".join(args.targets or ["specs"]))
+    failed = bad = 0
+    for spec in specs:
+        out.print(f"[bold]{spec}[/bold]")
+        try:
+            cases = load_cases(spec)
+            for case in cases:
+                run_case(spec, case, _limits(args))
+                mismatches = case.mismatches
+                got = ", ".join(f"{k} {case.actual.get(k)}" for k in case.expected if k != "status" or mismatches)
+                if not mismatches:
+                    out.print(f"  [green]ok[/green]   {case.title()}: {got or case.actual['status']}")
+                    continue
+                failed += 1
+                out.print(f"  [red]FAIL[/red] {case.title()}")
+                for key in mismatches:
+                    out.print(f"       {key}: expected {case.expected[key]!r}, got {case.actual.get(key)!r}")
+                if "limit" in case.actual:
+                    out.print(f"       (search stopped: {case.actual['limit']})")
+        except SpecError as exc:
+            bad += 1
+            report_error(exc)
+    out.print(f"{len(specs)} spec(s): {failed} case(s) failed, {bad} spec(s) could not be checked")
+    if bad:
+        return EXIT_BAD_INPUT
+    return EXIT_MISMATCH if failed else EXIT_OK
+
+
+def report_error(exc: SpecError) -> None:
+    """Errors go out as plain text: no colour codes, no re-wrapping, so carets stay aligned."""
+    sys.stderr.write(exc.render() + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    out = Console(highlight=False)
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    try:
+        if args.command == "run":
+            return cmd_run(args, out)
+        return cmd_check(args, out)
+    except SpecError as exc:
+        report_error(exc)
+        return EXIT_BAD_INPUT
+    except UsageError as exc:
+        sys.stderr.write(f"puzint: {exc}\n")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        sys.stderr.write("puzint: interrupted\n")
+        return EXIT_LIMIT
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # the last guard: a bug must not show a user a traceback
+        if os.environ.get("PUZINT_DEBUG"):
+            raise
+        sys.stderr.write(f"puzint: internal error: {type(exc).__name__}: {exc} (set PUZINT_DEBUG=1 for details)\n")
+        return 70
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,80 @@
+"""Diagnostics for bad specs: every error names file, line and column, shows the line with a
+caret and says what was expected, so that no Python traceback ever reaches a user."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Pos:
+    """A place in a spec: 1-based line and column, and how many characters to underline."""
+
+    line: int
+    column: int
+    width: int = 1
+
+
+NOWHERE = Pos(0, 0)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem with a spec (or with a parameter given on the command line)."""
+
+    pos: Pos
+    message: str
+    expected: str | None = None
+
+
+class SpecError(Exception):
+    """One or more diagnostics about one spec; raised after all of them have been collected."""
+
+    def __init__(self, diagnostics: list[Diagnostic], source: str = "", filename: str = "<spec>"):
+        self.diagnostics = sorted(diagnostics, key=lambda d: (d.pos.line, d.pos.column))
+        self.source = source
+        self.filename = filename
+        super().__init__(self.render())
+
+    def with_source(self, source: str, filename: str) -> SpecError:
+        return SpecError(self.diagnostics, source, filename)
+
+    def render(self) -> str:
+        lines = self.source.splitlines()
+        return "\n".join(_render_one(d, lines, self.filename) for d in self.diagnostics)
+
+
+def _render_one(diag: Diagnostic, lines: list[str], filename: str) -> str:
+    pos = diag.pos
+    if pos.line <= 0:
+        out = [f"{filename}: {diag.message}"]
+    else:
+        out = [f"{filename}:{pos.line}:{pos.column}: {diag.message}"]
+        if pos.line <= len(lines):
+            text = lines[pos.line - 1].expandtabs(1)
+            gutter = f"{pos.line:>4} | "
+            width = max(1, min(pos.width, len(text) - pos.column + 1))
+            out.append(gutter + text)
+            out.append(" " * (len(gutter) - 2) + "| " + " " * (pos.column - 1) + "^" * width)
+    if diag.expected:
+        out.append(f"  expected {diag.expected}")
+    return "\n".join(out)
+
+
+class Collector:
+    """Gathers diagnostics so that one pass reports every problem it can find."""
+
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+
+    def error(self, pos: Pos, message: str, expected: str | None = None) -> None:
+        diag = Diagnostic(pos, message, expected)
+        if diag not in self.diagnostics:
+            self.diagnostics.append(diag)
+
+    def __bool__(self) -> bool:
+        return bool(self.diagnostics)
+
+    def raise_if_any(self) -> None:
+        if self.diagnostics:
+            raise SpecError(self.diagnostics)

@@ -1,0 +1,164 @@
+"""Evaluating the expression sub-language over parameter values (numbers, text, truth).
+
+This is the only interpreter of spec expressions: nothing from a spec reaches Python's
+eval/exec. Each operator is checked for the kinds of values it gets, so a bad spec gets a
+positioned error rather than a Python exception.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+
+from ..errors import Diagnostic, Pos, SpecError
+from . import syntax as s
+
+Value = int | str | bool | range
+
+LABELS = string.ascii_uppercase + string.ascii_lowercase
+
+
+class EvalError(SpecError):
+    def __init__(self, pos: Pos, message: str, expected: str | None = None):
+        super().__init__([Diagnostic(pos, message, expected)])
+
+
+def type_name(value: object) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, range):
+        return "a range"
+    return type(value).__name__
+
+
+def _letters(pos: Pos, n: Value) -> str:
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(LABELS):
+        raise EvalError(pos, f"letters() takes a number from 0 to {len(LABELS)}, got {n!r}")
+    return LABELS[:n]
+
+
+def _length(pos: Pos, v: Value) -> int:
+    if isinstance(v, (str, range)):
+        return len(v)
+    raise EvalError(pos, f"len() takes text or a range, got {type_name(v)}")
+
+
+def _number_fn(fn: Callable[..., int]) -> Callable[..., int]:
+    def apply(pos: Pos, *args: Value) -> int:
+        for a in args:
+            if not isinstance(a, int) or isinstance(a, bool):
+                raise EvalError(pos, f"expected numbers, got {type_name(a)}")
+        return fn(*args)
+
+    return apply
+
+
+FUNCTIONS: dict[str, tuple[int, Callable[..., Value]]] = {
+    "len": (1, _length),
+    "letters": (1, _letters),
+    "min": (2, _number_fn(min)),
+    "max": (2, _number_fn(max)),
+    "abs": (1, _number_fn(abs)),
+}
+
+
+def _need_int(expr: s.Expr, value: Value) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EvalError(expr.pos, f"expected a number here, got {type_name(value)}", "a number")
+    return value
+
+
+def _need_bool(expr: s.Expr, value: Value) -> bool:
+    if not isinstance(value, bool):
+        raise EvalError(expr.pos, f"expected a condition (true/false) here, got {type_name(value)}", "a condition")
+    return value
+
+
+def evaluate(expr: s.Expr, env: dict[str, Value]) -> Value:
+    """The value of a parameter-level expression, with `env` giving the parameters."""
+    if isinstance(expr, s.Num):
+        return expr.value
+    if isinstance(expr, s.Str):
+        return expr.value
+    if isinstance(expr, s.Bool):
+        return expr.value
+    if isinstance(expr, s.Name):
+        if expr.name not in env:
+            known = ", ".join(sorted(env)) or "none declared"
+            raise EvalError(expr.pos, f"unknown name '{expr.name}'", f"a parameter ({known})")
+        return env[expr.name]
+    if isinstance(expr, s.Unary):
+        value = evaluate(expr.operand, env)
+        if expr.op == "not":
+            return not _need_bool(expr.operand, value)
+        return -_need_int(expr.operand, value)
+    if isinstance(expr, s.Binary):
+        return _binary(expr, env)
+    if isinstance(expr, s.Range):
+        low = _need_int(expr.low, evaluate(expr.low, env))
+        high = _need_int(expr.high, evaluate(expr.high, env))
+        return range(low, high + 1)
+    if isinstance(expr, s.Call):
+        if expr.name not in FUNCTIONS:
+            raise EvalError(expr.pos, f"unknown function '{expr.name}'", "one of: " + ", ".join(sorted(FUNCTIONS)))
+        arity, fn = FUNCTIONS[expr.name]
+        if len(expr.args) != arity:
+            raise EvalError(expr.pos, f"{expr.name}() takes {arity} argument(s), got {len(expr.args)}")
+        return fn(expr.pos, *(evaluate(a, env) for a in expr.args))
+    raise EvalError(
+        expr.pos,
+        "this expression describes pieces and places, which a parameter-level expression cannot use",
+        "numbers, text, parameters and comparisons",
+    )
+
+
+def _binary(expr: s.Binary, env: dict[str, Value]) -> Value:
+    op = expr.op
+    if op in ("and", "or"):
+        left = _need_bool(expr.left, evaluate(expr.left, env))
+        if (op == "and" and not left) or (op == "or" and left):
+            return left
+        return _need_bool(expr.right, evaluate(expr.right, env))
+    left_v = evaluate(expr.left, env)
+    right_v = evaluate(expr.right, env)
+    if op in ("==", "!="):
+        if type_name(left_v) != type_name(right_v):
+            raise EvalError(expr.pos, f"cannot compare {type_name(left_v)} with {type_name(right_v)}")
+        return (left_v == right_v) == (op == "==")
+    if op == "in":
+        if isinstance(right_v, range):
+            return _need_int(expr.left, left_v) in right_v
+        if isinstance(right_v, str) and isinstance(left_v, str):
+            return left_v in right_v
+        raise EvalError(expr.pos, f"cannot test {type_name(left_v)} in {type_name(right_v)}")
+    if op == "+" and isinstance(left_v, str) and isinstance(right_v, str):
+        return left_v + right_v
+    if op == "*" and isinstance(left_v, str):
+        return left_v * _need_int(expr.right, right_v)
+    a = _need_int(expr.left, left_v)
+    b = _need_int(expr.right, right_v)
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op in ("/", "%"):
+        if b == 0:
+            raise EvalError(expr.right.pos, "division by zero")
+        return a // b if op == "/" else a % b
+    comparisons = {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}
+    return comparisons[op]
+
+
+def show(value: Value) -> str:
+    """A value as a person would write it on the command line."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, range):
+        return f"{value.start}..{value.stop - 1}"
+    return str(value)

@@ -1,0 +1,163 @@
+"""Text -> syntax model: the lark LALR parser, and lark's errors turned into diagnostics."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedEOF, VisitError
+from lark.indenter import DedentError, Indenter
+
+from ..errors import Diagnostic, Pos, SpecError
+from .builder import SyntaxBuilder
+from .syntax import Spec
+
+GRAMMAR_PACKAGE = "puzint.grammar"
+GRAMMAR_FILE = "puz.lark"
+
+# What a user would type, for each terminal lark may say it expected.
+TERMINAL_WORDS = {
+    "NAME": "a name",
+    "CELLS": "cells (piece symbols, _ for empty)",
+    "VAR": "a variable such as ?x",
+    "WILD": "? (any cell)",
+    "NUMBER": "a number",
+    "STRING": 'a "quoted text"',
+    "_NL": "the end of the line",
+    "_INDENT": "an indented block",
+    "_DEDENT": "the end of the indented block",
+    "$END": "the end of the file",
+    "COMP_OP": "a comparison (== != < <= > >=)",
+}
+
+
+class PuzIndenter(Indenter):
+    """Python-style blocks: INDENT/DEDENT tokens from leading whitespace."""
+
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR"]
+    CLOSE_PAREN_types = ["RPAR"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+    def handle_NL(self, token: Token):  # type: ignore[no-untyped-def]
+        try:
+            yield from super().handle_NL(token)
+        except DedentError:
+            indent = len(token.rsplit("\n", 1)[1].expandtabs(self.tab_len))
+            line = (token.end_line or token.line or 1) if token.end_line else (token.line or 1)
+            raise SpecError(
+                [
+                    Diagnostic(
+                        Pos(line, indent + 1),
+                        "this line's indentation matches no enclosing block",
+                        "the same indentation as the lines of an enclosing block",
+                    )
+                ]
+            ) from None
+
+
+@lru_cache(maxsize=1)
+def grammar_parser() -> Lark:
+    """Build the parser once; the grammar ships inside the package, so wheels work too."""
+    text = resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
+    return Lark(
+        text,
+        parser="lalr",
+        postlex=PuzIndenter(),
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def parse(source: str, filename: str = "<spec>") -> Spec:
+    """Parse a spec's text into the syntax model, or raise SpecError with positions."""
+    parser = grammar_parser()
+    text = source if source.endswith("\n") else source + "\n"
+    try:
+        tree = parser.parse(text)
+        statements = SyntaxBuilder().transform(tree)
+    except UnexpectedInput as exc:
+        raise SpecError([_diagnose(exc, parser, text)], source, filename) from None
+    except SpecError as exc:
+        raise exc.with_source(source, filename) from None
+    except VisitError as exc:
+        if isinstance(exc.orig_exc, SpecError):
+            raise exc.orig_exc.with_source(source, filename) from None
+        raise
+    return Spec(filename, source, tuple(statements))
+
+
+def _describe_terminal(name: str, parser: Lark) -> str | None:
+    if name in TERMINAL_WORDS:
+        return TERMINAL_WORDS[name]
+    try:
+        pattern = parser.get_terminal(name).pattern
+    except KeyError:
+        return None
+    if pattern.type == "str":
+        return f"'{pattern.value}'"
+    return None
+
+
+def _expected_words(names: set[str], parser: Lark) -> str | None:
+    words = sorted({w for w in (_describe_terminal(n, parser) for n in names) if w})
+    if not words:
+        return None
+    if len(words) == 1:
+        return words[0]
+    return "one of: " + ", ".join(words)
+
+
+def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
+    if isinstance(exc, UnexpectedToken):
+        token = exc.token
+        expected = _expected_words(_acceptable(exc, set(exc.expected)), parser)
+        if token.type == "$END":
+            lines = text.splitlines()
+            return Diagnostic(Pos(len(lines), len(lines[-1]) + 1 if lines else 1), "the spec ends too early", expected)
+        if token.type in ("_NL",):
+            line = token.line or 1
+            col = token.column or 1
+            return Diagnostic(Pos(line, col), "this line ends too early", expected)
+        if token.type == "_INDENT":
+            return Diagnostic(Pos(token.end_line or 1, 1), "unexpected indentation", expected)
+        if token.type == "_DEDENT":
+            return Diagnostic(Pos(token.line or 1, 1), "an indented block was expected here", expected)
+        return Diagnostic(
+            Pos(token.line or 1, token.column or 1, max(1, len(str(token)))),
+            f"unexpected {_token_words(token)}",
+            expected,
+        )
+    if isinstance(exc, UnexpectedCharacters):
+        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        expected = _expected_words(_acceptable(exc, set(exc.allowed or ())), parser)
+        if char == '"':
+            return Diagnostic(Pos(exc.line, exc.column), "this text has no closing quote", 'a closing " on the same line')
+        return Diagnostic(Pos(exc.line, exc.column), f"unexpected character {char!r}", expected)
+    if isinstance(exc, UnexpectedEOF):
+        lines = text.splitlines()
+        return Diagnostic(Pos(len(lines), 1), "the spec ends too early", _expected_words(set(exc.expected), parser))
+    return Diagnostic(Pos(getattr(exc, "line", 1), getattr(exc, "column", 1)), "syntax error")
+
+
+def _acceptable(exc: UnexpectedInput, fallback: set[str]) -> set[str]:
+    """The terminals the parser could really take here (lark's own list can include
+    terminals the indentation post-lexer always lets through)."""
+    interactive = getattr(exc, "interactive_parser", None)
+    if interactive is None:
+        return fallback
+    try:
+        return set(interactive.accepts())
+    except Exception:  # accepts() replays the parser; fall back to lark's list if it cannot
+        return fallback
+
+
+def _token_words(token: Token) -> str:
+    if token.type == "STRING":
+        return f"text {token}"
+    if token.type == "NUMBER":
+        return f"number {token}"
+    return f"'{token}'"

@@ -1,0 +1,96 @@
+"""The puzzle model: one spec with its parameters applied, everything concrete.
+
+`language.elaborate` builds it from the syntax model; `compiler` turns it into fast moves.
+Cell contents are small integers: 0 is an empty cell, piece k is k (1-based).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import Pos
+
+EMPTY = 0
+
+
+@dataclass(frozen=True)
+class PieceType:
+    code: int
+    symbol: str
+    kind: str
+    description: str
+    glyph: str
+
+
+@dataclass(frozen=True)
+class Lit:
+    """A cell that must hold (or will hold) exactly this content."""
+
+    code: int
+
+
+@dataclass(frozen=True)
+class AnyCell:
+    """`?`: on the left of a move, any content; on the right, "left as it was"."""
+
+
+@dataclass(frozen=True)
+class Bind:
+    """`?x`: on the left, any piece (not empty), remembered as x; on the right, that piece."""
+
+    name: str
+
+
+CellPattern = Lit | AnyCell | Bind
+Window = tuple[CellPattern, ...]
+
+
+@dataclass(frozen=True)
+class BoardShape:
+    """A rectangle of cells; a line is one row, a ring is one row whose ends meet."""
+
+    kind: str  # line, grid, ring
+    rows: int
+    cols: int
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    @property
+    def wraps(self) -> bool:
+        return self.kind == "ring"
+
+
+@dataclass(frozen=True)
+class RewriteRule:
+    """Replace the windows `lhs` by `rhs`; every window runs along the same direction."""
+
+    name: str
+    pos: Pos
+    lhs: tuple[Window, ...]
+    rhs: tuple[Window, ...]
+    directions: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    title: str
+    about: str
+    params: dict[str, object]
+    board: BoardShape
+    pieces: tuple[PieceType, ...]
+    start: tuple[int, ...]
+    goal: tuple[CellPattern, ...]
+    rules: tuple[RewriteRule, ...]
+    goal_pos: Pos = field(default=Pos(0, 0))
+
+    def piece(self, code: int) -> PieceType:
+        return self.pieces[code - 1]
+
+    def symbol(self, code: int) -> str:
+        return "_" if code == 0 else self.pieces[code - 1].symbol
+
+    @property
+    def goal_is_concrete(self) -> bool:
+        return all(isinstance(c, Lit) for c in self.goal)

@@ -1,0 +1,1 @@
+"""Showing results: as data (JSON/YAML) and as text a person can follow (rich)."""

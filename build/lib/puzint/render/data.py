@@ -1,0 +1,72 @@
+"""A solved run as plain data; JSON and YAML output are this dict, documented in
+docs/output.md and kept stable."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..compiler import CompiledPuzzle
+from ..language.expressions import show
+from ..runner import Solved
+from ..search.result import SearchResult
+
+FORMAT_VERSION = 1
+
+
+def board_text(compiled: CompiledPuzzle, state: bytes) -> str:
+    """The board as symbols, `_` for empty; grid rows separated by `/`."""
+    puzzle = compiled.puzzle
+    cols = puzzle.board.cols
+    symbols = [puzzle.symbol(c) for c in state]
+    rows = ["".join(symbols[i : i + cols]) for i in range(0, len(symbols), cols)]
+    return "/".join(rows)
+
+
+def moves(compiled: CompiledPuzzle, result: SearchResult) -> list[dict[str, Any]]:
+    out = []
+    before = compiled.start
+    for move, after in result.path:
+        label = compiled.label(move, before)
+        first = label.movers[0] if label.movers else ("", None, None)
+        out.append(
+            {
+                "rule": label.rule,
+                "piece": first[0],
+                "from": first[1],
+                "to": first[2],
+                "movers": [{"piece": p, "from": a, "to": b} for p, a, b in label.movers],
+                "board": board_text(compiled, after),  # type: ignore[arg-type]
+            }
+        )
+        before = after  # type: ignore[assignment]
+    return out
+
+
+def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[str, Any]:
+    result = solved.result
+    data: dict[str, Any] = {
+        "format": FORMAT_VERSION,
+        "puzzle": solved.puzzle.title,
+        "spec": solved.spec_path,
+        "params": {k: _plain(v) for k, v in solved.puzzle.params.items()},
+        "status": result.status,
+        "length": result.length,
+        "start": board_text(solved.compiled, solved.compiled.start),
+        "moves": moves(solved.compiled, result),
+    }
+    if count:
+        data["count"] = result.count
+    if reach:
+        data["reachable"] = result.reachable
+    data["states"] = result.states
+    data["seconds"] = round(result.seconds, 6)
+    data["method"] = result.method
+    if result.limit_reason:
+        data["limit"] = result.limit_reason
+    return data
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, (bool, int, str)):
+        return value
+    return show(value)  # type: ignore[arg-type]

@@ -1,0 +1,81 @@
+"""From a spec file to a search result: the one path every command takes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .compiler import CompiledPuzzle, compile_puzzle
+from .errors import Diagnostic, Pos, SpecError
+from .language.elaborate import elaborate
+from .language.parser import parse
+from .model import Puzzle
+from .search import Limits, SearchResult, bfs, bidirectional, layers
+
+METHODS = ("auto", "bfs", "bidirectional")
+
+
+@dataclass
+class Solved:
+    puzzle: Puzzle
+    compiled: CompiledPuzzle
+    result: SearchResult
+    spec_path: str
+
+
+def read_spec(path: str | Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise SpecError([Diagnostic(Pos(0, 0), f"cannot read the spec: {reason}")], "", str(path)) from None
+
+
+def load(path: str | Path, overrides: dict[str, str] | None = None) -> CompiledPuzzle:
+    """Read, parse, elaborate with the parameters, and compile one spec."""
+    source = read_spec(path)
+    spec = parse(source, str(path))
+    return compile_puzzle(elaborate(spec, overrides))
+
+
+def search(
+    compiled: CompiledPuzzle,
+    count: bool = False,
+    reach: bool = False,
+    limits: Limits | None = None,
+    method: str = "auto",
+) -> SearchResult:
+    """Pick the search that answers the question asked, and run it.
+
+    Counting and reachability need every layer, so they use the layered search; a plain
+    shortest solution uses bidirectional search when the goal is one state and every move
+    can be undone, and plain breadth-first search otherwise."""
+    limits = limits or Limits()
+    limits.restart()
+    if count or reach:
+        result = layers.explore(compiled, limits, count=count, exhaustive=reach)
+    elif method == "bidirectional" or (
+        method == "auto" and compiled.goal_state is not None and compiled.invertible
+    ):
+        if compiled.goal_state is None or not compiled.invertible:
+            raise SpecError(
+                [Diagnostic(Pos(0, 0), "bidirectional search needs a goal that is one state and moves that can be undone")]
+            )
+        result = bidirectional.shortest(compiled, limits)
+    else:
+        result = bfs.shortest(compiled, limits)
+    result.seconds = limits.elapsed()
+    return result
+
+
+def run(
+    path: str | Path,
+    overrides: dict[str, str] | None = None,
+    count: bool = False,
+    reach: bool = False,
+    limits: Limits | None = None,
+    method: str = "auto",
+) -> Solved:
+    compiled = load(path, overrides)
+    result = search(compiled, count=count, reach=reach, limits=limits, method=method)
+    return Solved(compiled.puzzle, compiled, result, str(path))

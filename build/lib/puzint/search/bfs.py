@@ -1,0 +1,49 @@
+"""Breadth-first search: the shortest solution, stopping as soon as the goal is generated."""
+
+from __future__ import annotations
+
+from .limits import CHECK_EVERY, LimitReached, Limits
+from .problem import Problem, State
+from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+
+
+def trace(parents: dict[State, tuple[State, int] | None], state: State) -> list[tuple[int, State]]:
+    """Follow parent links back to the start: [(move, state after it), ...] from the start on."""
+    path: list[tuple[int, State]] = []
+    link = parents[state]
+    while link is not None:
+        previous, move = link
+        path.append((move, state))
+        state = previous
+        link = parents[state]
+    path.reverse()
+    return path
+
+
+def shortest(problem: Problem, limits: Limits) -> SearchResult:
+    start = problem.start
+    parents: dict[State, tuple[State, int] | None] = {start: None}
+    if problem.is_goal(start):
+        return SearchResult(SOLVED, 1, method="bfs")
+    expand, is_goal = problem.expand, problem.is_goal
+    frontier = [start]
+    budget = CHECK_EVERY
+    try:
+        while frontier:
+            layer: list[State] = []
+            for state in frontier:
+                for child, move in expand(state):
+                    if child not in parents:
+                        parents[child] = (state, move)
+                        if is_goal(child):
+                            return SearchResult(SOLVED, len(parents), path=trace(parents, child), method="bfs")
+                        layer.append(child)
+                budget -= 1
+                if budget <= 0:
+                    budget = CHECK_EVERY
+                    limits.check(len(parents))
+            frontier = layer
+    except (LimitReached, KeyboardInterrupt) as exc:
+        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        return SearchResult(LIMIT, len(parents), limit_reason=reason, method="bfs")
+    return SearchResult(NO_SOLUTION, len(parents), reachable=len(parents), method="bfs")

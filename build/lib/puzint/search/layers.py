@@ -1,0 +1,65 @@
+"""Layer-by-layer breadth-first search that also counts: the number of distinct shortest
+solutions (summing path counts over the layers, never listing the paths), and the number of
+states reachable from the start (which, with no goal among them, proves there is no solution).
+"""
+
+from __future__ import annotations
+
+from .bfs import trace
+from .limits import CHECK_EVERY, LimitReached, Limits
+from .problem import Problem, State
+from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+
+
+def explore(problem: Problem, limits: Limits, count: bool = False, exhaustive: bool = False) -> SearchResult:
+    """Breadth-first by layers. With `count`, each state carries how many shortest move
+    sequences reach it; with `exhaustive`, go on past the goal to every reachable state."""
+    start = problem.start
+    parents: dict[State, tuple[State, int] | None] = {start: None}
+    paths: dict[State, int] = {start: 1}
+    layer: list[State] = [start]
+    goal_layer: list[State] = [start] if problem.is_goal(start) else []
+    goal_paths: dict[State, int] = dict(paths) if goal_layer else {}
+    expand, is_goal = problem.expand, problem.is_goal
+    budget = CHECK_EVERY
+    method = "layered bfs" + (" with path counts" if count else "")
+    try:
+        while layer and (exhaustive or not goal_layer):
+            following: dict[State, int] = {}
+            for state in layer:
+                ways = paths[state] if count else 1
+                children = {child: move for child, move in expand(state)} if count else expand(state)
+                for child, move in children.items() if isinstance(children, dict) else children:
+                    if child in following:
+                        if count:
+                            following[child] += ways
+                    elif child not in parents:
+                        parents[child] = (state, move)
+                        following[child] = ways
+                budget -= 1
+                if budget <= 0:
+                    budget = CHECK_EVERY
+                    limits.check(len(parents))
+            if count:
+                for state in layer:
+                    del paths[state]
+                paths.update(following)
+            layer = list(following)
+            if not goal_layer:
+                goal_layer = [s for s in layer if is_goal(s)]
+                if goal_layer and count:
+                    goal_paths = {s: following[s] for s in goal_layer}
+    except (LimitReached, KeyboardInterrupt) as exc:
+        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        return SearchResult(LIMIT, len(parents), limit_reason=reason, method=method)
+    reachable = len(parents) if exhaustive else None
+    if not goal_layer:
+        return SearchResult(NO_SOLUTION, len(parents), reachable=len(parents), method=method)
+    return SearchResult(
+        SOLVED,
+        len(parents),
+        path=trace(parents, goal_layer[0]),
+        count=sum(goal_paths.values()) if count else None,
+        reachable=reachable,
+        method=method,
+    )

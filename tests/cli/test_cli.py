@@ -1,0 +1,106 @@
+"""The puzint command: exit codes, output shapes, and errors without tracebacks."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+
+from puzint.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+FROG = str(ROOT / "specs" / "frog.puz")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_output_draws_every_move(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "run", FROG)
+    assert code == 0 and err == ""
+    assert "solved in 15 moves" in out
+    assert out.count("[") == 15  # the moved piece is bracketed on each of the 15 boards
+    assert "slide" in out and "jump" in out
+
+
+def test_json_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", FROG, "--format", "json", "--count", "--reach")
+    data = json.loads(out)
+    assert code == 0
+    assert data["puzzle"] == "Frog jump" and data["params"] == {"n": 3}
+    assert data["status"] == "solved" and data["length"] == 15 and len(data["moves"]) == 15
+    assert data["count"] == 2 and data["reachable"] == 72 and data["states"] == 72
+    assert isinstance(data["seconds"], float)
+    first = data["moves"][0]
+    assert set(first) >= {"rule", "piece", "from", "to", "board"}
+    assert data["moves"][-1]["board"] == "WWW_BBB"
+
+
+def test_yaml_is_the_same_data(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out_json, _ = run(capsys, "run", FROG, "--format", "json", "--method", "bfs")
+    _, out_yaml, _ = run(capsys, "run", FROG, "--format", "yaml", "--method", "bfs")
+    a, b = json.loads(out_json), yaml.safe_load(out_yaml)
+    a.pop("seconds"), b.pop("seconds")
+    assert a == b
+
+
+def test_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", FROG, "-p", "n=2", "--format", "json")
+    assert code == 0 and json.loads(out)["length"] == 8
+
+
+def test_no_solution_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    spec = tmp_path / "stuck.puz"
+    spec.write_text("board line 4\npiece B b\nstart B _ B _\ngoal _ B _ B\nmove s: B _ -> _ B along left\n")
+    code, out, _ = run(capsys, "run", str(spec), "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "no-solution" and data["length"] is None
+
+
+def test_limit_exits_3_and_reports_what_it_explored(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", FROG, "-p", "n=8", "--max-states", "100", "--format", "json", "--method", "bfs")
+    data = json.loads(out)
+    assert code == 3 and data["status"] == "limit" and data["states"] > 100 and "state limit" in data["limit"]
+
+
+def test_bad_spec_exits_2_with_a_positioned_message(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    spec = tmp_path / "bad.puz"
+    spec.write_text("board line 3\npiece B b\nstart B _ _\ngoal _ _ B\nmove s: B _ -> _ B along north\n")
+    code, out, err = run(capsys, "run", str(spec))
+    assert code == 2 and out == ""
+    assert err.startswith(f"{spec}:5:26: a line of 3 cells has no direction 'north'\n")
+    assert "Traceback" not in err
+
+
+def test_missing_file_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "run", "no/such/spec.puz")
+    assert code == 2 and err == "no/such/spec.puz: cannot read the spec: No such file or directory\n"
+
+
+@pytest.mark.parametrize("argv", [["run"], ["run", FROG, "--format", "xml"], ["run", FROG, "-p", "n"], ["frobnicate"]])
+def test_bad_usage_exits_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    assert run(capsys, *argv)[0] == 2
+
+
+def test_check_passes_on_the_specs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", str(ROOT / "specs" / "white_black.puz"))
+    assert code == 0 and "0 case(s) failed" in out
+
+
+def test_check_reports_a_mismatch_with_exit_1(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "wb.puz").write_text((ROOT / "specs" / "white_black.puz").read_text())
+    (tmp_path / "wb.yaml").write_text("cases:\n  - length: 5\n    count: 2\n")
+    code, out, _ = run(capsys, "check", str(tmp_path))
+    assert code == 1
+    assert "length: expected 5, got 4" in out and "count" not in out.split("FAIL")[1]
+
+
+def test_check_without_expectations_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "lonely.puz").write_text((ROOT / "specs" / "white_black.puz").read_text())
+    code, _, err = run(capsys, "check", str(tmp_path / "lonely.puz"))
+    assert code == 2 and "lonely.yaml is missing" in err

@@ -1,0 +1,92 @@
+"""Elaboration: parameters, conditions and layouts become a concrete puzzle."""
+
+from __future__ import annotations
+
+import pytest
+
+from puzint.errors import SpecError
+from puzint.model import AnyCell, Bind, Lit
+from tests.conftest import puzzle_from
+
+LINE = """
+param n = 2
+board line 2*n + 1
+piece B black
+piece W white
+start B*n _ W*n
+goal W*n _ B*n
+move slide: B _ -> _ B along right
+move slide: W _ -> _ W along left
+"""
+
+
+def test_parameters_size_the_board_and_layouts() -> None:
+    puzzle = puzzle_from(LINE, n=3)
+    assert puzzle.board.size == 7
+    assert puzzle.start == (1, 1, 1, 0, 2, 2, 2)
+    assert puzzle.params == {"n": 3}
+
+
+def test_default_parameter() -> None:
+    assert puzzle_from(LINE).start == (1, 1, 0, 2, 2)
+
+
+def test_override_of_the_wrong_type_is_reported_at_the_parameter() -> None:
+    with pytest.raises(SpecError) as err:
+        puzzle_from(LINE, n="many")
+    assert "parameter n takes a whole number, got 'many'" in str(err.value)
+    assert err.value.diagnostics[0].pos.line == 2
+
+
+def test_unknown_override_lists_the_parameters() -> None:
+    with pytest.raises(SpecError) as err:
+        puzzle_from(LINE, m=3)
+    assert str(err.value) == "test.puz: unknown parameter 'm'\n  expected one of: n"
+
+
+def test_if_chooses_statements() -> None:
+    text = LINE.replace("goal W*n _ B*n", 'param t = "swap"\nif t == "swap":\n    goal W*n _ B*n\nelse:\n    goal B*n _ W*n')
+    assert puzzle_from(text).goal[0] == Lit(2)
+    assert puzzle_from(text, t="same").goal[0] == Lit(1)
+
+
+def test_later_parameters_can_use_earlier_ones() -> None:
+    text = 'param row = "BB_WW"\nparam n = len(row)\nboard line n\npiece B b\npiece W w\nstart row\ngoal W_B\n'
+    text += "move s: B _ -> _ B along right\nmove s: W _ -> _ W along left\n"
+    puzzle = puzzle_from(text, row="B_W")
+    assert puzzle.board.size == 3 and puzzle.start == (1, 0, 2)
+
+
+def test_goal_may_have_wildcards_and_rules_variables() -> None:
+    text = LINE.replace("goal W*n _ B*n", "goal W ? _ ? B")
+    puzzle = puzzle_from(text)
+    assert puzzle.goal == (Lit(2), AnyCell(), Lit(0), AnyCell(), Lit(1))
+    assert not puzzle.goal_is_concrete
+
+
+def test_directions_default_to_both_ways_on_a_line() -> None:
+    text = LINE.replace("move slide: B _ -> _ B along right", "move swap: ?a ?b -> ?b ?a")
+    rule = puzzle_from(text).rules[0]
+    assert rule.directions == ((0, 1), (0, -1))
+    assert rule.lhs == ((Bind("a"), Bind("b")),)
+
+
+def test_custom_direction_with_a_leap() -> None:
+    text = "board grid 3 x 3\npiece N knight\ndirection camel = leap(1, 2)\nstart N________\ngoal ________N\n"
+    text += "move hop: N _ -> _ N along camel\n"
+    assert len(puzzle_from(text).rules[0].directions) == 8
+
+
+def test_all_errors_are_reported_together() -> None:
+    text = "board line 3\npiece B b\nstart B X _\ngoal _ _ Y\nmove s: B _ -> _ B along up\n"
+    with pytest.raises(SpecError) as err:
+        puzzle_from(text)
+    lines = [d.pos.line for d in err.value.diagnostics]
+    assert lines == [3, 4, 5]
+
+
+def test_designed_but_unimplemented_constructs_say_so() -> None:
+    text = LINE + "symmetry mirror\n"
+    with pytest.raises(SpecError) as err:
+        puzzle_from(text)
+    assert "symmetries are not supported by this version of puzint yet" in str(err.value)

@@ -1,0 +1,52 @@
+"""The grammar must ship inside the wheel: build one, install it apart from the checkout,
+and parse a spec with it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+CHECK = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import puzint
+from puzint.language.parser import parse
+from puzint.runner import search
+from puzint.compiler import compile_puzzle
+from puzint.language.elaborate import elaborate
+assert puzint.__file__.startswith(sys.argv[1]), puzint.__file__
+spec = parse(open(sys.argv[2]).read(), "frog.puz")
+print(search(compile_puzzle(elaborate(spec, {}))).length)
+"""
+
+
+def test_grammar_loads_from_an_installed_wheel(tmp_path: Path) -> None:
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(ROOT)],
+        capture_output=True,
+        text=True,
+    )
+    assert build.returncode == 0, build.stderr
+    (wheel,) = (tmp_path / "dist").glob("puzint-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "puzint/grammar/puz.lark" in names
+    assert not any(n.startswith(("interpreter/", "grammar/")) for n in names)
+    target = tmp_path / "site"
+    install = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        capture_output=True,
+        text=True,
+    )
+    assert install.returncode == 0, install.stderr
+    run = subprocess.run(
+        [sys.executable, "-c", CHECK, str(target), str(ROOT / "specs" / "frog.puz")],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "15"
