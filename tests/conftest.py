@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from puzint.compiler import CompiledPuzzle, compile_puzzle
 from puzint.language.elaborate import elaborate
 from puzint.language.parser import parse

@@ -372,9 +372,27 @@ class If:
 
 
 Statement = (
-    PuzzleTitle | About | Param | Require | Board | Direction | Route | Carrier | Cursor
-    | PieceDecl | PiecesDecl | GroupDecl | LayoutDecl | ComputedLayout | PlaceLayout | GoalWhen
-    | Move | Safe | Directive | Heuristic | If
+    PuzzleTitle
+    | About
+    | Param
+    | Require
+    | Board
+    | Direction
+    | Route
+    | Carrier
+    | Cursor
+    | PieceDecl
+    | PiecesDecl
+    | GroupDecl
+    | LayoutDecl
+    | ComputedLayout
+    | PlaceLayout
+    | GoalWhen
+    | Move
+    | Safe
+    | Directive
+    | Heuristic
+    | If
 )
 
 

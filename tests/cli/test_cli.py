@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from puzint.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

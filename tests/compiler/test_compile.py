@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from puzint import topology
 from puzint.model import BoardShape
+
 from tests.conftest import compiled_from
 
 HEAD = "board line 5\npiece B black\npiece W white\nstart B W _ B W\ngoal ? ? ? ? ?\n"
@@ -56,7 +57,7 @@ def test_duplicate_instances_are_merged() -> None:
 
 def test_labels_name_rule_piece_and_cells() -> None:
     compiled = compiled_from(HEAD + "move jump: B W _ -> _ W B along right\n")
-    (child, move), = compiled.expand(compiled.start)
+    ((_, move),) = compiled.expand(compiled.start)
     label = compiled.label(move, compiled.start)
     assert label.rule == "jump"
     assert label.movers == (("B", "1", "3"),)
@@ -65,7 +66,7 @@ def test_labels_name_rule_piece_and_cells() -> None:
 def test_pieces_that_vanish_are_labelled() -> None:
     text = "board line 3\npiece P peg\nstart P P _\ngoal _ _ P\nmove jump: P P _ -> _ _ P along right\n"
     compiled = compiled_from(text)
-    (child, move), = compiled.expand(compiled.start)
+    ((_, move),) = compiled.expand(compiled.start)
     assert compiled.label(move, compiled.start).movers == (("P", "1", "3"), ("P", "2", None))
     assert compiled.invertible  # literals only: the un-jump is a move too
     assert compiled_from(text.replace("P P _ -> _ _ P", "P ? _ -> _ _ P")).invertible is False

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
 from puzint.errors import SpecError
 from puzint.model import AnyCell, Bind, Lit
+
 from tests.conftest import puzzle_from
 
 LINE = """
@@ -45,7 +45,9 @@ def test_unknown_override_lists_the_parameters() -> None:
 
 
 def test_if_chooses_statements() -> None:
-    text = LINE.replace("goal W*n _ B*n", 'param t = "swap"\nif t == "swap":\n    goal W*n _ B*n\nelse:\n    goal B*n _ W*n')
+    text = LINE.replace(
+        "goal W*n _ B*n", 'param t = "swap"\nif t == "swap":\n    goal W*n _ B*n\nelse:\n    goal B*n _ W*n'
+    )
     assert puzzle_from(text).goal[0] == Lit(2)
     assert puzzle_from(text, t="same").goal[0] == Lit(1)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from puzint.errors import SpecError
 from puzint.language.elaborate import elaborate
 from puzint.language.parser import parse

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 from lark import Lark, logger
-
 from puzint.language import syntax as s
 from puzint.language.parser import GRAMMAR_FILE, PuzIndenter, parse
 
@@ -54,7 +53,7 @@ def test_windows_and_variables() -> None:
 def test_repeat_and_group_layouts() -> None:
     (decl,) = parse("start (B W)*n _ _\n").statements
     assert isinstance(decl, s.LayoutDecl)
-    group, empty1, empty2 = decl.rows[0].items
+    group, _, _ = decl.rows[0].items
     assert isinstance(group, s.Repeat) and isinstance(group.item, s.Group)
     assert group.count == s.Name(s.Pos(1, 13, 1), "n")
 
@@ -66,7 +65,7 @@ def test_picture_layout_has_one_layout_per_row() -> None:
 
 def test_if_else_blocks_and_comments() -> None:
     text = 'param t = "a"  # a comment\nif t == "a":\n    # inside\n    goal A\nelse:\n    goal B\n'
-    param, cond = parse(text).statements
+    _, cond = parse(text).statements
     assert isinstance(cond, s.If)
     assert len(cond.then) == 1 and len(cond.otherwise) == 1
 
@@ -81,7 +80,9 @@ def test_expression_precedence() -> None:
 
 
 def test_quantifier_predicates_parse() -> None:
-    text = "safe everywhere:\n    every wife w here: (some husband h here: h.couple == w.couple) or no husband is here\n"
+    text = (
+        "safe everywhere:\n    every wife w here: (some husband h here: h.couple == w.couple) or no husband is here\n"
+    )
     (safe,) = parse(text).statements
     assert isinstance(safe, s.Safe) and safe.scope == "everywhere"
     (cond,) = safe.conditions

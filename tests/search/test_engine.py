@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -43,7 +44,7 @@ def test_bidirectional_agrees() -> None:
     result = bidirectional.shortest(Graph(DIAMOND), Limits())
     assert result.status == SOLVED and result.length == 3
     states = ["s"] + [state for _, state in result.path]
-    for before, after in zip(states, states[1:]):
+    for before, after in itertools.pairwise(states):
         assert after in DIAMOND[before]
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from puzint.expectations import CaseReport, expectation_file, load_cases, run_case
 from puzint.search import Limits
 
@@ -28,11 +27,11 @@ def test_spec_case(spec: Path, case: CaseReport) -> None:
 
 def test_the_catalogue_numbers_are_in_the_expectations() -> None:
     """The figures from ../shared/PUZZLES.md that the core issue names, pinned here too."""
-    frog, = [c for s, c in CASES if s.stem == "frog" and not c.params]
+    (frog,) = [c for s, c in CASES if s.stem == "frog" and not c.params]
     assert frog.expected == {"status": "solved", "length": 15, "count": 2, "reachable": 72}
-    oshidori, = [c for s, c in CASES if s.stem == "oshidori" and not c.params]
+    (oshidori,) = [c for s, c in CASES if s.stem == "oshidori" and not c.params]
     assert oshidori.expected == {"status": "solved", "length": 4, "reachable": 630}
-    wb, = [c for s, c in CASES if s.stem == "white_black" and not c.params]
+    (wb,) = [c for s, c in CASES if s.stem == "white_black" and not c.params]
     assert wb.expected == {"status": "solved", "length": 4, "count": 2, "reachable": 30}
 
 
