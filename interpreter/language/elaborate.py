@@ -26,6 +26,7 @@ NOT_YET = {
     s.GoalWhen: "goals given as a condition",
     s.Safe: "safety rules",
     s.Heuristic: "heuristics",
+    s.SymmetryDecl: "symmetries",
 }
 SEARCH_MODES = ("shortest",)
 SHOW_STYLES = ("board",)
@@ -314,8 +315,6 @@ class _Elaborator:
         for stmt in stmts:
             if not isinstance(stmt, s.Directive):
                 continue
-            if stmt.kind == "symmetry":
-                self.errors.error(stmt.pos, "symmetries are not supported by this version of puzint yet")
             for word in stmt.words:
                 allowed = {"search": SEARCH_MODES, "show": SHOW_STYLES}.get(stmt.kind)
                 if allowed is not None and word.name not in allowed:

@@ -267,7 +267,6 @@ class Carrier:
     pos: Pos
     name: str
     place: str
-    load: Range
 
 
 @dataclass(frozen=True)
@@ -349,8 +348,22 @@ class Safe:
 
 
 @dataclass(frozen=True)
+class Symmetry:
+    """One symmetry: transformations applied together, e.g. `mirror + swap B W`."""
+
+    pos: Pos
+    parts: tuple[tuple[Name, ...], ...]
+
+
+@dataclass(frozen=True)
+class SymmetryDecl:
+    pos: Pos
+    symmetries: tuple[Symmetry, ...]
+
+
+@dataclass(frozen=True)
 class Directive:
-    """One-word directives: `symmetry NAMES`, `search MODE`, `show STYLE`."""
+    """One-word directives: `search MODE`, `show STYLE`."""
 
     pos: Pos
     kind: str  # symmetry, search, show

@@ -6,7 +6,6 @@ import argparse
 import json
 import os
 import sys
-from pathlib import Path
 
 import yaml
 from rich.console import Console
@@ -81,8 +80,9 @@ def _limits(args: argparse.Namespace) -> Limits:
 
 
 def cmd_run(args: argparse.Namespace, out: Console) -> int:
-    solved = run(args.spec, _params(args.param), count=args.count, reach=args.reach, limits=_limits(args),
-                 method=args.method)
+    solved = run(
+        args.spec, _params(args.param), count=args.count, reach=args.reach, limits=_limits(args), method=args.method
+    )
     if args.format == "text":
         text.render(solved, out, count=args.count, reach=args.reach)
     else:

@@ -58,14 +58,17 @@ def find_specs(targets: list[str]) -> list[Path]:
 def load_cases(spec: Path) -> list[CaseReport]:
     path = expectation_file(spec)
     if not path.exists():
-        raise SpecError([Diagnostic(Pos(0, 0), f"no expectations: {path.name} is missing beside the spec")], "", str(spec))
+        raise SpecError(
+            [Diagnostic(Pos(0, 0), f"no expectations: {path.name} is missing beside the spec")], "", str(spec)
+        )
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         pos = Pos(mark.line + 1, mark.column + 1) if mark else Pos(0, 0)
-        raise SpecError([Diagnostic(pos, f"bad YAML: {getattr(exc, 'problem', exc)}")],
-                        path.read_text(encoding="utf-8"), str(path)) from None
+        raise SpecError(
+            [Diagnostic(pos, f"bad YAML: {getattr(exc, 'problem', exc)}")], path.read_text(encoding="utf-8"), str(path)
+        ) from None
     cases = data.get("cases") if isinstance(data, dict) else None
     if not isinstance(cases, list) or not cases:
         raise SpecError([Diagnostic(Pos(0, 0), "expected a list under 'cases:'")], "", str(path))
@@ -76,7 +79,11 @@ def load_cases(spec: Path) -> list[CaseReport]:
         unknown = set(case) - {"params", "note", *FIELDS}
         if unknown:
             raise SpecError(
-                [Diagnostic(Pos(0, 0), f"case {i} has unknown keys {sorted(unknown)}", f"params, note, {', '.join(FIELDS)}")],
+                [
+                    Diagnostic(
+                        Pos(0, 0), f"case {i} has unknown keys {sorted(unknown)}", f"params, note, {', '.join(FIELDS)}"
+                    )
+                ],
                 "",
                 str(path),
             )

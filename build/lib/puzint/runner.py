@@ -54,12 +54,14 @@ def search(
     limits.restart()
     if count or reach:
         result = layers.explore(compiled, limits, count=count, exhaustive=reach)
-    elif method == "bidirectional" or (
-        method == "auto" and compiled.goal_state is not None and compiled.invertible
-    ):
+    elif method == "bidirectional" or (method == "auto" and compiled.goal_state is not None and compiled.invertible):
         if compiled.goal_state is None or not compiled.invertible:
             raise SpecError(
-                [Diagnostic(Pos(0, 0), "bidirectional search needs a goal that is one state and moves that can be undone")]
+                [
+                    Diagnostic(
+                        Pos(0, 0), "bidirectional search needs a goal that is one state and moves that can be undone"
+                    )
+                ]
             )
         result = bidirectional.shortest(compiled, limits)
     else:

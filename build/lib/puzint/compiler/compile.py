@@ -110,9 +110,8 @@ def _instance(lhs: list[CellPattern], rhs: list[CellPattern], cells: tuple[int, 
             continue
         if isinstance(right, Lit):
             writes.append((cell, right.code))
-        elif isinstance(right, Bind):
-            if bound[right.name] != cell:
-                copies.append((cell, bound[right.name]))
+        elif isinstance(right, Bind) and bound[right.name] != cell:
+            copies.append((cell, bound[right.name]))
     if not writes and not copies:
         return None
     return (
@@ -133,17 +132,18 @@ def _placements(puzzle: Puzzle, rule: RewriteRule) -> Iterator[tuple[int, ...]]:
     for vector in rule.directions:
         per_window = []
         for length in lengths:
-            spots = []
+            spots: list[tuple[int, ...]] = []
             for anchor in range(board.size):
-                cells = tuple(topology.step(board, anchor, vector, j) for j in range(length))
-                if None not in cells and len(set(cells)) == length:
+                found = [topology.step(board, anchor, vector, j) for j in range(length)]
+                cells = tuple(c for c in found if c is not None)
+                if len(cells) == length and len(set(cells)) == length:
                     spots.append(cells)
             per_window.append(spots)
         for combo in product(*per_window):
-            flat = tuple(c for cells in combo for c in cells)  # type: ignore[misc]
+            flat = tuple(c for cells in combo for c in cells)
             if len(set(flat)) == len(flat) and flat not in seen:
                 seen.add(flat)
-                yield flat  # type: ignore[misc]
+                yield flat
 
 
 class CompiledPuzzle:
@@ -274,7 +274,7 @@ def _expand(
                                 new[c] = state[f]
                             append((bytes(new), index))
             i = state.find(code, i + 1)
-    for checks, occupied, same, writes, copies, index in unkeyed:
+    for _checks, occupied, same, writes, copies, index in unkeyed:
         for c in occupied:
             if not state[c]:
                 break

@@ -92,7 +92,7 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return s.Route(pos_of(meta), str(c[0]), str(c[1]), False)
 
     def carrier_stmt(self, meta: Meta, c: list[Any]) -> s.Carrier:
-        return s.Carrier(pos_of(c[0]), str(c[0]), str(c[1]), c[2])
+        return s.Carrier(pos_of(c[0]), str(c[0]), str(c[1]))
 
     def cursor_stmt(self, meta: Meta, c: list[Any]) -> s.Cursor:
         return s.Cursor(pos_of(meta), c[0])
@@ -229,8 +229,14 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def on_board(self, meta: Meta, c: list[Any]) -> str:
         return "board"
 
-    def symmetry_stmt(self, meta: Meta, c: list[Any]) -> s.Directive:
-        return s.Directive(pos_of(meta), "symmetry", c[0])
+    def symmetry_stmt(self, meta: Meta, c: list[Any]) -> s.SymmetryDecl:
+        return s.SymmetryDecl(pos_of(meta), tuple(c))
+
+    def symmetry(self, meta: Meta, c: list[Any]) -> s.Symmetry:
+        return s.Symmetry(pos_of(meta), tuple(c))
+
+    def symmetry_part(self, meta: Meta, c: list[Token]) -> tuple[s.Name, ...]:
+        return tuple(s.Name(pos_of(t), str(t)) for t in c)
 
     def search_stmt(self, meta: Meta, c: list[Token]) -> s.Directive:
         return s.Directive(pos_of(meta), "search", (s.Name(pos_of(c[0]), str(c[0])),))

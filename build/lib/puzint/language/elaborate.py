@@ -26,6 +26,7 @@ NOT_YET = {
     s.GoalWhen: "goals given as a condition",
     s.Safe: "safety rules",
     s.Heuristic: "heuristics",
+    s.SymmetryDecl: "symmetries",
 }
 SEARCH_MODES = ("shortest",)
 SHOW_STYLES = ("board",)
@@ -164,7 +165,9 @@ class _Elaborator:
             try:
                 value = parse_override(stmt.name, self.overrides[stmt.name], default)
             except ValueError as exc:
-                self.errors.error(stmt.pos, f"{exc} (from -p {stmt.name}=...)", f"{type_name(default)} like {show(default)}")
+                self.errors.error(
+                    stmt.pos, f"{exc} (from -p {stmt.name}=...)", f"{type_name(default)} like {show(default)}"
+                )
         scope.env[stmt.name] = value
         scope.param_pos[stmt.name] = stmt.pos
 
@@ -206,7 +209,9 @@ class _Elaborator:
                     self.errors.error(stmt.condition.pos, f"require needs a condition, got {type_name(ok)}")
                 elif not ok:
                     message = stmt.message or "this requirement on the parameters does not hold"
-                    self.errors.error(stmt.condition.pos, f"{message}{self._with_params()}", "parameters that satisfy it")
+                    self.errors.error(
+                        stmt.condition.pos, f"{message}{self._with_params()}", "parameters that satisfy it"
+                    )
 
     def _single(
         self, stmts: list[s.Statement], cls: type, what: str, required: bool = True, expected: str | None = None
@@ -266,7 +271,8 @@ class _Elaborator:
                 if not isinstance(value, str):
                     self.errors.error(
                         stmt.source.pos,
-                        f"pieces takes text (one piece per letter); numbered pieces are not supported yet, got {type_name(value)}",
+                        "pieces takes text (one piece per letter); numbered pieces are not supported yet, "
+                        f"got {type_name(value)}",
                         "text such as letters(n)",
                     )
                     continue
@@ -299,7 +305,9 @@ class _Elaborator:
                     if v not in vectors:
                         vectors.append(v)
             if board.rows == 1 and any(v[0] != 0 for v in vectors):
-                self.errors.error(stmt.pos, f"{topology.describe(board)} has one row: a step's row part must be 0", "(0, k)")
+                self.errors.error(
+                    stmt.pos, f"{topology.describe(board)} has one row: a step's row part must be 0", "(0, k)"
+                )
             table[stmt.name] = tuple(vectors)
         return table
 
@@ -307,8 +315,6 @@ class _Elaborator:
         for stmt in stmts:
             if not isinstance(stmt, s.Directive):
                 continue
-            if stmt.kind == "symmetry":
-                self.errors.error(stmt.pos, "symmetries are not supported by this version of puzint yet")
             for word in stmt.words:
                 allowed = {"search": SEARCH_MODES, "show": SHOW_STYLES}.get(stmt.kind)
                 if allowed is not None and word.name not in allowed:
@@ -339,7 +345,9 @@ class _Elaborator:
                     out.extend(self._symbols(item.text, item.pos, by_symbol))
             elif isinstance(item, s.Wild):
                 if allow == "start":
-                    self.errors.error(item.pos, "the start must say what is in every cell; ? is for goals and moves", "a piece or _")
+                    self.errors.error(
+                        item.pos, "the start must say what is in every cell; ? is for goals and moves", "a piece or _"
+                    )
                 out.append(AnyCell())
             elif isinstance(item, s.Var):
                 if allow != "rule":
@@ -398,11 +406,15 @@ class _Elaborator:
                 for row, got in zip(decl.rows, rows, strict=True):
                     if len(got) != board.cols:
                         self.errors.error(
-                            row.pos, f"this row has {len(got)} cells but the board has {board.cols} columns", f"{board.cols} cells"
+                            row.pos,
+                            f"this row has {len(got)} cells but the board has {board.cols} columns",
+                            f"{board.cols} cells",
                         )
                 if len(rows) != board.rows:
                     self.errors.error(
-                        decl.pos, f"the {which} picture has {len(rows)} rows but the board has {board.rows}", f"{board.rows} rows"
+                        decl.pos,
+                        f"the {which} picture has {len(rows)} rows but the board has {board.rows}",
+                        f"{board.rows} rows",
                     )
             cells = [c for row in rows for c in row]
         if len(cells) != board.size and not (len(decl.rows if isinstance(decl, s.LayoutDecl) else ()) > 1):
@@ -457,7 +469,8 @@ class _Elaborator:
             if len(left) != len(right):
                 self.errors.error(
                     rule.rhs[i].pos,
-                    f"move {move.name}: this part has {len(right)} cells but the matching part on the left has {len(left)}",
+                    f"move {move.name}: this part has {len(right)} cells "
+                    f"but the matching part on the left has {len(left)}",
                     f"{len(left)} cells",
                 )
                 ok = False
@@ -470,7 +483,8 @@ class _Elaborator:
             for c in window:
                 if isinstance(c, Bind) and c.name not in bound:
                     self.errors.error(
-                        w_syntax.pos, f"move {move.name}: ?{c.name} is used on the right but not matched on the left",
+                        w_syntax.pos,
+                        f"move {move.name}: ?{c.name} is used on the right but not matched on the left",
                         "variables that appear on the left side",
                     )
                     ok = False
@@ -491,9 +505,7 @@ class _Elaborator:
             vectors = tuple(found)
         longest = max((len(w) for w in lhs), default=0)
         if ok and longest > max(board.rows, board.cols) and not board.wraps and longest > 1:
-            fits = any(
-                topology.step(board, c, v, longest - 1) is not None for c in range(board.size) for v in vectors
-            )
+            fits = any(topology.step(board, c, v, longest - 1) is not None for c in range(board.size) for v in vectors)
             if not fits:
                 self.errors.error(
                     rule.lhs[0].pos,
@@ -536,9 +548,7 @@ class _Elaborator:
 def _creates(puzzle: Puzzle, code: int) -> bool:
     """Does some move leave more of this piece on the board than it found?"""
     lit = Lit(code)
-    return any(
-        sum(w.count(lit) for w in rule.rhs) > sum(w.count(lit) for w in rule.lhs) for rule in puzzle.rules
-    )
+    return any(sum(w.count(lit) for w in rule.rhs) > sum(w.count(lit) for w in rule.lhs) for rule in puzzle.rules)
 
 
 def _conserves(rule: RewriteRule) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from importlib import resources
+from typing import ClassVar
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.exceptions import UnexpectedEOF, VisitError
@@ -36,8 +37,8 @@ class PuzIndenter(Indenter):
     """Python-style blocks: INDENT/DEDENT tokens from leading whitespace."""
 
     NL_type = "_NL"
-    OPEN_PAREN_types = ["LPAR"]
-    CLOSE_PAREN_types = ["RPAR"]
+    OPEN_PAREN_types: ClassVar[list[str]] = ["LPAR"]
+    CLOSE_PAREN_types: ClassVar[list[str]] = ["RPAR"]
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
@@ -132,10 +133,13 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
             expected,
         )
     if isinstance(exc, UnexpectedCharacters):
-        char = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else ""
+        at = exc.pos_in_stream or 0
+        char = text[at] if at < len(text) else ""
         expected = _expected_words(_acceptable(exc, set(exc.allowed or ())), parser)
         if char == '"':
-            return Diagnostic(Pos(exc.line, exc.column), "this text has no closing quote", 'a closing " on the same line')
+            return Diagnostic(
+                Pos(exc.line, exc.column), "this text has no closing quote", 'a closing " on the same line'
+            )
         return Diagnostic(Pos(exc.line, exc.column), f"unexpected character {char!r}", expected)
     if isinstance(exc, UnexpectedEOF):
         lines = text.splitlines()

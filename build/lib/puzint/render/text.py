@@ -73,8 +73,12 @@ def render(solved: Solved, console: Console, count: bool = False, reach: bool = 
         console.print(Text(puzzle.about, style="italic"))
     console.print()
     if result.status == SOLVED:
-        table = Table(box=box.SIMPLE_HEAD if puzzle.board.rows > 1 else None, show_header=puzzle.board.rows == 1,
-                      pad_edge=False, padding=(0, 1))
+        table = Table(
+            box=box.SIMPLE_HEAD if puzzle.board.rows > 1 else None,
+            show_header=puzzle.board.rows == 1,
+            pad_edge=False,
+            padding=(0, 1),
+        )
         table.add_column("#", justify="right", style="dim")
         table.add_column("move")
         table.add_column(ruler(compiled) if puzzle.board.rows == 1 else "board", no_wrap=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .limits import CHECK_EVERY, LimitReached, Limits
 from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
@@ -20,7 +22,7 @@ def trace(parents: dict[State, tuple[State, int] | None], state: State) -> list[
     return path
 
 
-def shortest(problem: Problem, limits: Limits) -> SearchResult:
+def shortest(problem: Problem[Any], limits: Limits) -> SearchResult:
     start = problem.start
     parents: dict[State, tuple[State, int] | None] = {start: None}
     if problem.is_goal(start):

@@ -3,13 +3,15 @@ can be run backwards: two searches of half the depth meet in the middle."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .bfs import trace
 from .limits import CHECK_EVERY, LimitReached, Limits
 from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
 
-def shortest(problem: Problem, limits: Limits) -> SearchResult:
+def shortest(problem: Problem[Any], limits: Limits) -> SearchResult:
     start, goal = problem.start, problem.goal_state
     assert goal is not None and problem.invertible
     if start == goal:

@@ -5,13 +5,15 @@ states reachable from the start (which, with no goal among them, proves there is
 
 from __future__ import annotations
 
+from typing import Any
+
 from .bfs import trace
 from .limits import CHECK_EVERY, LimitReached, Limits
 from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
 
-def explore(problem: Problem, limits: Limits, count: bool = False, exhaustive: bool = False) -> SearchResult:
+def explore(problem: Problem[Any], limits: Limits, count: bool = False, exhaustive: bool = False) -> SearchResult:
     """Breadth-first by layers. With `count`, each state carries how many shortest move
     sequences reach it; with `exhaustive`, go on past the goal to every reachable state."""
     start = problem.start

@@ -3,22 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
-State = Hashable
+State = Any  # any hashable value: the engine never looks inside a state
+S = TypeVar("S", bound=Hashable)
 
 
-class Problem(Protocol):
-    start: State
-    goal_state: State | None  # the one goal state, when the goal is a single concrete state
-    invertible: bool  # whether expand_back gives every predecessor
+class Problem(Protocol[S]):
+    @property
+    def start(self) -> S: ...
 
-    def expand(self, state: State) -> Sequence[tuple[State, int]]:
+    @property
+    def goal_state(self) -> S | None:
+        """The one goal state, when the goal is a single concrete state."""
+        ...
+
+    @property
+    def invertible(self) -> bool:
+        """Whether expand_back gives every predecessor."""
+        ...
+
+    def expand(self, state: S) -> Sequence[tuple[S, int]]:
         """Successors, each with the number of the move that produces it."""
         ...
 
-    def expand_back(self, state: State) -> Sequence[tuple[State, int]]:
+    def expand_back(self, state: S) -> Sequence[tuple[S, int]]:
         """Predecessors, each with the number of the move that leads from it to `state`."""
         ...
 
-    def is_goal(self, state: State) -> bool: ...
+    def is_goal(self, state: S) -> bool: ...
