@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(ROOT))
 
-from benchmarks.cases import CASES  # noqa: E402
 from puzint.runner import load, search  # noqa: E402
+
+from benchmarks.cases import CASES  # noqa: E402
 
 REPEAT = 5
 
