@@ -7,12 +7,10 @@ import json
 import os
 import sys
 
-import yaml
 from rich.console import Console
 
 from . import __version__
 from .errors import SpecError
-from .expectations import find_specs, load_cases, run_case
 from .render import data, text
 from .runner import METHODS, run
 from .search import Limits
@@ -90,11 +88,14 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
         if args.format == "json":
             sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
         else:
+            import yaml  # only here and in `check`: keeps start-up short for everything else
+
             sys.stdout.write(yaml.safe_dump(payload, sort_keys=False, allow_unicode=True))
     return EXIT_LIMIT if solved.result.status == LIMIT else EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace, out: Console) -> int:
+    from .expectations import find_specs, load_cases, run_case
     specs = find_specs(args.targets)
     if not specs:
         raise UsageError("no .puz specs found in " + ", ".join(args.targets or ["specs"]))

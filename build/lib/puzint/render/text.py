@@ -50,10 +50,12 @@ def ruler(compiled: CompiledPuzzle) -> Text:
     return Text("".join(n.center(3) for n in names), style="dim")
 
 
-def describe(label: MoveLabel) -> Text:
+def describe(label: MoveLabel, compiled: CompiledPuzzle) -> Text:
+    """`jump ● 5 → 3`: the rule, then each moving piece (as drawn) with its cells."""
+    glyphs = {p.symbol: p.glyph for p in compiled.puzzle.pieces}
     text = Text(label.rule, style="bold")
     for symbol, src, dst in label.movers:
-        text.append(f"  {symbol} ")
+        text.append(f"  {glyphs.get(symbol, symbol)} ")
         if src is None:
             text.append(f"appears at {dst}")
         elif dst is None:
@@ -86,7 +88,7 @@ def render(solved: Solved, console: Console, count: bool = False, reach: bool = 
         before = compiled.start
         for number, (move, after) in enumerate(result.path, 1):
             label = compiled.label(move, before)
-            table.add_row(str(number), describe(label), draw_board(compiled, after, label))  # type: ignore[arg-type]
+            table.add_row(str(number), describe(label, compiled), draw_board(compiled, after, label))  # type: ignore[arg-type]
             before = after  # type: ignore[assignment]
         console.print(table)
     console.print(summary(solved, count, reach))
