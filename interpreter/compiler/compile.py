@@ -9,8 +9,10 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
+from math import prod
 
 from .. import topology
+from ..errors import Diagnostic, SpecError
 from ..model import EMPTY, AnyCell, Bind, CellPattern, Lit, Puzzle, RewriteRule
 
 # An instance, flattened for the hot loop:
@@ -29,6 +31,7 @@ Instance = tuple[
     int,
 ]
 Successor = tuple[bytes, int]
+MAX_PLACEMENTS = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -139,6 +142,18 @@ def _placements(puzzle: Puzzle, rule: RewriteRule) -> Iterator[tuple[int, ...]]:
                 if len(cells) == length and len(set(cells)) == length:
                     spots.append(cells)
             per_window.append(spots)
+        total = prod(len(spots) for spots in per_window)
+        if total > MAX_PLACEMENTS:
+            raise SpecError(
+                [
+                    Diagnostic(
+                        rule.pos,
+                        f"move {rule.name} has {total:,} placements on {topology.describe(board)}; "
+                        f"puzint takes at most {MAX_PLACEMENTS:,} a move",
+                        "fewer '...' windows, or a smaller board",
+                    )
+                ]
+            )
         for combo in product(*per_window):
             flat = tuple(c for cells in combo for c in cells)
             if len(set(flat)) == len(flat) and flat not in seen:

@@ -29,6 +29,8 @@ NOT_YET = {
     s.SymmetryDecl: "symmetries",
 }
 SEARCH_MODES = ("shortest",)
+MAX_CELLS = 4096  # a board (or layout) larger than this is a mistake, or beyond any search
+MAX_PIECES = 255  # a cell holds one byte
 SHOW_STYLES = ("board",)
 
 
@@ -236,9 +238,19 @@ class _Elaborator:
         sizes = [self._eval_int(e, "a board size", 1) for e in stmt.sizes]
         if any(x is None for x in sizes):
             return None
-        if stmt.shape == "grid":
-            return BoardShape("grid", sizes[0] or 1, sizes[1] or 1)
-        return BoardShape(stmt.shape, 1, sizes[0] or 1)
+        board = (
+            BoardShape("grid", sizes[0] or 1, sizes[1] or 1)
+            if stmt.shape == "grid"
+            else BoardShape(stmt.shape, 1, sizes[0] or 1)
+        )
+        if board.size > MAX_CELLS:
+            self.errors.error(
+                stmt.pos,
+                f"the board would have {board.size:,} cells{self._with_params()}; puzint takes at most {MAX_CELLS:,}",
+                f"at most {MAX_CELLS:,} cells",
+            )
+            return None
+        return board
 
     def _pieces(self, stmts: list[s.Statement]) -> tuple[PieceType, ...] | None:
         pieces: list[PieceType] = []
@@ -281,6 +293,8 @@ class _Elaborator:
                         self.errors.error(stmt.source.pos, f"'{ch}' cannot be a piece symbol", "letters or digits")
                         continue
                     add(stmt.pos, ch, ch, stmt.description or "piece", ch)
+        if len(pieces) > MAX_PIECES:
+            self.errors.error(first_pos[pieces[MAX_PIECES].symbol], f"puzint takes at most {MAX_PIECES} kinds of piece")
         if not pieces:
             self.errors.error(Pos(1, 1), "the spec declares no pieces", "piece SYMBOL ... or pieces TEXT")
             return None
@@ -358,6 +372,13 @@ class _Elaborator:
             else:
                 count = self._eval_int(item.count, "a repeat count", 0)
                 part = self._expand((item.item,), by_symbol, allow)
+                if count is not None and len(part) * count > MAX_CELLS:
+                    self.errors.error(
+                        item.pos,
+                        f"this repeats to {len(part) * count:,} cells{self._with_params()}",
+                        f"at most {MAX_CELLS:,} cells",
+                    )
+                    continue
                 out.extend(part * (count or 0))
         return out
 

@@ -83,6 +83,8 @@ def parse(source: str, filename: str = "<spec>") -> Spec:
         statements = SyntaxBuilder().transform(tree)
     except UnexpectedInput as exc:
         raise SpecError([_diagnose(exc, parser, text)], source, filename) from None
+    except RecursionError:
+        raise SpecError([Diagnostic(Pos(0, 0), "the spec nests too deeply to read")], source, filename) from None
     except SpecError as exc:
         raise exc.with_source(source, filename) from None
     except VisitError as exc:

@@ -96,6 +96,7 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
 
 def cmd_check(args: argparse.Namespace, out: Console) -> int:
     from .expectations import find_specs, load_cases, run_case
+
     specs = find_specs(args.targets)
     if not specs:
         raise UsageError("no .puz specs found in " + ", ".join(args.targets or ["specs"]))

@@ -35,7 +35,10 @@ def load(path: str | Path, overrides: dict[str, str] | None = None) -> CompiledP
     """Read, parse, elaborate with the parameters, and compile one spec."""
     source = read_spec(path)
     spec = parse(source, str(path))
-    return compile_puzzle(elaborate(spec, overrides))
+    try:
+        return compile_puzzle(elaborate(spec, overrides))
+    except SpecError as exc:
+        raise exc.with_source(source, str(path)) from None
 
 
 def search(
