@@ -103,3 +103,24 @@ def test_check_without_expectations_exits_2(capsys: pytest.CaptureFixture[str], 
     (tmp_path / "lonely.puz").write_text((ROOT / "specs" / "white_black.puz").read_text())
     code, _, err = run(capsys, "check", str(tmp_path / "lonely.puz"))
     assert code == 2 and "lonely.yaml is missing" in err
+
+
+def test_huge_parameters_are_refused_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "run", FROG, "-p", "n=100000")
+    assert code == 2 and out == ""
+    assert err.splitlines()[0] == (
+        f"{FROG}:7:1: the board would have 200,001 cells (with n=100000); puzint takes at most 4,096"
+    )
+
+
+def test_a_move_table_too_large_is_refused_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "run", str(ROOT / "specs" / "oshidori.puz"), "-p", "n=1500")
+    assert code == 2
+    assert "move pair has 9,006,001 placements on a line of 3002 cells" in err.splitlines()[0]
+
+
+def test_deeply_nested_spec_is_an_error_not_a_crash(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    spec = tmp_path / "deep.puz"
+    spec.write_text("param n = " + "(" * 5000 + "1" + ")" * 5000 + "\n")
+    code, _, err = run(capsys, "run", str(spec))
+    assert code == 2 and "Traceback" not in err and err.startswith(str(spec))
