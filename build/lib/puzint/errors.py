@@ -51,14 +51,25 @@ def _render_one(diag: Diagnostic, lines: list[str], filename: str) -> str:
     else:
         out = [f"{filename}:{pos.line}:{pos.column}: {diag.message}"]
         if pos.line <= len(lines):
-            text = lines[pos.line - 1].expandtabs(1)
+            text, column = _window(lines[pos.line - 1].expandtabs(1), pos.column)
             gutter = f"{pos.line:>4} | "
-            width = max(1, min(pos.width, len(text) - pos.column + 1))
+            width = max(1, min(pos.width, len(text) - column + 1))
             out.append(gutter + text)
-            out.append(" " * (len(gutter) - 2) + "| " + " " * (pos.column - 1) + "^" * width)
+            out.append(" " * (len(gutter) - 2) + "| " + " " * (column - 1) + "^" * width)
     if diag.expected:
         out.append(f"  expected {diag.expected}")
     return "\n".join(out)
+
+
+def _window(text: str, column: int, width: int = 100) -> tuple[str, int]:
+    """A very long line is cut to the part around the column (marked with ...)."""
+    if len(text) <= width:
+        return text, column
+    start = max(0, min(column - 1 - width // 2, len(text) - width))
+    part = text[start : start + width]
+    prefix = "..." if start > 0 else ""
+    suffix = "..." if start + width < len(text) else ""
+    return prefix + part + suffix, column - start + len(prefix)
 
 
 class Collector:
