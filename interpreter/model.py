@@ -74,6 +74,22 @@ class RewriteRule:
 
 
 @dataclass(frozen=True)
+class Symmetry:
+    """A symmetry the spec declares: cell i goes to cells[i], piece code c becomes codes[c]."""
+
+    name: str
+    pos: Pos
+    cells: tuple[int, ...]
+    codes: tuple[int, ...]
+
+    def apply(self, state: tuple[int, ...] | bytes) -> tuple[int, ...]:
+        out = [0] * len(state)
+        for i, code in enumerate(state):
+            out[self.cells[i]] = self.codes[code]
+        return tuple(out)
+
+
+@dataclass(frozen=True)
 class Puzzle:
     title: str
     about: str
@@ -84,6 +100,7 @@ class Puzzle:
     goal: tuple[CellPattern, ...]
     rules: tuple[RewriteRule, ...]
     goal_pos: Pos = field(default=Pos(0, 0))
+    symmetries: tuple[Symmetry, ...] = ()
 
     def piece(self, code: int) -> PieceType:
         return self.pieces[code - 1]

@@ -10,7 +10,7 @@ from .errors import Diagnostic, Pos, SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
 from .model import Puzzle
-from .search import Limits, SearchResult, bfs, bidirectional, layers
+from .search import Limits, SearchResult, bfs, bidirectional, layers, symmetry
 
 METHODS = ("auto", "bfs", "bidirectional")
 
@@ -55,8 +55,15 @@ def search(
     can be undone, and plain breadth-first search otherwise."""
     limits = limits or Limits()
     limits.restart()
+    group = compiled.symmetry
     if count or reach:
-        result = layers.explore(compiled, limits, count=count, exhaustive=reach)
+        canonical = group.canonical if group is not None else None
+        result = layers.explore(compiled, limits, count=count, exhaustive=reach, canonical=canonical)
+        if group is not None and count and result.length is not None and result.count is not None:
+            others = [e.image for e in group.solution_symmetries if e is not group.elements[0]]
+            result.count_up_to_symmetry = symmetry.count_up_to_symmetry(
+                compiled, limits, result.length, result.count, others
+            )
     elif method == "bidirectional" or (method == "auto" and compiled.goal_state is not None and compiled.invertible):
         if compiled.goal_state is None or not compiled.invertible:
             raise SpecError(

@@ -94,3 +94,27 @@ def describe(board: BoardShape) -> str:
     if board.kind == "grid":
         return f"a {board.rows} x {board.cols} grid"
     return f"a {board.kind} of {board.cols} cells"
+
+
+def symmetry_permutation(board: BoardShape, name: str) -> tuple[int, ...] | str:
+    """Where each cell goes under a named board symmetry (cell i moves to result[i]), or
+    a sentence saying why the board has no such symmetry."""
+    rows, cols = board.rows, board.cols
+    cells = range(board.size)
+    if board.kind == "ring":
+        if name == "mirror":
+            return tuple((-c) % cols for c in cells)
+        if name == "rotate":
+            return tuple((c + 1) % cols for c in cells)
+        return f"a ring has the symmetries mirror and rotate, not '{name}'"
+    if name == "mirror":
+        return tuple(r * cols + (cols - 1 - c) for r, c in (divmod(i, cols) for i in cells))
+    if board.kind == "line":
+        return f"a line has the symmetry mirror, not '{name}'"
+    if name == "flip":
+        return tuple((rows - 1 - r) * cols + c for r, c in (divmod(i, cols) for i in cells))
+    if name == "rotate":
+        if rows == cols:  # a quarter turn clockwise
+            return tuple(c * cols + (rows - 1 - r) for r, c in (divmod(i, cols) for i in cells))
+        return tuple((rows - 1 - r) * cols + (cols - 1 - c) for r, c in (divmod(i, cols) for i in cells))
+    return f"a grid has the symmetries mirror, flip and rotate, not '{name}'"

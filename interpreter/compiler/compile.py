@@ -14,6 +14,7 @@ from math import prod
 from .. import topology
 from ..errors import Diagnostic, SpecError
 from ..model import EMPTY, AnyCell, Bind, CellPattern, Lit, Puzzle, RewriteRule
+from .symmetry import SymmetryGroup
 
 # An instance, flattened for the hot loop:
 # (checks, occupied, same, writes, copies, index)
@@ -196,6 +197,7 @@ class CompiledPuzzle:
                 )
                 touched = tuple(sorted({cells[i] for i in range(len(cells)) if lhs[i] != rhs[i]}))
                 self._origins.append(_Origin(r, movers, touched))
+        self.symmetry = SymmetryGroup(puzzle, keys, self.start) if puzzle.symmetries else None
         self._instances = forward
         self.instance_count = len(forward)
         rarity = Counter(self.start)

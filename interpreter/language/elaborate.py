@@ -11,7 +11,19 @@ from dataclasses import dataclass, field
 
 from .. import topology
 from ..errors import NOWHERE, Collector, Pos, SpecError
-from ..model import EMPTY, AnyCell, Bind, BoardShape, CellPattern, Lit, PieceType, Puzzle, RewriteRule, Window
+from ..model import (
+    EMPTY,
+    AnyCell,
+    Bind,
+    BoardShape,
+    CellPattern,
+    Lit,
+    PieceType,
+    Puzzle,
+    RewriteRule,
+    Symmetry,
+    Window,
+)
 from . import syntax as s
 from .expressions import Value, evaluate, show, type_name
 from .parser import grammar_parser
@@ -26,7 +38,6 @@ NOT_YET = {
     s.GoalWhen: "goals given as a condition",
     s.Safe: "safety rules",
     s.Heuristic: "heuristics",
-    s.SymmetryDecl: "symmetries",
 }
 SEARCH_MODES = ("shortest",)
 MAX_CELLS = 4096  # a board (or layout) larger than this is a mistake, or beyond any search
@@ -115,6 +126,7 @@ class _Elaborator:
         start = self._layout(stmts, "start", board, by_symbol)
         goal = self._layout(stmts, "goal", board, by_symbol)
         rules = self._rules(stmts, board, by_symbol, directions)
+        symmetries = self._symmetries(stmts, board, pieces, by_symbol)
         self.errors.raise_if_any()
         assert start is not None and goal is not None
         start_cells = tuple(c.code for c in start[0] if isinstance(c, Lit))
@@ -128,6 +140,7 @@ class _Elaborator:
             goal=goal[0],
             rules=rules,
             goal_pos=goal[1],
+            symmetries=symmetries,
         )
         self._check_consistency(puzzle, start[1])
         self.errors.raise_if_any()
@@ -337,6 +350,57 @@ class _Elaborator:
                         f"'{stmt.kind} {word.name}' is not supported by this version of puzint",
                         "one of: " + ", ".join(allowed),
                     )
+
+    def _symmetries(
+        self,
+        stmts: list[s.Statement],
+        board: BoardShape,
+        pieces: tuple[PieceType, ...],
+        by_symbol: dict[str, PieceType],
+    ) -> tuple[Symmetry, ...]:
+        found: list[Symmetry] = []
+        for stmt in stmts:
+            if not isinstance(stmt, s.SymmetryDecl):
+                continue
+            for sym in stmt.symmetries:
+                cells = tuple(range(board.size))
+                codes = tuple(range(len(pieces) + 1))
+                names = []
+                for part in sym.parts:
+                    word, args = part[0], part[1:]
+                    names.append(" ".join(w.name for w in part))
+                    if word.name == "swap":
+                        if len(args) != 2:
+                            self.errors.error(word.pos, "swap names two pieces, e.g. swap B W", "swap PIECE PIECE")
+                            continue
+                        pair = []
+                        for arg in args:
+                            if arg.name not in by_symbol:
+                                known = ", ".join(sorted(by_symbol))
+                                self.errors.error(arg.pos, f"unknown piece '{arg.name}'", f"a declared piece ({known})")
+                            else:
+                                pair.append(by_symbol[arg.name].code)
+                        if len(pair) == 2:
+                            mapping = list(codes)
+                            a, b = pair
+                            mapping[a], mapping[b] = codes[b], codes[a]
+                            codes = tuple(mapping)
+                        continue
+                    if word.name == "reversal":
+                        self.errors.error(
+                            word.pos,
+                            "the reversal symmetry of all-solutions search is not supported by this version yet",
+                        )
+                        continue
+                    if args:
+                        self.errors.error(args[0].pos, f"'{word.name}' takes no pieces", "',' or the end of the line")
+                    perm = topology.symmetry_permutation(board, word.name)
+                    if isinstance(perm, str):
+                        self.errors.error(word.pos, perm, "a symmetry of the board")
+                        continue
+                    cells = tuple(perm[c] for c in cells)
+                found.append(Symmetry(" + ".join(names), sym.pos, cells, codes))
+        return tuple(found)
 
     # ---- layouts
     def _expand(

@@ -54,10 +54,15 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         "start": board_text(solved.compiled, solved.compiled.start),
         "moves": moves(solved.compiled, result),
     }
+    symmetric = solved.compiled.symmetry is not None
     if count:
         data["count"] = result.count
+        if symmetric:
+            data["count_up_to_symmetry"] = result.count_up_to_symmetry
     if reach:
         data["reachable"] = result.reachable
+        if symmetric:
+            data["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
     data["states"] = result.states
     data["seconds"] = round(result.seconds, 6)
     data["method"] = result.method

@@ -102,12 +102,16 @@ def summary(solved: Solved, count: bool, reach: bool) -> Text:
         parts.append(f"solved in {moves} move{'s' if moves != 1 else ''}")
         if count and result.count is not None:
             parts.append(f"{result.count:,} distinct shortest solution{'s' if result.count != 1 else ''}")
+            if result.count_up_to_symmetry is not None:
+                parts.append(f"{result.count_up_to_symmetry:,} up to symmetry")
     elif result.status == NO_SOLUTION:
         parts.append(f"no solution: all {result.states:,} reachable states explored, none is the goal")
     elif result.status == LIMIT:
         parts.append(f"stopped: {result.limit_reason}")
     if reach and result.reachable is not None and result.status != NO_SOLUTION:
         parts.append(f"{result.reachable:,} reachable states")
+        if result.reachable_up_to_symmetry is not None:
+            parts.append(f"{result.reachable_up_to_symmetry:,} up to symmetry")
     parts.append(f"{result.states:,} states explored")
     parts.append(f"{result.seconds:.3f} s ({result.method})")
     style = {SOLVED: "green", NO_SOLUTION: "yellow", LIMIT: "red"}[result.status]

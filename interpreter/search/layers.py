@@ -5,6 +5,7 @@ states reachable from the start (which, with no goal among them, proves there is
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .bfs import trace
@@ -13,9 +14,18 @@ from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
 
-def explore(problem: Problem[Any], limits: Limits, count: bool = False, exhaustive: bool = False) -> SearchResult:
+def explore(
+    problem: Problem[Any],
+    limits: Limits,
+    count: bool = False,
+    exhaustive: bool = False,
+    keep: Callable[[State], bool] | None = None,
+    canonical: Callable[[State], State] | None = None,
+) -> SearchResult:
     """Breadth-first by layers. With `count`, each state carries how many shortest move
-    sequences reach it; with `exhaustive`, go on past the goal to every reachable state."""
+    sequences reach it; with `exhaustive`, go on past the goal to every reachable state.
+    `keep` restricts the search to the states it accepts; `canonical` (a state's
+    representative under symmetry) lets the exhaustive search also count states up to symmetry."""
     start = problem.start
     parents: dict[State, tuple[State, int] | None] = {start: None}
     paths: dict[State, int] = {start: 1}
@@ -35,7 +45,7 @@ def explore(problem: Problem[Any], limits: Limits, count: bool = False, exhausti
                     if child in following:
                         if count:
                             following[child] += ways
-                    elif child not in parents:
+                    elif child not in parents and (keep is None or keep(child)):
                         parents[child] = (state, move)
                         following[child] = ways
                 budget -= 1
@@ -54,14 +64,18 @@ def explore(problem: Problem[Any], limits: Limits, count: bool = False, exhausti
     except (LimitReached, KeyboardInterrupt) as exc:
         reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
         return SearchResult(LIMIT, len(parents), limit_reason=reason, method=method)
-    reachable = len(parents) if exhaustive else None
+    reachable = len(parents) if exhaustive or not goal_layer else None
+    orbits = len({canonical(s) for s in parents}) if canonical is not None and reachable is not None else None
     if not goal_layer:
-        return SearchResult(NO_SOLUTION, len(parents), reachable=len(parents), method=method)
+        return SearchResult(
+            NO_SOLUTION, len(parents), reachable=reachable, reachable_up_to_symmetry=orbits, method=method
+        )
     return SearchResult(
         SOLVED,
         len(parents),
         path=trace(parents, goal_layer[0]),
         count=sum(goal_paths.values()) if count else None,
         reachable=reachable,
+        reachable_up_to_symmetry=orbits,
         method=method,
     )

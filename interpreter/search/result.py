@@ -19,6 +19,8 @@ class SearchResult:
     path: list[tuple[int, State]] = field(default_factory=list)  # (move number, state after it)
     count: int | None = None  # distinct shortest solutions (with counting)
     reachable: int | None = None  # every state reachable from the start (with exhaustive search)
+    count_up_to_symmetry: int | None = None  # shortest solutions, symmetric ones counted once
+    reachable_up_to_symmetry: int | None = None  # reachable states, symmetric ones counted once
     limit_reason: str | None = None
     method: str = ""
 

@@ -88,7 +88,7 @@ def test_all_errors_are_reported_together() -> None:
 
 
 def test_designed_but_unimplemented_constructs_say_so() -> None:
-    text = LINE + "symmetry mirror\n"
+    text = LINE + "safe: n > 1\n"
     with pytest.raises(SpecError) as err:
         puzzle_from(text)
-    assert "symmetries are not supported by this version of puzint yet" in str(err.value)
+    assert "safety rules are not supported by this version of puzint yet" in str(err.value)
