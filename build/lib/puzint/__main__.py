@@ -1,5 +1,0 @@
-"""Allow `python -m puzint`."""
-
-from .cli import main
-
-raise SystemExit(main())

@@ -1,1 +1,0 @@
-"""The .puz grammar, shipped as package data (`puzint.grammar`) so that wheels carry it."""

@@ -1,1 +1,0 @@
-"""The .puz language: parsing text into the syntax model, and elaborating it with parameters."""

@@ -1,1 +1,0 @@
-"""Showing results: as data (JSON/YAML) and as text a person can follow (rich)."""
