@@ -57,6 +57,11 @@ def build_parser() -> argparse.ArgumentParser:
     run_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
     run_p.add_argument("--count", action="store_true", help="count the distinct shortest solutions")
     run_p.add_argument("--reach", action="store_true", help="explore every reachable state and report how many")
+    run_p.add_argument(
+        "--distinct",
+        choices=("trajectories",),
+        help="group the shortest solutions: 'trajectories' = same path for every piece, moves in any order",
+    )
     run_p.add_argument("--format", choices=("text", "json", "yaml"), default="text")
     run_p.add_argument("--method", choices=METHODS, default="auto", help="search method for a shortest solution")
     _limit_options(run_p)
@@ -79,7 +84,13 @@ def _limits(args: argparse.Namespace) -> Limits:
 
 def cmd_run(args: argparse.Namespace, out: Console) -> int:
     solved = run(
-        args.spec, _params(args.param), count=args.count, reach=args.reach, limits=_limits(args), method=args.method
+        args.spec,
+        _params(args.param),
+        count=args.count,
+        reach=args.reach,
+        limits=_limits(args),
+        method=args.method,
+        distinct=args.distinct,
     )
     if args.format == "text":
         text.render(solved, out, count=args.count, reach=args.reach)

@@ -21,8 +21,19 @@ import yaml
 from .errors import Diagnostic, Pos, SpecError
 from .runner import load, search
 from .search import Limits
+from .search.result import SOLVED
+from .trajectories import distinct_trajectories
 
-FIELDS = ("status", "length", "count", "reachable")
+FIELDS = (
+    "status",
+    "length",
+    "count",
+    "count_up_to_symmetry",
+    "reachable",
+    "reachable_up_to_symmetry",
+    "trajectories",
+    "trajectories_up_to_symmetry",
+)
 
 
 @dataclass
@@ -102,14 +113,23 @@ def _param_text(value: object) -> str:
 
 def run_case(spec: Path, case: CaseReport, limits: Limits) -> CaseReport:
     compiled = load(spec, case.params)
-    want_count = "count" in case.expected
-    want_reach = "reachable" in case.expected
+    want = set(case.expected)
+    want_count = bool(want & {"count", "count_up_to_symmetry"})
+    want_reach = bool(want & {"reachable", "reachable_up_to_symmetry"})
     result = search(compiled, count=want_count, reach=want_reach, limits=limits)
     case.actual = {"status": result.status, "length": result.length}
     if want_count:
         case.actual["count"] = result.count
+        case.actual["count_up_to_symmetry"] = result.count_up_to_symmetry
     if want_reach:
         case.actual["reachable"] = result.reachable
+        case.actual["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
+    if want & {"trajectories", "trajectories_up_to_symmetry"} and result.status == SOLVED:
+        report = distinct_trajectories(compiled, limits)
+        case.actual["trajectories"] = report.classes
+        case.actual["trajectories_up_to_symmetry"] = report.classes_up_to_symmetry
+        if report.limit_reason:
+            result.limit_reason = report.limit_reason
     if result.limit_reason:
         case.actual["limit"] = result.limit_reason
     return case

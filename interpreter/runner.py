@@ -11,6 +11,8 @@ from .language.elaborate import elaborate
 from .language.parser import parse
 from .model import Puzzle
 from .search import Limits, SearchResult, bfs, bidirectional, layers, symmetry
+from .search.result import LIMIT, SOLVED
+from .trajectories import TrajectoryReport, distinct_trajectories
 
 METHODS = ("auto", "bfs", "bidirectional")
 
@@ -21,6 +23,7 @@ class Solved:
     compiled: CompiledPuzzle
     result: SearchResult
     spec_path: str
+    trajectories: TrajectoryReport | None = None
 
 
 def read_spec(path: str | Path) -> str:
@@ -87,7 +90,15 @@ def run(
     reach: bool = False,
     limits: Limits | None = None,
     method: str = "auto",
+    distinct: str | None = None,
 ) -> Solved:
     compiled = load(path, overrides)
+    limits = limits or Limits()
     result = search(compiled, count=count, reach=reach, limits=limits, method=method)
-    return Solved(compiled.puzzle, compiled, result, str(path))
+    solved = Solved(compiled.puzzle, compiled, result, str(path))
+    if distinct == "trajectories" and result.status == SOLVED:
+        solved.trajectories = distinct_trajectories(compiled, limits)
+        if solved.trajectories.status == LIMIT:
+            result.status, result.limit_reason = LIMIT, solved.trajectories.limit_reason
+        result.seconds = limits.elapsed()
+    return solved

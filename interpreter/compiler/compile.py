@@ -237,6 +237,29 @@ class CompiledPuzzle:
             )
         return MoveLabel(rule.name, tuple(movers), origin.touched)
 
+    def initial_trajectories(self) -> Trajectories:
+        """Every piece's trajectory so far, at the start: just its cell."""
+        return tuple(sorted((code, (cell,)) for cell, code in enumerate(self.start) if code))
+
+    def extend_trajectories(self, trajectories: Trajectories, move: int) -> Trajectories:
+        """Each piece's own sequence of cells (-1: removed), extended by one move; kept as a
+        sorted tuple of (piece code, cells), so interchangeable pieces are not told apart and
+        two solutions differing only in the order of independent moves end up equal."""
+        tracks = list(trajectories)
+        by_cell = {track[-1]: i for i, (_, track) in enumerate(tracks) if track[-1] >= 0}
+        inst = self._instances[move]
+        for src, dst in self._origins[move].movers:
+            if src is None:
+                tracks.append((_written(inst, dst) if dst is not None else 0, (-1 if dst is None else dst,)))
+                continue
+            i = by_cell[src]
+            code, track = tracks[i]
+            tracks[i] = (code, (*track, -1 if dst is None else dst))
+        return tuple(sorted(tracks))
+
+
+Trajectories = tuple[tuple[int, tuple[int, ...]], ...]
+
 
 def _written(inst: Instance, cell: int) -> int:
     return dict(inst[3]).get(cell, EMPTY)

@@ -8,7 +8,6 @@ from typing import Any
 from ..compiler import CompiledPuzzle
 from ..language.expressions import show
 from ..runner import Solved
-from ..search.result import SearchResult
 
 FORMAT_VERSION = 1
 
@@ -22,10 +21,10 @@ def board_text(compiled: CompiledPuzzle, state: bytes) -> str:
     return "/".join(rows)
 
 
-def moves(compiled: CompiledPuzzle, result: SearchResult) -> list[dict[str, Any]]:
+def moves(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> list[dict[str, Any]]:
     out = []
     before = compiled.start
-    for move, after in result.path:
+    for move, after in path:
         label = compiled.label(move, before)
         first = label.movers[0] if label.movers else ("", None, None)
         out.append(
@@ -52,7 +51,7 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         "status": result.status,
         "length": result.length,
         "start": board_text(solved.compiled, solved.compiled.start),
-        "moves": moves(solved.compiled, result),
+        "moves": moves(solved.compiled, result.path),
     }
     symmetric = solved.compiled.symmetry is not None
     if count:
@@ -63,6 +62,14 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         data["reachable"] = result.reachable
         if symmetric:
             data["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
+    report = solved.trajectories
+    if report is not None:
+        data["trajectories"] = {
+            "solutions": report.solutions,
+            "distinct": report.classes,
+            "distinct_up_to_symmetry": report.classes_up_to_symmetry,
+            "representatives": [moves(solved.compiled, path) for path in report.representatives],
+        }
     data["states"] = result.states
     data["seconds"] = round(result.seconds, 6)
     data["method"] = result.method

@@ -3,7 +3,6 @@ from, to) with the board after it and the moved piece marked; then the numbers."
 
 from __future__ import annotations
 
-from rich import box
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -50,18 +49,18 @@ def ruler(compiled: CompiledPuzzle) -> Text:
     return Text("".join(n.center(3) for n in names), style="dim")
 
 
-def describe(label: MoveLabel, compiled: CompiledPuzzle) -> Text:
+def describe(label: MoveLabel, compiled: CompiledPuzzle, short: bool = False) -> Text:
     """`jump ● 5 → 3`: the rule, then each moving piece (as drawn) with its cells."""
     glyphs = {p.symbol: p.glyph for p in compiled.puzzle.pieces}
-    text = Text(label.rule, style="bold")
+    text = Text() if short else Text(label.rule, style="bold")
     for symbol, src, dst in label.movers:
-        text.append(f"  {glyphs.get(symbol, symbol)} ")
+        text.append(f"{glyphs.get(symbol, symbol)} " if short else f"  {glyphs.get(symbol, symbol)} ")
         if src is None:
             text.append(f"appears at {dst}")
         elif dst is None:
             text.append(f"leaves {src}")
         else:
-            text.append(f"{src} → {dst}")
+            text.append(f"{src}→{dst}" if short else f"{src} → {dst}")
     return text
 
 
@@ -75,23 +74,67 @@ def render(solved: Solved, console: Console, count: bool = False, reach: bool = 
         console.print(Text(puzzle.about, style="italic"))
     console.print()
     if result.status == SOLVED:
-        table = Table(
-            box=box.SIMPLE_HEAD if puzzle.board.rows > 1 else None,
-            show_header=puzzle.board.rows == 1,
-            pad_edge=False,
-            padding=(0, 1),
+        draw_solution(compiled, result.path, console)
+    report = solved.trajectories
+    if report is not None and report.status == SOLVED:
+        console.print()
+        up_to = f", {report.classes_up_to_symmetry} up to symmetry" if report.classes_up_to_symmetry else ""
+        console.print(
+            Text(
+                f"{report.solutions:,} shortest solutions follow {report.classes} distinct piece trajectories{up_to}:",
+                style="bold",
+            )
         )
-        table.add_column("#", justify="right", style="dim")
-        table.add_column("move")
-        table.add_column(ruler(compiled) if puzzle.board.rows == 1 else "board", no_wrap=True)
-        table.add_row("", Text("start", style="bold"), draw_board(compiled, compiled.start))
-        before = compiled.start
-        for number, (move, after) in enumerate(result.path, 1):
-            label = compiled.label(move, before)
-            table.add_row(str(number), describe(label, compiled), draw_board(compiled, after, label))  # type: ignore[arg-type]
-            before = after  # type: ignore[assignment]
-        console.print(table)
+        for number, path in enumerate(report.representatives, 1):
+            console.print()
+            console.print(Text(f"trajectory {number}", style="bold"))
+            draw_solution(compiled, path, console)
     console.print(summary(solved, count, reach))
+
+
+def draw_solution(compiled: CompiledPuzzle, path: list[tuple[int, bytes]], console: Console) -> None:
+    """A line board: one row per move in a table. A grid: the boards side by side, as the
+    classic puzzle books print them, wrapped to the terminal's width."""
+    if compiled.puzzle.board.rows > 1:
+        draw_grid_solution(compiled, path, console)
+        return
+    table = Table(box=None, show_header=True, pad_edge=False, padding=(0, 1))
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("move")
+    table.add_column(ruler(compiled), no_wrap=True)
+    table.add_row("", Text("start", style="bold"), draw_board(compiled, compiled.start))
+    before = compiled.start
+    for number, (move, after) in enumerate(path, 1):
+        label = compiled.label(move, before)
+        table.add_row(str(number), describe(label, compiled), draw_board(compiled, after, label))
+        before = after
+    console.print(table)
+
+
+def draw_grid_solution(compiled: CompiledPuzzle, path: list[tuple[int, bytes]], console: Console) -> None:
+    blocks: list[list[Text]] = [[Text("start", style="bold"), *draw_board(compiled, compiled.start).split("\n")]]
+    before = compiled.start
+    for number, (move, after) in enumerate(path, 1):
+        label = compiled.label(move, before)
+        caption = Text(f"{number} ", style="dim")
+        caption.append_text(describe(label, compiled, short=True))
+        blocks.append([caption, *draw_board(compiled, after, label).split("\n")])
+        before = after
+    width = max(max(line.cell_len for line in block) for block in blocks)
+    arrow = " => "
+    per_row = max(1, (console.width + len(arrow)) // (width + len(arrow)))
+    for first in range(0, len(blocks), per_row):
+        row = blocks[first : first + per_row]
+        for line_no in range(len(row[0])):
+            line = Text()
+            for i, block in enumerate(row):
+                if i:
+                    line.append(arrow if line_no == (len(block) + 1) // 2 else " " * len(arrow))
+                part = block[line_no].copy()
+                part.pad_right(width - part.cell_len)
+                line.append_text(part)
+            console.print(line, no_wrap=True, crop=True)
+        console.print()
 
 
 def summary(solved: Solved, count: bool, reach: bool) -> Text:

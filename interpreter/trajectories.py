@@ -1,0 +1,58 @@
+"""Distinct solutions up to move order: many shortest solutions differ only in the order of
+independent moves; following each piece on its own, they fall into a few classes of
+*trajectories*. Counted plainly and up to the spec's symmetries, without listing every
+solution (see `search.dag.distinct_values`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .compiler import CompiledPuzzle
+from .compiler.compile import Trajectories
+from .compiler.symmetry import Element
+from .search import Limits
+from .search.dag import count_solutions, distinct_values, shortest_dag
+from .search.limits import LimitReached
+from .search.result import LIMIT, SOLVED
+
+
+@dataclass
+class TrajectoryReport:
+    status: str
+    length: int | None = None
+    solutions: int = 0  # shortest solutions
+    classes: int = 0  # distinct trajectories
+    classes_up_to_symmetry: int | None = None
+    representatives: list[list[tuple[int, bytes]]] = field(default_factory=list)  # one per class up to symmetry
+    limit_reason: str | None = None
+
+
+def _image(trajectories: Trajectories, element: Element) -> Trajectories:
+    return tuple(
+        sorted(
+            (element.codes[code], tuple(-1 if c < 0 else element.cells[c] for c in track))
+            for code, track in trajectories
+        )
+    )
+
+
+def distinct_trajectories(compiled: CompiledPuzzle, limits: Limits) -> TrajectoryReport:
+    dag = shortest_dag(compiled, limits)
+    if dag.status != SOLVED:
+        return TrajectoryReport(dag.status, limit_reason=dag.limit_reason)
+    try:
+        found = distinct_values(dag, compiled.initial_trajectories(), compiled.extend_trajectories, limits)
+    except (LimitReached, KeyboardInterrupt) as exc:
+        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        return TrajectoryReport(LIMIT, limit_reason=reason)
+    group = compiled.symmetry.solution_symmetries if compiled.symmetry is not None else []
+    report = TrajectoryReport(SOLVED, solutions=count_solutions(dag), classes=len(found))
+    classes: set[Trajectories] = set()
+    for signature, path in sorted(found.items()):
+        report.length = len(path)
+        canonical = min((_image(signature, e) for e in group), default=signature)
+        if canonical not in classes:
+            classes.add(canonical)
+            report.representatives.append(path)
+    report.classes_up_to_symmetry = len(classes) if group else None
+    return report
