@@ -124,3 +124,27 @@ def test_deeply_nested_spec_is_an_error_not_a_crash(capsys: pytest.CaptureFixtur
     spec.write_text("param n = " + "(" * 5000 + "1" + ")" * 5000 + "\n")
     code, _, err = run(capsys, "run", str(spec))
     assert code == 2 and "Traceback" not in err and err.startswith(str(spec))
+
+
+def test_grid_boards_are_drawn_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", str(ROOT / "specs" / "knights.puz"))
+    assert code == 0
+    assert "=>" in out and "solved in 16 moves" in out
+    assert out.count("[") == 16
+
+
+def test_distinct_trajectories_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "run", str(ROOT / "specs" / "knights.puz"), "--distinct", "trajectories", "--format", "json"
+    )
+    data = json.loads(out)["trajectories"]
+    assert code == 0
+    assert (data["solutions"], data["distinct"], data["distinct_up_to_symmetry"]) == (98496, 4, 2)
+    assert [len(r) for r in data["representatives"]] == [16, 16]
+
+
+def test_symmetry_counts_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "run", str(ROOT / "specs" / "knights.puz"), "--count", "--reach", "--format", "json")
+    data = json.loads(out)
+    assert (data["count"], data["count_up_to_symmetry"]) == (98496, 49248)
+    assert (data["reachable"], data["reachable_up_to_symmetry"]) == (18480, 9328)
