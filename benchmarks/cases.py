@@ -24,10 +24,11 @@ class Case:
     successors: hw.Successors  # hand-written moves
     length: int  # known length of a shortest solution
     reachable_states: int  # known number of states reachable from the start
+    spec_defaults: bool = False  # the size is the spec's default: load the spec with no overrides
 
     @property
     def overrides(self) -> dict[str, str]:
-        return {self.param: str(self.size)}
+        return {} if self.spec_defaults else {self.param: str(self.size)}
 
     @property
     def instance(self) -> str:
@@ -73,5 +74,19 @@ CASES: dict[str, Case] = {
         successors=hw.white_black_successors,
         length=10,
         reachable_states=2772,
+    ),
+    # 4 x 3 board, three knights a side (the spec's defaults); every arrangement is reachable
+    "knights": Case(
+        name="knights",
+        spec=SPECS / "knights.puz",
+        param="rows",
+        size=4,
+        shortest=hw.knights_shortest,
+        reachable=hw.knights_reachable,
+        start_goal=hw.knights_start_goal,
+        successors=hw.knights_successors,
+        length=16,
+        reachable_states=18480,
+        spec_defaults=True,
     ),
 }

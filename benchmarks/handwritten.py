@@ -2,7 +2,7 @@
 
 This is what a competent programmer would write for each puzzle without puzint: a state is a
 plain `str` with one character per cell ("B", "W", "_" for the blank), successors are built by
-slicing around the blank (every move of these puzzles involves the blank), and the search is a
+slicing (around the blank, when every move of the puzzle involves it), and the search is a
 layer-by-layer BFS with a dict of parents that stops as soon as the goal is generated.
 
 Each solver returns `(length, states)`: the length of a shortest solution (None if there is
@@ -161,10 +161,66 @@ def white_black_reachable(k: int) -> tuple[int | None, int]:
     return bfs_reachable(start, goal, white_black_successors)
 
 
+# ---------------------------------------------------------------------------- knight exchange
+# BBB______WWW -> WWW______BBB on a board of `rows` rows and 3 columns, cells numbered row by
+# row. A move is one knight's chess-knight leap onto an empty square; knights of one colour
+# are interchangeable.
+
+KNIGHT_COLS = 3
+
+
+def knight_leaps(rows: int, cols: int = KNIGHT_COLS) -> list[tuple[int, ...]]:
+    """For each cell, the cells a knight standing there can leap to."""
+    leaps = []
+    for cell in range(rows * cols):
+        r, c = divmod(cell, cols)
+        targets = []
+        for dr, dc in ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1)):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                targets.append((r + dr) * cols + c + dc)
+        leaps.append(tuple(targets))
+    return leaps
+
+
+def knights_start_goal(rows: int) -> tuple[str, str]:
+    blanks = "_" * (rows * KNIGHT_COLS - 2 * KNIGHT_COLS)
+    return "B" * KNIGHT_COLS + blanks + "W" * KNIGHT_COLS, "W" * KNIGHT_COLS + blanks + "B" * KNIGHT_COLS
+
+
+def knights_successors_on(leaps: list[tuple[int, ...]]) -> Successors:
+    def successors(s: str) -> list[str]:
+        out = []
+        for i, piece in enumerate(s):
+            if piece != "_":
+                for j in leaps[i]:
+                    if s[j] == "_":
+                        if i < j:
+                            out.append(s[:i] + "_" + s[i + 1 : j] + piece + s[j + 1 :])
+                        else:
+                            out.append(s[:j] + piece + s[j + 1 : i] + "_" + s[i + 1 :])
+        return out
+
+    return successors
+
+
+knights_successors = knights_successors_on(knight_leaps(4))  # the benchmarked 4 x 3 board
+
+
+def knights_shortest(rows: int) -> tuple[int | None, int]:
+    start, goal = knights_start_goal(rows)
+    return bfs_shortest(start, goal, knights_successors_on(knight_leaps(rows)))
+
+
+def knights_reachable(rows: int) -> tuple[int | None, int]:
+    start, goal = knights_start_goal(rows)
+    return bfs_reachable(start, goal, knights_successors_on(knight_leaps(rows)))
+
+
 if __name__ == "__main__":
     for name, shortest, reachable, size in [
         ("frog", frog_shortest, frog_reachable, 8),
         ("oshidori", oshidori_shortest, oshidori_reachable, 6),
         ("white_black", white_black_shortest, white_black_reachable, 5),
+        ("knights", knights_shortest, knights_reachable, 4),
     ]:
         print(f"{name}({size}): shortest={shortest(size)} reachable={reachable(size)}")

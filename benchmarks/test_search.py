@@ -5,6 +5,10 @@ which --benchmark-only overrides). Run from the repository root with:
 
     /tmp/venv/bin/pytest benchmarks --benchmark-only
 
+The instances are those of benchmarks/cases.py: frog, oshidori, white & black, and the knight
+exchange (4 x 3 board, the spec's defaults; its full reachability also counts the states up to
+the mirror symmetry the spec declares, as `search(..., reach=True)` always does).
+
 Only the search is timed: each spec is loaded and compiled once, outside the timed part.
 Every benchmark checks its answer against the known value and against the other solver
 (computed once, untimed), and puzint's path is replayed with the hand-written moves.
