@@ -62,6 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
         choices=("trajectories",),
         help="group the shortest solutions: 'trajectories' = same path for every piece, moves in any order",
     )
+    run_p.add_argument(
+        "--explain", action="store_true", help="show, before each move, the moves a safety rule forbids and why"
+    )
     run_p.add_argument("--format", choices=("text", "json", "yaml"), default="text")
     run_p.add_argument("--method", choices=METHODS, default="auto", help="search method for a shortest solution")
     _limit_options(run_p)
@@ -93,7 +96,7 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
         distinct=args.distinct,
     )
     if args.format == "text":
-        text.render(solved, out, count=args.count, reach=args.reach)
+        text.render(solved, out, count=args.count, reach=args.reach, explain=args.explain)
     else:
         payload = data.to_data(solved, count=args.count, reach=args.reach)
         if args.format == "json":

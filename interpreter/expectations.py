@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from .compiler import CompiledPuzzle
 from .errors import Diagnostic, Pos, SpecError
 from .runner import load, search
 from .search import Limits
@@ -125,6 +126,8 @@ def run_case(spec: Path, case: CaseReport, limits: Limits) -> CaseReport:
         case.actual["reachable"] = result.reachable
         case.actual["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
     if want & {"trajectories", "trajectories_up_to_symmetry"} and result.status == SOLVED:
+        if not isinstance(compiled, CompiledPuzzle):
+            raise SpecError([Diagnostic(Pos(0, 0), "trajectories need a board of cells")], "", str(spec))
         report = distinct_trajectories(compiled, limits)
         case.actual["trajectories"] = report.classes
         case.actual["trajectories_up_to_symmetry"] = report.classes_up_to_symmetry

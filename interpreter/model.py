@@ -111,3 +111,59 @@ class Puzzle:
     @property
     def goal_is_concrete(self) -> bool:
         return all(isinstance(c, Lit) for c in self.goal)
+
+
+# ---- boards of places (river crossings) ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Person:
+    """One piece on a board of places. Pieces with the same name are interchangeable."""
+
+    name: str  # H1, W1, M
+    symbol: str  # H, W, M
+    kind: str  # husband, wife, missionary
+    glyph: str
+    attributes: tuple[tuple[str, int | str], ...] = ()
+
+    def attribute(self, name: str) -> int | str | None:
+        return dict(self.attributes).get(name)
+
+
+@dataclass(frozen=True)
+class CarryRule:
+    """`carry LOW..HIGH in CARRIER [with KIND] [only KIND]`."""
+
+    name: str
+    pos: Pos
+    low: int
+    high: int
+    with_: tuple[str, ...]
+    only: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SafetyRule:
+    """A predicate every place (scope "places"), every load ("loads") or both must satisfy."""
+
+    pos: Pos
+    scope: str
+    condition: object  # a syntax.Expr, compiled by compiler.predicates
+    text: str  # the rule's source, for explanations
+
+
+@dataclass(frozen=True)
+class PlacesPuzzle:
+    title: str
+    about: str
+    params: dict[str, object]
+    places: tuple[str, ...]
+    routes: frozenset[tuple[int, int]]  # (from place, to place) the carrier may travel
+    carrier: str
+    carrier_start: int
+    people: tuple[Person, ...]
+    start: tuple[int, ...]  # the place of each person
+    goal: tuple[tuple[str, int, int], ...]  # (piece name, place, how many must end there)
+    rules: tuple[CarryRule, ...]
+    safety: tuple[SafetyRule, ...]
+    param_env: dict[str, object] = field(default_factory=dict)

@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from .compiler import CompiledPuzzle, compile_puzzle
+from .compiler import Compiled, CompiledPuzzle, compile_puzzle
 from .errors import Diagnostic, Pos, SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
-from .model import Puzzle
+from .model import PlacesPuzzle, Puzzle
 from .search import Limits, SearchResult, bfs, bidirectional, layers, symmetry
 from .search.result import LIMIT, SOLVED
 from .trajectories import TrajectoryReport, distinct_trajectories
@@ -19,11 +19,14 @@ METHODS = ("auto", "bfs", "bidirectional")
 
 @dataclass
 class Solved:
-    puzzle: Puzzle
-    compiled: CompiledPuzzle
+    compiled: Compiled
     result: SearchResult
     spec_path: str
     trajectories: TrajectoryReport | None = None
+
+    @property
+    def puzzle(self) -> Puzzle | PlacesPuzzle:
+        return self.compiled.puzzle
 
 
 def read_spec(path: str | Path) -> str:
@@ -34,7 +37,7 @@ def read_spec(path: str | Path) -> str:
         raise SpecError([Diagnostic(Pos(0, 0), f"cannot read the spec: {reason}")], "", str(path)) from None
 
 
-def load(path: str | Path, overrides: dict[str, str] | None = None) -> CompiledPuzzle:
+def load(path: str | Path, overrides: dict[str, str] | None = None) -> Compiled:
     """Read, parse, elaborate with the parameters, and compile one spec."""
     source = read_spec(path)
     spec = parse(source, str(path))
@@ -45,7 +48,7 @@ def load(path: str | Path, overrides: dict[str, str] | None = None) -> CompiledP
 
 
 def search(
-    compiled: CompiledPuzzle,
+    compiled: Compiled,
     count: bool = False,
     reach: bool = False,
     limits: Limits | None = None,
@@ -95,8 +98,16 @@ def run(
     compiled = load(path, overrides)
     limits = limits or Limits()
     result = search(compiled, count=count, reach=reach, limits=limits, method=method)
-    solved = Solved(compiled.puzzle, compiled, result, str(path))
-    if distinct == "trajectories" and result.status == SOLVED:
+    solved = Solved(compiled, result, str(path))
+    if distinct == "trajectories" and not isinstance(compiled, CompiledPuzzle):
+        raise SpecError(
+            [
+                Diagnostic(
+                    Pos(0, 0), "--distinct trajectories follows pieces from cell to cell: it needs a board of cells"
+                )
+            ]
+        )
+    if distinct == "trajectories" and result.status == SOLVED and isinstance(compiled, CompiledPuzzle):
         solved.trajectories = distinct_trajectories(compiled, limits)
         if solved.trajectories.status == LIMIT:
             result.status, result.limit_reason = LIMIT, solved.trajectories.limit_reason

@@ -19,6 +19,7 @@ from ..model import (
     CellPattern,
     Lit,
     PieceType,
+    PlacesPuzzle,
     Puzzle,
     RewriteRule,
     Symmetry,
@@ -30,16 +31,19 @@ from .parser import grammar_parser
 
 # Statements whose constructs are designed (docs/language.md) but not yet executed.
 NOT_YET = {
-    s.Route: "routes between places",
-    s.Carrier: "carriers",
     s.Cursor: "cursors",
-    s.GroupDecl: "groups of pieces",
-    s.PlaceLayout: "start/goal by place",
     s.GoalWhen: "goals given as a condition",
-    s.Safe: "safety rules",
     s.Heuristic: "heuristics",
 }
+# Statements that belong to boards of places, and what a cell board says instead.
+PLACES_ONLY = {
+    s.Route: "routes",
+    s.Carrier: "carriers",
+    s.GroupDecl: "groups of pieces",
+    s.PlaceLayout: "start/goal at a place",
+}
 SEARCH_MODES = ("shortest",)
+BOARD_EXPECTED = "a board: board line N, board grid ROWS x COLS, board ring N or board places A, B, ..."
 MAX_CELLS = 4096  # a board (or layout) larger than this is a mistake, or beyond any search
 MAX_PIECES = 255  # a cell holds one byte
 SHOW_STYLES = ("board",)
@@ -80,7 +84,7 @@ def parse_override(name: str, text: str, default: Value) -> Value:
     return text
 
 
-def elaborate(spec: s.Spec, overrides: dict[str, str] | None = None) -> Puzzle:
+def elaborate(spec: s.Spec, overrides: dict[str, str] | None = None) -> Puzzle | PlacesPuzzle:
     """Apply parameters to a parsed spec and check it; raise SpecError listing every problem."""
     try:
         return _Elaborator(spec, overrides or {}).run()
@@ -97,7 +101,7 @@ class _Elaborator:
         self.reserved = keywords()
 
     # ---- driver
-    def run(self) -> Puzzle:
+    def run(self) -> Puzzle | PlacesPuzzle:
         self._walk(self.spec.statements)
         for name in self.overrides:
             if name not in self.scope.env:
@@ -111,8 +115,26 @@ class _Elaborator:
             for cls, what in NOT_YET.items():
                 if isinstance(stmt, cls):
                     self.errors.error(stmt.pos, f"{what} are not supported by this version of puzint yet")
-            if isinstance(stmt, s.Move) and not isinstance(stmt.rule, s.Rewrite):
-                self.errors.error(stmt.pos, "carry and action moves are not supported by this version of puzint yet")
+            if isinstance(stmt, s.Move) and isinstance(stmt.rule, s.Actions):
+                self.errors.error(stmt.pos, "action moves are not supported by this version of puzint yet")
+        board_stmt = self._single(stmts, s.Board, "board", expected=BOARD_EXPECTED)
+        if isinstance(board_stmt, s.Board) and board_stmt.shape == "places":
+            from .places import PlacesBuilder
+
+            return PlacesBuilder(self, stmts, board_stmt).build()
+        for stmt in stmts:
+            for cls, what in PLACES_ONLY.items():  # type: ignore[assignment]
+                if isinstance(stmt, cls):
+                    self.errors.error(stmt.pos, f"{what} belong to a board of places", "board places A, B, ...")
+            if isinstance(stmt, s.Safe):
+                self.errors.error(
+                    stmt.pos, "safety rules on cell boards are not supported by this version of puzint yet"
+                )
+            if isinstance(stmt, s.Move) and isinstance(stmt.rule, s.Carry):
+                self.errors.error(stmt.pos, "carry moves need a board of places", "board places A, B, ...")
+        return self._cell_puzzle(stmts)
+
+    def _cell_puzzle(self, stmts: list[s.Statement]) -> Puzzle:
         title = self._single(stmts, s.PuzzleTitle, "puzzle title", required=False)
         about = self._single(stmts, s.About, "about text", required=False)
         board = self._board(stmts)
@@ -240,13 +262,8 @@ class _Elaborator:
 
     # ---- board, pieces, directions
     def _board(self, stmts: list[s.Statement]) -> BoardShape | None:
-        stmt = self._single(
-            stmts, s.Board, "board", expected="a board: board line N, board grid ROWS x COLS or board ring N"
-        )
+        stmt = self._single(stmts, s.Board, "board", expected=BOARD_EXPECTED)
         if not isinstance(stmt, s.Board):
-            return None
-        if stmt.shape == "places":
-            self.errors.error(stmt.pos, "boards of places are not supported by this version of puzint yet")
             return None
         sizes = [self._eval_int(e, "a board size", 1) for e in stmt.sizes]
         if any(x is None for x in sizes):

@@ -5,15 +5,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..compiler import CompiledPuzzle
+from ..compiler import Compiled, CompiledPlaces
 from ..language.expressions import show
 from ..runner import Solved
 
 FORMAT_VERSION = 1
 
 
-def board_text(compiled: CompiledPuzzle, state: bytes) -> str:
-    """The board as symbols, `_` for empty; grid rows separated by `/`."""
+def places_text(compiled: CompiledPlaces, state: bytes) -> str:
+    """`left: H2 W2 | right: H1 W1 boat`: each place's pieces, and where the carrier is."""
+    puzzle = compiled.puzzle
+    parts = []
+    for place, names in enumerate(compiled.contents(state)):
+        if place == state[0]:
+            names = [*names, puzzle.carrier]
+        parts.append(f"{puzzle.places[place]}: {' '.join(names)}".rstrip())
+    return " | ".join(parts)
+
+
+def board_text(compiled: Compiled, state: bytes) -> str:
+    """The board as symbols, `_` for empty; grid rows separated by `/`; places as `place: pieces`."""
+    if isinstance(compiled, CompiledPlaces):
+        return places_text(compiled, state)
     puzzle = compiled.puzzle
     cols = puzzle.board.cols
     symbols = [puzzle.symbol(c) for c in state]
@@ -21,7 +34,7 @@ def board_text(compiled: CompiledPuzzle, state: bytes) -> str:
     return "/".join(rows)
 
 
-def moves(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> list[dict[str, Any]]:
+def moves(compiled: Compiled, path: list[tuple[int, bytes]]) -> list[dict[str, Any]]:
     out = []
     before = compiled.start
     for move, after in path:
@@ -53,7 +66,7 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         "start": board_text(solved.compiled, solved.compiled.start),
         "moves": moves(solved.compiled, result.path),
     }
-    symmetric = solved.compiled.symmetry is not None
+    symmetric = getattr(solved.compiled, "symmetry", None) is not None
     if count:
         data["count"] = result.count
         if symmetric:

@@ -8,7 +8,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import topology
-from ..compiler import CompiledPuzzle, MoveLabel
+from ..compiler import Compiled, CompiledPlaces, CompiledPuzzle, MoveLabel
 from ..language.expressions import show
 from ..runner import Solved
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
@@ -64,7 +64,7 @@ def describe(label: MoveLabel, compiled: CompiledPuzzle, short: bool = False) ->
     return text
 
 
-def render(solved: Solved, console: Console, count: bool = False, reach: bool = False) -> None:
+def render(solved: Solved, console: Console, count: bool = False, reach: bool = False, explain: bool = False) -> None:
     puzzle, compiled, result = solved.puzzle, solved.compiled, solved.result
     heading = Text(puzzle.title, style="bold")
     if puzzle.params:
@@ -74,7 +74,7 @@ def render(solved: Solved, console: Console, count: bool = False, reach: bool = 
         console.print(Text(puzzle.about, style="italic"))
     console.print()
     if result.status == SOLVED:
-        draw_solution(compiled, result.path, console)
+        draw_solution(compiled, result.path, console, explain)
     report = solved.trajectories
     if report is not None and report.status == SOLVED:
         console.print()
@@ -92,9 +92,61 @@ def render(solved: Solved, console: Console, count: bool = False, reach: bool = 
     console.print(summary(solved, count, reach))
 
 
-def draw_solution(compiled: CompiledPuzzle, path: list[tuple[int, bytes]], console: Console) -> None:
+def draw_places_solution(
+    compiled: CompiledPlaces, path: list[tuple[int, bytes]], console: Console, explain: bool = False
+) -> None:
+    """One row per crossing: who crosses, which way, and every place after it; the carrier
+    is shown where it is, and the pieces that just arrived are highlighted."""
+    puzzle = compiled.puzzle
+    table = Table(box=None, show_header=True, pad_edge=False, padding=(0, 2))
+    table.add_column("#", justify="right", style="dim")
+    table.add_column("move", no_wrap=True)
+    for place in puzzle.places:
+        table.add_column(place, no_wrap=True)
+
+    def cells(state: bytes, label: MoveLabel | None) -> list[Text]:
+        arrived = {puzzle.people[i].name for i in label.cells} if label is not None else set()
+        out = []
+        for place, names in enumerate(compiled.contents(state)):
+            text = Text()
+            for k, name in enumerate(names):
+                text.append(" " if k else "")
+                text.append(name, style=MOVED if name in arrived and place == state[0] else "")
+            if place == state[0]:
+                text.append((" " if names else "") + f"({puzzle.carrier})", style="cyan")
+            out.append(text)
+        return out
+
+    table.add_row("", Text("start", style="bold"), *cells(compiled.start, None))
+    before = compiled.start
+    for number, (move, after) in enumerate(path, 1):
+        if explain:
+            _explain_rows(table, compiled, before, len(puzzle.places))
+        label = compiled.label(move, before)
+        who = " ".join(name for name, _, _ in label.movers)
+        source, target = label.movers[0][1], label.movers[0][2]
+        del source
+        table.add_row(str(number), Text(f"{who} → {target}"), *cells(after, label))
+        before = after
+    console.print(table)
+
+
+def _explain_rows(table: Table, compiled: CompiledPlaces, state: bytes, columns: int) -> None:
+    for rejection in compiled.rejections(state):
+        who = " ".join(name for name, _, _ in rejection.move.movers)
+        target = rejection.move.movers[0][2]
+        rule = rejection.rule if len(rejection.rule) <= 60 else rejection.rule[:57] + "..."
+        text = Text(f"  ✗ {who} → {target}: at {rejection.where}, line {rejection.line}: {rule}", style="dim red")
+        table.add_row("", text, *([""] * columns))
+
+
+def draw_solution(compiled: Compiled, path: list[tuple[int, bytes]], console: Console, explain: bool = False) -> None:
     """A line board: one row per move in a table. A grid: the boards side by side, as the
-    classic puzzle books print them, wrapped to the terminal's width."""
+    classic puzzle books print them, wrapped to the terminal's width. Places: one row per
+    crossing with every place's pieces."""
+    if isinstance(compiled, CompiledPlaces):
+        draw_places_solution(compiled, path, console, explain)
+        return
     if compiled.puzzle.board.rows > 1:
         draw_grid_solution(compiled, path, console)
         return
