@@ -47,6 +47,9 @@ class PredicateContext:
         for person in people:
             counts[person.name] = counts.get(person.name, 0) + 1
         self.unique = {name: i for name, i in self.named.items() if counts[name] == 1}
+        for word, members in self.kinds.items():  # `farmer` names the farmer when there is one
+            if len(members) == 1:
+                self.unique.setdefault(word, members[0])
         self.attributes = {a for p in people for a, _ in p.attributes}
         self.uses_state = False  # set while compiling: does the rule look beyond `here`?
 

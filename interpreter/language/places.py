@@ -298,7 +298,8 @@ class PlacesBuilder:
                 except SpecError as exc:
                     self.errors.diagnostics.extend(exc.diagnostics)
                     continue
-                text = lines[condition.pos.line - 1].strip() if 0 < condition.pos.line <= len(lines) else ""
+                line = lines[condition.pos.line - 1] if 0 < condition.pos.line <= len(lines) else ""
+                text = line[condition.pos.column - 1 :].strip()
                 rules.append(SafetyRule(condition.pos, scope, condition, text))
         return tuple(rules)
 

@@ -3,6 +3,8 @@ from, to) with the board after it and the moved piece marked; then the numbers."
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -117,11 +119,12 @@ def draw_places_solution(
             out.append(text)
         return out
 
+    if explain:
+        _explained(compiled, path, console, cells)
+        return
     table.add_row("", Text("start", style="bold"), *cells(compiled.start, None))
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
-        if explain:
-            _explain_rows(table, compiled, before, len(puzzle.places))
         label = compiled.label(move, before)
         who = " ".join(name for name, _, _ in label.movers)
         source, target = label.movers[0][1], label.movers[0][2]
@@ -131,13 +134,35 @@ def draw_places_solution(
     console.print(table)
 
 
-def _explain_rows(table: Table, compiled: CompiledPlaces, state: bytes, columns: int) -> None:
-    for rejection in compiled.rejections(state):
-        who = " ".join(name for name, _, _ in rejection.move.movers)
-        target = rejection.move.movers[0][2]
-        rule = rejection.rule if len(rejection.rule) <= 60 else rejection.rule[:57] + "..."
-        text = Text(f"  ✗ {who} → {target}: at {rejection.where}, line {rejection.line}: {rule}", style="dim red")
-        table.add_row("", text, *([""] * columns))
+def _explained(
+    compiled: CompiledPlaces,
+    path: list[tuple[int, bytes]],
+    console: Console,
+    cells: Callable[[bytes, MoveLabel | None], list[Text]],
+) -> None:
+    """Each state, then the moves a safety rule forbids from it (which rule, and where it
+    fails), then the move taken."""
+    names = compiled.puzzle.places
+
+    def board(state: bytes, label: MoveLabel | None) -> Text:
+        return Text(" | ").join(Text(f"{n}: ").append_text(c) for n, c in zip(names, cells(state, label), strict=True))
+
+    console.print(Text("start  ", style="bold").append_text(board(compiled.start, None)))
+    before = compiled.start
+    for number, (move, after) in enumerate(path, 1):
+        for rejection in compiled.rejections(before):
+            who = " ".join(name for name, _, _ in rejection.move.movers)
+            console.print(
+                Text(f"   ✗ {who} → {rejection.move.movers[0][2]}", style="red").append(
+                    f"  breaks line {rejection.line} at {rejection.where}: {rejection.rule}", style="dim"
+                )
+            )
+        label = compiled.label(move, before)
+        who = " ".join(name for name, _, _ in label.movers)
+        console.print(
+            Text(f"{number:>2}. {who} → {label.movers[0][2]}  ", style="bold").append_text(board(after, label))
+        )
+        before = after
 
 
 def draw_solution(compiled: Compiled, path: list[tuple[int, bytes]], console: Console, explain: bool = False) -> None:

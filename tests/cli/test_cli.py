@@ -148,3 +148,32 @@ def test_symmetry_counts_in_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert (data["count"], data["count_up_to_symmetry"]) == (98496, 49248)
     assert (data["reachable"], data["reachable_up_to_symmetry"]) == (18480, 9328)
+
+
+def test_river_crossing_output_lists_the_banks(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", str(ROOT / "specs" / "jealous_husbands.puz"))
+    assert code == 0 and "solved in 11 moves" in out
+    assert "left" in out and "right" in out and "(boat)" in out
+
+
+def test_impossible_crossing_exits_0_with_no_solution(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = str(ROOT / "specs" / "jealous_husbands.puz")
+    code, out, _ = run(capsys, "run", spec, "-p", "couples=4", "--reach", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "no-solution" and data["reachable"] == 44 and data["moves"] == []
+
+
+def test_places_boards_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "run", str(ROOT / "specs" / "farmer.puz"), "--format", "json")
+    data = json.loads(out)
+    assert data["start"] == "left: F L G C boat | right:"
+    first = data["moves"][0]
+    assert (first["rule"], first["from"], first["to"]) == ("cross", "left", "right")
+    assert {m["piece"] for m in first["movers"]} == {"F", "G"}
+    assert data["moves"][-1]["board"] == "left: | right: F L G C boat"
+
+
+def test_explain_shows_forbidden_moves_and_the_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "run", str(ROOT / "specs" / "farmer.puz"), "--explain")
+    flat = " ".join(out.split())
+    assert "✗ F L → right breaks line 18 at left: farmer is here or not (goat is here and cabbage is here)" in flat

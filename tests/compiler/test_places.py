@@ -1,0 +1,107 @@
+"""Boards of places: carry moves, routes, safety rules on places and loads, explanations."""
+
+from __future__ import annotations
+
+import pytest
+from puzint.compiler import CompiledPlaces
+from puzint.errors import SpecError
+from puzint.runner import search
+
+from tests.conftest import SPECS, compiled_from
+
+JEALOUS = (SPECS / "jealous_husbands.puz").read_text()
+
+
+def places(text: str, **params: object) -> CompiledPlaces:
+    compiled = compiled_from(text, **params)
+    assert isinstance(compiled, CompiledPlaces)
+    return compiled
+
+
+def test_couples_are_generated_per_member_with_their_attribute() -> None:
+    compiled = places(JEALOUS, couples=2)
+    assert [p.name for p in compiled.puzzle.people] == ["H1", "H2", "W1", "W2"]
+    assert compiled.puzzle.people[3].attribute("couple") == 2
+
+
+def test_the_boat_load_is_checked_too() -> None:
+    compiled = places(JEALOUS)
+    loads = {tuple(name for name, _, _ in r.move.movers): r.where for r in compiled.rejections(compiled.start)}
+    assert loads[("H1", "W2")] == "the boat"
+    assert loads[("H1",)] == "left"  # W1 stays with H2 and H3, without H1
+    assert ("W1",) not in loads  # the wives left behind keep their husbands
+
+
+def test_interchangeable_pieces_are_not_told_apart() -> None:
+    text = (SPECS / "missionaries.puz").read_text()
+    compiled = places(text)
+    successors = {state for state, _ in compiled.expand(compiled.start)}
+    # one missionary and one cannibal, two cannibals, one cannibal (M alone or M M leave too few)
+    assert len(successors) == 3
+
+
+def test_routes_restrict_the_carrier() -> None:
+    compiled = places(JEALOUS, couples=4, island="banks")
+    island = compiled.puzzle.places.index("island")
+    assert compiled.destinations[0] == [island] and sorted(compiled.destinations[island]) == [0, 2]
+
+
+@pytest.mark.parametrize(
+    ("params", "length"),
+    [
+        ({}, 11),
+        ({"couples": 4, "seats": 3}, 9),
+        ({"couples": 4, "island": "any"}, 16),
+        ({"couples": 4, "island": "banks"}, 26),
+    ],
+)
+def test_catalogue_lengths(params: dict[str, object], length: int) -> None:
+    assert search(places(JEALOUS, **params)).length == length
+
+
+def test_four_couples_two_seats_is_a_proof_of_impossibility() -> None:
+    result = search(places(JEALOUS, couples=4), reach=True)
+    assert result.status == "no-solution" and result.reachable == 44 and result.states == 44
+
+
+def test_with_requires_a_kind_aboard() -> None:
+    compiled = places((SPECS / "farmer.puz").read_text())
+    for _, move in compiled.expand(compiled.start):
+        assert "F" in [name for name, _, _ in compiled.label(move, compiled.start).movers]
+
+
+def test_only_limits_who_may_board() -> None:
+    text = (SPECS / "farmer.puz").read_text().replace("with farmer", "only farmer")
+    text = text.replace("farmer is here or not (wolf is here and goat is here)", "true")
+    compiled = places(text.replace("farmer is here or not (goat is here and cabbage is here)", "true"))
+    loads = {
+        tuple(n for n, _, _ in compiled.label(m, compiled.start).movers) for _, m in compiled.expand(compiled.start)
+    }
+    assert loads == {("F",)}
+
+
+def test_a_start_that_breaks_a_rule_is_an_error() -> None:
+    text = (
+        (SPECS / "farmer.puz").read_text().replace("start at left: everyone", "start at left: L G C\nstart at right: F")
+    )
+    with pytest.raises(SpecError) as err:
+        places(text)
+    assert err.value.diagnostics[0].message == "the start already breaks this safety rule (at left)"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("every wife w here", "every widow w here", "unknown kind of piece 'widow'"),
+        ("h.couple == w.couple", "h.family == w.couple", "no piece has the attribute 'family'"),
+        ("h.couple == w.couple", "h == 3", "cannot compare a piece with a number"),
+        ("carrier boat at left", "carrier boat at middle", "unknown place 'middle'"),
+        ("carry 1..seats in boat", "carry 1..seats in raft", "unknown carrier 'raft'"),
+        ("piece W wife per couple", "piece W wife per family", "unknown group 'family'"),
+    ],
+)
+def test_mistakes_in_places_specs(old: str, new: str, message: str) -> None:
+    assert old in JEALOUS
+    with pytest.raises(SpecError) as err:
+        places(JEALOUS.replace(old, new))
+    assert message in [d.message for d in err.value.diagnostics]
