@@ -149,6 +149,16 @@ def _compile(expr: s.Expr, ctx: PredicateContext, bound: frozenset[str]) -> tupl
         return (lambda env: len(domain(env))), INT
     if isinstance(expr, s.Quantified):
         return _quantified(expr, ctx, bound)
+    if isinstance(expr, s.Call) and expr.name == "together":
+        if len(expr.args) < 2:
+            raise _fail(expr.pos, "together() takes two or more pieces", "together(a, b)")
+        pieces: list[Fn] = []
+        for arg in expr.args:
+            piece, kind = _compile(arg, ctx, bound)
+            _expect(arg, kind, PERSON)
+            pieces.append(piece)
+        ctx.uses_state = True
+        return (lambda env: len({env.where[int(p(env))] for p in pieces}) == 1), BOOL  # type: ignore[call-overload]
     raise _fail(expr.pos, "this expression cannot be used in a safety rule", "conditions about pieces and places")
 
 

@@ -105,3 +105,15 @@ def test_mistakes_in_places_specs(old: str, new: str, message: str) -> None:
     with pytest.raises(SpecError) as err:
         places(JEALOUS.replace(old, new))
     assert message in [d.message for d in err.value.diagnostics]
+
+
+def test_together_compares_where_pieces_are() -> None:
+    text = (
+        (SPECS / "farmer.puz")
+        .read_text()
+        .replace(
+            "farmer is here or not (wolf is here and goat is here)",
+            "together(farmer, goat) or not together(wolf, goat)",
+        )
+    )
+    assert search(places(text)).length == 7
