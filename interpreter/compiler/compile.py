@@ -6,10 +6,11 @@ the search never looks at rules, anchors or directions again.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import product
 from math import prod
+from typing import Any
 
 from .. import topology
 from ..errors import Diagnostic, SpecError
@@ -201,17 +202,11 @@ class CompiledPuzzle:
         self._instances = forward
         self.instance_count = len(forward)
         rarity = Counter(self.start)
-        self._forward = _index(forward, puzzle.board.size, rarity)
-        self._backward = _index(backward, puzzle.board.size, rarity) if self.invertible else None
-
-    # ---- what the search engine calls
-    def expand(self, state: bytes) -> list[Successor]:
-        return _expand(state, *self._forward)
-
-    def expand_back(self, state: bytes) -> list[Successor]:
-        """Predecessors (with the forward move that leads from each to `state`)."""
-        assert self._backward is not None
-        return _expand(state, *self._backward)
+        # ---- what the search engine calls: expand(state) gives the successors, each with the
+        # number of the move that produces it; expand_back(state) the predecessors, each with
+        # the forward move that leads from it to `state`.
+        self.expand: Expander = _index(forward, puzzle.board.size, rarity)
+        self.expand_back: Expander = _index(backward, puzzle.board.size, rarity) if self.invertible else _not_invertible
 
     def is_goal(self, state: bytes) -> bool:
         if self.goal_state is not None:
@@ -261,44 +256,174 @@ class CompiledPuzzle:
 Trajectories = tuple[tuple[int, tuple[int, ...]], ...]
 
 
+def _not_invertible(state: bytes) -> list[Successor]:
+    raise AssertionError("expand_back on a puzzle whose moves cannot all be undone")
+
+
 def _written(inst: Instance, cell: int) -> int:
     return dict(inst[3]).get(cell, EMPTY)
 
 
-Index = tuple[int, list[tuple[int, list[list[Instance]]]], list[Instance]]
+# ---- the hot loop
+#
+# Each instance is run in one of three shapes, chosen when the puzzle is compiled so that the
+# common moves cost the fewest Python operations:
+#   literal: every cell from the first to the last one the move reads or writes is checked
+#            against a literal (frog's B W _ -> _ W B): one slice comparison tests the move and
+#            the successor is state[:lo] + after + state[hi:], both at C speed;
+#   mover:   one piece ?x moves from cell m to cell t, leaving a literal behind, and nothing
+#            else is checked but the index key (?k _ -> _ ?k);
+#   general: anything else (several variables, copies, ? cells), with the checks that are
+#            left after the index key shared by consecutive instances that have the same ones.
+_LITERAL, _MOVER, _GENERAL = 0, 1, 2
+
+Checks = tuple[tuple[int, int], ...]
+Literal = tuple[int, int, bytes, bytes, int]  # lo, hi, before, after, index
+Mover = tuple[int, int, int, int]  # m, what m holds after the move, t, index
+General = tuple[tuple[int, ...], Checks, Checks, Checks, int]  # occupied, same, writes, copies, index
+Block = tuple[int, Checks, tuple[Any, ...]]  # shape, checks left after the key, items of that shape
+Expander = Callable[[bytes], list[Successor]]
 
 
-def _index(instances: list[Instance], size: int, rarity: Counter[int]) -> Index:
+def _shape(inst: Instance, key: tuple[int, int] | None) -> tuple[int, Checks, Literal | Mover | General]:
+    """The shape an instance runs in, the checks its block must make, and its flattened form."""
+    checks, occupied, same, writes, copies, index = inst
+    if not occupied and not same and not copies and checks:
+        known = dict(checks)
+        cells = [c for c, _ in checks] + [c for c, _ in writes]
+        lo, hi = min(cells), max(cells) + 1
+        if all(c in known for c in range(lo, hi)):
+            after = known | dict(writes)
+            return (
+                _LITERAL,
+                (),
+                (lo, hi, bytes(known[c] for c in range(lo, hi)), bytes(after[c] for c in range(lo, hi)), index),
+            )
+    rest = tuple(cv for cv in checks if cv != key)
+    if not rest and not same and len(occupied) == 1 and len(writes) == 1 and len(copies) == 1:
+        (m,), ((w, left),), ((t, source),) = occupied, writes, copies
+        if w == m and source == m:
+            return _MOVER, (), (m, left, t, index)
+    return _GENERAL, rest, (occupied, same, writes, copies, index)
+
+
+def _blocks(instances: list[tuple[Instance, tuple[int, int] | None]]) -> tuple[Block, ...]:
+    """Consecutive instances of one shape (and, for general ones, the same remaining checks)
+    in one block; the order of the instances, and so of the successors, is kept."""
+    blocks: list[tuple[int, Checks, list[Literal | Mover | General]]] = []
+    for inst, key in instances:
+        kind, rest, item = _shape(inst, key)
+        if blocks and blocks[-1][0] == kind and blocks[-1][1] == rest:
+            blocks[-1][2].append(item)
+        else:
+            blocks.append((kind, rest, [item]))
+    return tuple((kind, rest, tuple(items)) for kind, rest, items in blocks)
+
+
+def _index(instances: list[Instance], size: int, rarity: Counter[int]) -> Expander:
     """Group instances by one required (cell, content), choosing the content rarest at the
     start (usually the blank): a state is then matched only against instances whose key
     content it actually has at that cell, found with bytes.find at C speed."""
-    keyed: dict[int, list[list[Instance]]] = {}
-    unkeyed: list[Instance] = []
+    keyed: dict[int, list[list[tuple[Instance, tuple[int, int] | None]]]] = {}
+    unkeyed: list[tuple[Instance, tuple[int, int] | None]] = []
     for inst in instances:
         checks = inst[0]
         if not checks:
-            unkeyed.append(inst)
+            unkeyed.append((inst, None))
             continue
         cell, code = min(checks, key=lambda cv: (rarity.get(cv[1], 0), cv[0]))
-        rest = tuple(cv for cv in checks if cv != (cell, code))
-        slot = keyed.setdefault(code, [[] for _ in range(size)])
-        slot[cell].append((rest, *inst[1:]))  # type: ignore[arg-type]
-    return size, sorted(keyed.items(), key=lambda kv: rarity.get(kv[0], 0)), unkeyed
+        keyed.setdefault(code, [[] for _ in range(size)])[cell].append((inst, (cell, code)))
+    index = [
+        (code, [_blocks(at_cell) for at_cell in by_cell])
+        for code, by_cell in sorted(keyed.items(), key=lambda kv: rarity.get(kv[0], 0))
+    ]
+    return _expander(index, _blocks(unkeyed))
 
 
-def _expand(
-    state: bytes, size: int, keyed: list[tuple[int, list[list[Instance]]]], unkeyed: list[Instance]
-) -> list[Successor]:
-    out: list[Successor] = []
-    append = out.append
-    for code, by_cell in keyed:
+def _expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: tuple[Block, ...]) -> Expander:
+    """The successor function: a loop specialised to the one shape all instances share, when
+    they do and one key content covers them all, else the loop that handles every shape."""
+    kinds = {block[0] for _, by_cell in keyed for blocks in by_cell for block in blocks}
+    if len(keyed) == 1 and not unkeyed and len(kinds) == 1:
+        code, by_cell = keyed[0]
+        kind = kinds.pop()
+        if kind == _LITERAL:
+            return _literal_expander(code, [tuple(i for b in blocks for i in b[2]) for blocks in by_cell])
+        if kind == _MOVER:
+            return _mover_expander(code, [tuple(i for b in blocks for i in b[2]) for blocks in by_cell])
+    return _mixed_expander(keyed, unkeyed)
+
+
+def _literal_expander(code: int, by_cell: list[tuple[Literal, ...]]) -> Expander:
+    def expand(state: bytes) -> list[Successor]:
+        out: list[Successor] = []
+        append = out.append
         i = state.find(code)
         while i >= 0:
-            for checks, occupied, same, writes, copies, index in by_cell[i]:
-                for c, v in checks:
-                    if state[c] != v:
-                        break
-                else:
+            for lo, hi, before, after, index in by_cell[i]:
+                if state[lo:hi] == before:
+                    append((state[:lo] + after + state[hi:], index))
+            i = state.find(code, i + 1)
+        return out
+
+    return expand
+
+
+def _mover_expander(code: int, by_cell: list[tuple[Mover, ...]]) -> Expander:
+    def expand(state: bytes) -> list[Successor]:
+        out: list[Successor] = []
+        append = out.append
+        i = state.find(code)
+        while i >= 0:
+            for m, left, t, index in by_cell[i]:
+                piece = state[m]
+                if piece:
+                    new = bytearray(state)
+                    new[m] = left
+                    new[t] = piece
+                    append((bytes(new), index))
+            i = state.find(code, i + 1)
+        return out
+
+    return expand
+
+
+def _mixed_expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: tuple[Block, ...]) -> Expander:
+    def expand(state: bytes) -> list[Successor]:
+        out: list[Successor] = []
+        for code, by_cell in keyed:
+            i = state.find(code)
+            while i >= 0:
+                _run(state, by_cell[i], out)
+                i = state.find(code, i + 1)
+        if unkeyed:
+            _run(state, unkeyed, out)
+        return out
+
+    return expand
+
+
+def _run(state: bytes, blocks: tuple[Block, ...], out: list[Successor]) -> None:
+    append = out.append
+    for kind, rest, items in blocks:
+        if kind == _LITERAL:
+            for lo, hi, before, after, index in items:
+                if state[lo:hi] == before:
+                    append((state[:lo] + after + state[hi:], index))
+        elif kind == _MOVER:
+            for m, left, t, index in items:
+                piece = state[m]
+                if piece:
+                    new = bytearray(state)
+                    new[m] = left
+                    new[t] = piece
+                    append((bytes(new), index))
+        else:
+            for c, v in rest:
+                if state[c] != v:
+                    break
+            else:
+                for occupied, same, writes, copies, index in items:
                     for c in occupied:
                         if not state[c]:
                             break
@@ -313,23 +438,6 @@ def _expand(
                             for c, f in copies:
                                 new[c] = state[f]
                             append((bytes(new), index))
-            i = state.find(code, i + 1)
-    for _checks, occupied, same, writes, copies, index in unkeyed:
-        for c in occupied:
-            if not state[c]:
-                break
-        else:
-            for a, b in same:
-                if state[a] != state[b]:
-                    break
-            else:
-                new = bytearray(state)
-                for c, v in writes:
-                    new[c] = v
-                for c, f in copies:
-                    new[c] = state[f]
-                append((bytes(new), index))
-    return out
 
 
 def compile_puzzle(puzzle: Puzzle) -> CompiledPuzzle:
