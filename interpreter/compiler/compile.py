@@ -34,6 +34,7 @@ Instance = tuple[
 ]
 Successor = tuple[bytes, int]
 MAX_PLACEMENTS = 2_000_000
+WINDOWS_REMEMBERED = 4096  # a cell's literal moves: window contents whose outcome is remembered
 
 
 @dataclass(frozen=True)
@@ -347,22 +348,45 @@ def _expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: tuple[B
     if len(keyed) == 1 and not unkeyed and len(kinds) == 1:
         code, by_cell = keyed[0]
         kind = kinds.pop()
+        items = [tuple(i for b in blocks for i in b[2]) for blocks in by_cell]
         if kind == _LITERAL:
-            return _literal_expander(code, [tuple(i for b in blocks for i in b[2]) for blocks in by_cell])
+            return _literal_expander(code, items)
         if kind == _MOVER:
-            return _mover_expander(code, [tuple(i for b in blocks for i in b[2]) for blocks in by_cell])
+            return _mover_expander(code, items)
     return _mixed_expander(keyed, unkeyed)
 
 
 def _literal_expander(code: int, by_cell: list[tuple[Literal, ...]]) -> Expander:
+    """Literal moves, looked up by the content of the window of cells that the moves keyed at
+    a cell read: which moves apply, and what they make of the window, is worked out the first
+    time a window is seen and remembered (up to WINDOWS_REMEMBERED windows a cell)."""
+    windows: list[tuple[int, int, dict[bytes, tuple[tuple[bytes, int], ...]], tuple[Literal, ...]]] = [
+        (min(i[0] for i in items), max(i[1] for i in items), {}, items) if items else (0, 0, {}, ())
+        for items in by_cell
+    ]
+
+    def hits(window: bytes, lo: int, items: tuple[Literal, ...]) -> tuple[tuple[bytes, int], ...]:
+        return tuple(
+            (window[: a - lo] + after + window[b - lo :], index)
+            for a, b, before, after, index in items
+            if window[a - lo : b - lo] == before
+        )
+
     def expand(state: bytes) -> list[Successor]:
         out: list[Successor] = []
-        append = out.append
         i = state.find(code)
         while i >= 0:
-            for lo, hi, before, after, index in by_cell[i]:
-                if state[lo:hi] == before:
-                    append((state[:lo] + after + state[hi:], index))
+            lo, hi, table, items = windows[i]
+            window = state[lo:hi]
+            found = table.get(window)
+            if found is None:
+                found = hits(window, lo, items)
+                if len(table) < WINDOWS_REMEMBERED:
+                    table[window] = found
+            if found:
+                head, tail = state[:lo], state[hi:]
+                for new, index in found:
+                    out.append((head + new + tail, index))
             i = state.find(code, i + 1)
         return out
 
