@@ -27,19 +27,20 @@ def shortest(problem: Problem[Any], limits: Limits) -> SearchResult:
     parents: dict[State, tuple[State, int] | None] = {start: None}
     if problem.is_goal(start):
         return SearchResult(SOLVED, 1, method="bfs")
-    expand, is_goal = problem.expand, problem.is_goal
+    expand, is_goal, goal = problem.expand, problem.is_goal, problem.goal_state
     frontier = [start]
     budget = CHECK_EVERY
     try:
         while frontier:
             layer: list[State] = []
+            append = layer.append
             for state in frontier:
                 for child, move in expand(state):
                     if child not in parents:
                         parents[child] = (state, move)
-                        if is_goal(child):
+                        if (child == goal) if goal is not None else is_goal(child):  # one goal: just compare
                             return SearchResult(SOLVED, len(parents), path=trace(parents, child), method="bfs")
-                        layer.append(child)
+                        append(child)
                 budget -= 1
                 if budget <= 0:
                     budget = CHECK_EVERY

@@ -32,40 +32,54 @@ def explore(
     layer: list[State] = [start]
     goal_layer: list[State] = [start] if problem.is_goal(start) else []
     goal_paths: dict[State, int] = dict(paths) if goal_layer else {}
-    expand, is_goal = problem.expand, problem.is_goal
+    expand, is_goal, goal = problem.expand, problem.is_goal, problem.goal_state
     budget = CHECK_EVERY
     method = "layered bfs" + (" with path counts" if count else "")
     try:
         while layer and (exhaustive or not goal_layer):
-            following: dict[State, int] = {}
-            for state in layer:
-                ways = paths[state] if count else 1
-                children = {child: move for child, move in expand(state)} if count else expand(state)
-                for child, move in children.items() if isinstance(children, dict) else children:
-                    if child in following:
-                        if count:
-                            following[child] += ways
-                    elif child not in parents and (keep is None or keep(child)):
-                        parents[child] = (state, move)
-                        following[child] = ways
-                budget -= 1
-                if budget <= 0:
-                    budget = CHECK_EVERY
-                    limits.check(len(parents))
             if count:
+                following: dict[State, int] = {}
+                for state in layer:
+                    ways = paths[state]
+                    for child, move in {child: move for child, move in expand(state)}.items():
+                        if child in following:
+                            following[child] += ways
+                        elif child not in parents and (keep is None or keep(child)):
+                            parents[child] = (state, move)
+                            following[child] = ways
+                    budget -= 1
+                    if budget <= 0:
+                        budget = CHECK_EVERY
+                        limits.check(len(parents))
                 for state in layer:
                     del paths[state]
                 paths.update(following)
-            layer = list(following)
+                layer = list(following)
+            else:
+                # Without counts a new state is one not seen before: one lookup, one store.
+                layer, frontier = [], layer
+                append = layer.append
+                for state in frontier:
+                    for child, move in expand(state):
+                        if child not in parents and (keep is None or keep(child)):
+                            parents[child] = (state, move)
+                            append(child)
+                    budget -= 1
+                    if budget <= 0:
+                        budget = CHECK_EVERY
+                        limits.check(len(parents))
             if not goal_layer:
-                goal_layer = [s for s in layer if is_goal(s)]
+                if goal is not None:  # one goal state: it is new in this layer if it is known now
+                    goal_layer = [goal] if goal in parents else []
+                else:
+                    goal_layer = [s for s in layer if is_goal(s)]
                 if goal_layer and count:
-                    goal_paths = {s: following[s] for s in goal_layer}
+                    goal_paths = {s: paths[s] for s in goal_layer}
     except (LimitReached, KeyboardInterrupt) as exc:
         reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
         return SearchResult(LIMIT, len(parents), limit_reason=reason, method=method)
     reachable = len(parents) if exhaustive or not goal_layer else None
-    orbits = len({canonical(s) for s in parents}) if canonical is not None and reachable is not None else None
+    orbits = len(set(map(canonical, parents))) if canonical is not None and reachable is not None else None
     if not goal_layer:
         return SearchResult(
             NO_SOLUTION, len(parents), reachable=reachable, reachable_up_to_symmetry=orbits, method=method
