@@ -23,9 +23,6 @@ class Element:
     codes: tuple[int, ...]
     image: Callable[[bytes], bytes]
 
-    def map_cell(self, cell: int) -> int:
-        return self.cells[cell]
-
 
 def _image_function(cells: tuple[int, ...], codes: tuple[int, ...]) -> Callable[[bytes], bytes]:
     inverse = [0] * len(cells)

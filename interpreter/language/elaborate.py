@@ -164,7 +164,7 @@ class _Elaborator:
             goal_pos=goal[1],
             symmetries=symmetries,
         )
-        self._check_consistency(puzzle, start[1])
+        self._check_consistency(puzzle)
         self.errors.raise_if_any()
         return puzzle
 
@@ -621,7 +621,7 @@ class _Elaborator:
         return RewriteRule(move.name, move.pos, tuple(lhs), tuple(rhs), vectors)
 
     # ---- whole-puzzle checks
-    def _check_consistency(self, puzzle: Puzzle, start_pos: Pos) -> None:
+    def _check_consistency(self, puzzle: Puzzle) -> None:
         start_count = Counter(c for c in puzzle.start if c != EMPTY)
         for rule in puzzle.rules:
             used = {c.code for w in rule.lhs for c in w if isinstance(c, Lit) and c.code != EMPTY}

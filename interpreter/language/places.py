@@ -10,7 +10,6 @@ from ..compiler.predicates import PredicateContext, compile_predicate
 from ..errors import Pos, SpecError
 from ..model import EMPTY, CarryRule, Lit, Person, PieceType, PlacesPuzzle, SafetyRule
 from . import syntax as s
-from .expressions import show
 
 if TYPE_CHECKING:
     from .elaborate import _Elaborator
@@ -303,6 +302,3 @@ class PlacesBuilder:
                 rules.append(SafetyRule(condition.pos, scope, condition, text))
         return tuple(rules)
 
-
-def describe_params(ctx: _Elaborator) -> str:
-    return " ".join(f"{k}={show(ctx.scope.env[k])}" for k in ctx.scope.param_pos)
