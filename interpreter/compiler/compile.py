@@ -282,7 +282,8 @@ Checks = tuple[tuple[int, int], ...]
 Literal = tuple[int, int, bytes, bytes, int]  # lo, hi, before, after, index
 Mover = tuple[int, int, int, int]  # m, what m holds after the move, t, index
 General = tuple[tuple[int, ...], Checks, Checks, Checks, int]  # occupied, same, writes, copies, index
-Block = tuple[int, Checks, tuple[Any, ...]]  # shape, checks left after the key, items of that shape
+# shape, checks left after the key, cells found empty by the key and those checks, items of that shape
+Block = tuple[int, Checks, int, tuple[Any, ...]]
 Expander = Callable[[bytes], list[Successor]]
 
 
@@ -311,14 +312,15 @@ def _shape(inst: Instance, key: tuple[int, int] | None) -> tuple[int, Checks, Li
 def _blocks(instances: list[tuple[Instance, tuple[int, int] | None]]) -> tuple[Block, ...]:
     """Consecutive instances of one shape (and, for general ones, the same remaining checks)
     in one block; the order of the instances, and so of the successors, is kept."""
-    blocks: list[tuple[int, Checks, list[Literal | Mover | General]]] = []
+    blocks: list[tuple[int, Checks, int, list[Literal | Mover | General]]] = []
     for inst, key in instances:
         kind, rest, item = _shape(inst, key)
         if blocks and blocks[-1][0] == kind and blocks[-1][1] == rest:
-            blocks[-1][2].append(item)
+            blocks[-1][3].append(item)
         else:
-            blocks.append((kind, rest, [item]))
-    return tuple((kind, rest, tuple(items)) for kind, rest, items in blocks)
+            found_empty = {c for c, v in (*rest, key or (-1, -1)) if v == EMPTY}
+            blocks.append((kind, rest, len(found_empty), [item]))
+    return tuple((kind, rest, blanks, tuple(items)) for kind, rest, blanks, items in blocks)
 
 
 def _index(instances: list[Instance], size: int, rarity: Counter[int]) -> Expander:
@@ -348,7 +350,7 @@ def _expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: tuple[B
     if len(keyed) == 1 and not unkeyed and len(kinds) == 1:
         code, by_cell = keyed[0]
         kind = kinds.pop()
-        items = [tuple(i for b in blocks for i in b[2]) for blocks in by_cell]
+        items = [tuple(i for b in blocks for i in b[3]) for blocks in by_cell]
         if kind == _LITERAL:
             return _literal_expander(code, items)
         if kind == _MOVER:
@@ -418,7 +420,9 @@ def _mixed_expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: t
         for code, by_cell in keyed:
             i = state.find(code)
             while i >= 0:
-                _run(state, by_cell[i], out)
+                blocks = by_cell[i]
+                if blocks:
+                    _run(state, blocks, out)
                 i = state.find(code, i + 1)
         if unkeyed:
             _run(state, unkeyed, out)
@@ -429,7 +433,7 @@ def _mixed_expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: t
 
 def _run(state: bytes, blocks: tuple[Block, ...], out: list[Successor]) -> None:
     append = out.append
-    for kind, rest, items in blocks:
+    for kind, rest, blanks, items in blocks:
         if kind == _LITERAL:
             for lo, hi, before, after, index in items:
                 if state[lo:hi] == before:
@@ -447,6 +451,21 @@ def _run(state: bytes, blocks: tuple[Block, ...], out: list[Successor]) -> None:
                 if state[c] != v:
                     break
             else:
+                if state.count(EMPTY) == blanks:
+                    # The only empty cells are those the checks found empty: every variable's
+                    # cell holds a piece, no need to look.
+                    for _occupied, same, writes, copies, index in items:
+                        for a, b in same:
+                            if state[a] != state[b]:
+                                break
+                        else:
+                            new = bytearray(state)
+                            for c, v in writes:
+                                new[c] = v
+                            for c, f in copies:
+                                new[c] = state[f]
+                            append((bytes(new), index))
+                    continue
                 for occupied, same, writes, copies, index in items:
                     for c in occupied:
                         if not state[c]:
