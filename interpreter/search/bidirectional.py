@@ -27,15 +27,15 @@ def shortest(problem: Problem[Any], limits: Limits) -> SearchResult:
             seen, other = (forward, backward) if grow_forward else (backward, forward)
             expand = problem.expand if grow_forward else problem.expand_back
             layer: list[State] = []
+            append = layer.append
             best: tuple[State, State, int] | None = None  # (from, to, move) of a meeting edge
             for state in frontier:
                 for child, move in expand(state):
-                    if child in seen:
-                        continue
-                    seen[child] = (state, move)
-                    layer.append(child)
-                    if child in other and best is None:
-                        best = (state, child, move)
+                    if child not in seen:
+                        seen[child] = (state, move)
+                        append(child)
+                        if child in other and best is None:
+                            best = (state, child, move)
                 budget -= 1
                 if budget <= 0:
                     budget = CHECK_EVERY
