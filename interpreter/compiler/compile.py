@@ -279,15 +279,15 @@ def _written(inst: Instance, cell: int) -> int:
 _LITERAL, _MOVER, _GENERAL = 0, 1, 2
 
 Checks = tuple[tuple[int, int], ...]
-Literal = tuple[int, int, bytes, bytes, int]  # lo, hi, before, after, index
-Mover = tuple[int, int, int, int]  # m, what m holds after the move, t, index
-General = tuple[tuple[int, ...], Checks, Checks, Checks, int]  # occupied, same, writes, copies, index
+LiteralItem = tuple[int, int, bytes, bytes, int]  # lo, hi, before, after, index
+MoverItem = tuple[int, int, int, int]  # m, what m holds after the move, t, index
+GeneralItem = tuple[tuple[int, ...], Checks, Checks, Checks, int]  # occupied, same, writes, copies, index
 # shape, checks left after the key, cells found empty by the key and those checks, items of that shape
 Block = tuple[int, Checks, int, tuple[Any, ...]]
 Expander = Callable[[bytes], list[Successor]]
 
 
-def _shape(inst: Instance, key: tuple[int, int] | None) -> tuple[int, Checks, Literal | Mover | General]:
+def _shape(inst: Instance, key: tuple[int, int] | None) -> tuple[int, Checks, LiteralItem | MoverItem | GeneralItem]:
     """The shape an instance runs in, the checks its block must make, and its flattened form."""
     checks, occupied, same, writes, copies, index = inst
     if not occupied and not same and not copies and checks:
@@ -312,7 +312,7 @@ def _shape(inst: Instance, key: tuple[int, int] | None) -> tuple[int, Checks, Li
 def _blocks(instances: list[tuple[Instance, tuple[int, int] | None]]) -> tuple[Block, ...]:
     """Consecutive instances of one shape (and, for general ones, the same remaining checks)
     in one block; the order of the instances, and so of the successors, is kept."""
-    blocks: list[tuple[int, Checks, int, list[Literal | Mover | General]]] = []
+    blocks: list[tuple[int, Checks, int, list[LiteralItem | MoverItem | GeneralItem]]] = []
     for inst, key in instances:
         kind, rest, item = _shape(inst, key)
         if blocks and blocks[-1][0] == kind and blocks[-1][1] == rest:
@@ -358,16 +358,16 @@ def _expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: tuple[B
     return _mixed_expander(keyed, unkeyed)
 
 
-def _literal_expander(code: int, by_cell: list[tuple[Literal, ...]]) -> Expander:
+def _literal_expander(code: int, by_cell: list[tuple[LiteralItem, ...]]) -> Expander:
     """Literal moves, looked up by the content of the window of cells that the moves keyed at
     a cell read: which moves apply, and what they make of the window, is worked out the first
     time a window is seen and remembered (up to WINDOWS_REMEMBERED windows a cell)."""
-    windows: list[tuple[int, int, dict[bytes, tuple[tuple[bytes, int], ...]], tuple[Literal, ...]]] = [
+    windows: list[tuple[int, int, dict[bytes, tuple[tuple[bytes, int], ...]], tuple[LiteralItem, ...]]] = [
         (min(i[0] for i in items), max(i[1] for i in items), {}, items) if items else (0, 0, {}, ())
         for items in by_cell
     ]
 
-    def hits(window: bytes, lo: int, items: tuple[Literal, ...]) -> tuple[tuple[bytes, int], ...]:
+    def hits(window: bytes, lo: int, items: tuple[LiteralItem, ...]) -> tuple[tuple[bytes, int], ...]:
         return tuple(
             (window[: a - lo] + after + window[b - lo :], index)
             for a, b, before, after, index in items
@@ -395,7 +395,7 @@ def _literal_expander(code: int, by_cell: list[tuple[Literal, ...]]) -> Expander
     return expand
 
 
-def _mover_expander(code: int, by_cell: list[tuple[Mover, ...]]) -> Expander:
+def _mover_expander(code: int, by_cell: list[tuple[MoverItem, ...]]) -> Expander:
     def expand(state: bytes) -> list[Successor]:
         out: list[Successor] = []
         append = out.append
@@ -415,6 +415,8 @@ def _mover_expander(code: int, by_cell: list[tuple[Mover, ...]]) -> Expander:
 
 
 def _mixed_expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: tuple[Block, ...]) -> Expander:
+    """Any mix of shapes and key contents, and instances with no check to key them on."""
+
     def expand(state: bytes) -> list[Successor]:
         out: list[Successor] = []
         for code, by_cell in keyed:
@@ -432,6 +434,7 @@ def _mixed_expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: t
 
 
 def _run(state: bytes, blocks: tuple[Block, ...], out: list[Successor]) -> None:
+    """Append to `out` the successors the blocks give (their key, if any, already found)."""
     append = out.append
     for kind, rest, blanks, items in blocks:
         if kind == _LITERAL:
