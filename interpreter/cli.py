@@ -10,11 +10,13 @@ import sys
 from rich.console import Console
 
 from . import __version__
+from .compiler import Compiled
 from .errors import SpecError
 from .render import data, text
-from .runner import METHODS, run
+from .runner import METHODS, load, solve
 from .search import Limits
 from .search.result import LIMIT
+from .solutions import enumerate_solutions
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
 
@@ -57,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     run_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
     run_p.add_argument("--count", action="store_true", help="count the distinct shortest solutions")
     run_p.add_argument("--reach", action="store_true", help="explore every reachable state and report how many")
+    run_p.add_argument("--all", action="store_true", help="list every solution (the default for `search all` specs)")
+    run_p.add_argument("--limit", type=_positive_int, metavar="K", help="with all solutions: stop after the first K")
     run_p.add_argument(
         "--distinct",
         choices=("trajectories",),
@@ -85,10 +89,45 @@ def _limits(args: argparse.Namespace) -> Limits:
     return Limits(max_states=args.max_states, timeout=args.timeout, max_memory_mb=args.max_memory)
 
 
+def cmd_all(args: argparse.Namespace, out: Console, compiled: Compiled) -> int:
+    """Every solution, streamed as found (text), or collected (JSON/YAML); --count only counts."""
+    listing = not args.count
+    streamer = text.SolutionStream(compiled, out) if args.format == "text" and listing else None
+    if args.format == "text":
+        text.heading(compiled.puzzle, out)
+    report = enumerate_solutions(
+        compiled,
+        _limits(args),
+        limit=args.limit,
+        keep=listing and streamer is None,
+        on_solution=streamer.add if streamer is not None else None,
+    )
+    if streamer is not None:
+        streamer.flush()
+    if args.format == "text":
+        out.print(text.all_summary(report))
+    else:
+        _dump(data.all_to_data(compiled, args.spec, report), args.format)
+    return EXIT_LIMIT if report.status == LIMIT else EXIT_OK
+
+
+def _dump(payload: dict[str, object], fmt: str) -> None:
+    if fmt == "json":
+        sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+    else:
+        import yaml  # only here and in `check`: keeps start-up short for everything else
+
+        sys.stdout.write(yaml.safe_dump(payload, sort_keys=False, allow_unicode=True))
+
+
 def cmd_run(args: argparse.Namespace, out: Console) -> int:
-    solved = run(
+    compiled = load(args.spec, _params(args.param))
+    spec_says_all = bool(getattr(compiled.puzzle, "all_solutions", False)) and not (args.reach or args.distinct)
+    if args.all or args.limit is not None or spec_says_all:
+        return cmd_all(args, out, compiled)
+    solved = solve(
+        compiled,
         args.spec,
-        _params(args.param),
         count=args.count,
         reach=args.reach,
         limits=_limits(args),
@@ -98,13 +137,7 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
     if args.format == "text":
         text.render(solved, out, count=args.count, reach=args.reach, explain=args.explain)
     else:
-        payload = data.to_data(solved, count=args.count, reach=args.reach)
-        if args.format == "json":
-            sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
-        else:
-            import yaml  # only here and in `check`: keeps start-up short for everything else
-
-            sys.stdout.write(yaml.safe_dump(payload, sort_keys=False, allow_unicode=True))
+        _dump(data.to_data(solved, count=args.count, reach=args.reach), args.format)
     return EXIT_LIMIT if solved.result.status == LIMIT else EXIT_OK
 
 

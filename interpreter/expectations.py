@@ -23,6 +23,7 @@ from .errors import Diagnostic, Pos, SpecError
 from .runner import load, search
 from .search import Limits
 from .search.result import SOLVED
+from .solutions import enumerate_solutions
 from .trajectories import distinct_trajectories
 
 FIELDS = (
@@ -34,6 +35,7 @@ FIELDS = (
     "reachable_up_to_symmetry",
     "trajectories",
     "trajectories_up_to_symmetry",
+    "solutions",
 )
 
 
@@ -115,6 +117,12 @@ def _param_text(value: object) -> str:
 def run_case(spec: Path, case: CaseReport, limits: Limits) -> CaseReport:
     compiled = load(spec, case.params)
     want = set(case.expected)
+    if "solutions" in want:
+        every = enumerate_solutions(compiled, limits, keep=False)
+        case.actual = {"status": every.status, "solutions": every.count}
+        if every.limit_reason:
+            case.actual["limit"] = every.limit_reason
+        return case
     want_count = bool(want & {"count", "count_up_to_symmetry"})
     want_reach = bool(want & {"reachable", "reachable_up_to_symmetry"})
     result = search(compiled, count=want_count, reach=want_reach, limits=limits)

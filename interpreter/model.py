@@ -20,6 +20,7 @@ class PieceType:
     kind: str
     description: str
     glyph: str
+    value: int | None = None  # numbered pieces (`pieces 0..n-1`) carry their number
 
 
 @dataclass(frozen=True)
@@ -166,4 +167,39 @@ class PlacesPuzzle:
     goal: tuple[tuple[str, int, int], ...]  # (piece name, place, how many must end there)
     rules: tuple[CarryRule, ...]
     safety: tuple[SafetyRule, ...]
+    param_env: dict[str, object] = field(default_factory=dict)
+
+
+# ---- placement puzzles (numbers on a circle) ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActionRule:
+    """`take ?t from hand, [put ?t at cursor,] [advance cursor by AMOUNT along DIR] [if GUARD]`;
+    `amount` None means "by the value of the piece taken"."""
+
+    name: str
+    pos: Pos
+    put: bool
+    amount: int | None
+    direction: tuple[int, int] | None
+    guard: object  # a syntax.Expr or None
+
+
+@dataclass(frozen=True)
+class PlacementPuzzle:
+    title: str
+    about: str
+    params: dict[str, object]
+    board: BoardShape
+    pieces: tuple[PieceType, ...]
+    start: tuple[int, ...]  # the board's cells at the start (0: empty)
+    hand: tuple[int, ...]  # how many of each piece (index code - 1) the hand holds at the start
+    cursor: int
+    rules: tuple[ActionRule, ...]
+    safety: tuple[object, ...]  # syntax.Expr, checked on every state
+    goal: object  # a syntax.Expr
+    all_solutions: bool
+    reversal: bool
+    show: str
     param_env: dict[str, object] = field(default_factory=dict)

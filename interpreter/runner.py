@@ -9,7 +9,7 @@ from .compiler import Compiled, CompiledPuzzle, compile_puzzle
 from .errors import Diagnostic, Pos, SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
-from .model import PlacesPuzzle, Puzzle
+from .model import PlacementPuzzle, PlacesPuzzle, Puzzle
 from .search import Limits, SearchResult, bfs, bidirectional, layers, symmetry
 from .search.result import LIMIT, SOLVED
 from .trajectories import TrajectoryReport, distinct_trajectories
@@ -25,7 +25,7 @@ class Solved:
     trajectories: TrajectoryReport | None = None
 
     @property
-    def puzzle(self) -> Puzzle | PlacesPuzzle:
+    def puzzle(self) -> Puzzle | PlacesPuzzle | PlacementPuzzle:
         return self.compiled.puzzle
 
 
@@ -96,6 +96,19 @@ def run(
     distinct: str | None = None,
 ) -> Solved:
     compiled = load(path, overrides)
+    return solve(compiled, str(path), count, reach, limits, method, distinct)
+
+
+def solve(
+    compiled: Compiled,
+    path: str,
+    count: bool = False,
+    reach: bool = False,
+    limits: Limits | None = None,
+    method: str = "auto",
+    distinct: str | None = None,
+) -> Solved:
+    """The shortest solution (and whatever else was asked) of an already compiled spec."""
     limits = limits or Limits()
     result = search(compiled, count=count, reach=reach, limits=limits, method=method)
     solved = Solved(compiled, result, str(path))

@@ -19,6 +19,7 @@ from ..model import (
     CellPattern,
     Lit,
     PieceType,
+    PlacementPuzzle,
     PlacesPuzzle,
     Puzzle,
     RewriteRule,
@@ -31,8 +32,6 @@ from .parser import grammar_parser
 
 # Statements whose constructs are designed (docs/language.md) but not yet executed.
 NOT_YET = {
-    s.Cursor: "cursors",
-    s.GoalWhen: "goals given as a condition",
     s.Heuristic: "heuristics",
 }
 # Statements that belong to boards of places, and what a cell board says instead.
@@ -84,7 +83,7 @@ def parse_override(name: str, text: str, default: Value) -> Value:
     return text
 
 
-def elaborate(spec: s.Spec, overrides: dict[str, str] | None = None) -> Puzzle | PlacesPuzzle:
+def elaborate(spec: s.Spec, overrides: dict[str, str] | None = None) -> Puzzle | PlacesPuzzle | PlacementPuzzle:
     """Apply parameters to a parsed spec and check it; raise SpecError listing every problem."""
     try:
         return _Elaborator(spec, overrides or {}).run()
@@ -101,7 +100,7 @@ class _Elaborator:
         self.reserved = keywords()
 
     # ---- driver
-    def run(self) -> Puzzle | PlacesPuzzle:
+    def run(self) -> Puzzle | PlacesPuzzle | PlacementPuzzle:
         self._walk(self.spec.statements)
         for name in self.overrides:
             if name not in self.scope.env:
@@ -115,20 +114,26 @@ class _Elaborator:
             for cls, what in NOT_YET.items():
                 if isinstance(stmt, cls):
                     self.errors.error(stmt.pos, f"{what} are not supported by this version of puzint yet")
-            if isinstance(stmt, s.Move) and isinstance(stmt.rule, s.Actions):
-                self.errors.error(stmt.pos, "action moves are not supported by this version of puzint yet")
         board_stmt = self._single(stmts, s.Board, "board", expected=BOARD_EXPECTED)
         if isinstance(board_stmt, s.Board) and board_stmt.shape == "places":
             from .places import PlacesBuilder
 
             return PlacesBuilder(self, stmts, board_stmt).build()
+        if any(isinstance(x, s.Cursor) or (isinstance(x, s.Move) and isinstance(x.rule, s.Actions)) for x in stmts):
+            from .placement import PlacementBuilder
+
+            return PlacementBuilder(self, stmts).build()
         for stmt in stmts:
             for cls, what in PLACES_ONLY.items():  # type: ignore[assignment]
                 if isinstance(stmt, cls):
                     self.errors.error(stmt.pos, f"{what} belong to a board of places", "board places A, B, ...")
             if isinstance(stmt, s.Safe):
                 self.errors.error(
-                    stmt.pos, "safety rules on cell boards are not supported by this version of puzint yet"
+                    stmt.pos, "safety rules on cell boards go with placement moves (a cursor); not with rewrites yet"
+                )
+            if isinstance(stmt, s.GoalWhen):
+                self.errors.error(
+                    stmt.pos, "a goal condition goes with placement moves (a cursor); not with rewrites yet"
                 )
             if isinstance(stmt, s.Move) and isinstance(stmt.rule, s.Carry):
                 self.errors.error(stmt.pos, "carry moves need a board of places", "board places A, B, ...")
@@ -286,12 +291,12 @@ class _Elaborator:
         pieces: list[PieceType] = []
         first_pos: dict[str, Pos] = {}
 
-        def add(pos: Pos, symbol: str, kind: str, description: str, glyph: str) -> None:
+        def add(pos: Pos, symbol: str, kind: str, description: str, glyph: str, value: int | None = None) -> None:
             if symbol in first_pos:
                 self.errors.error(pos, f"piece '{symbol}' is declared twice (first on line {first_pos[symbol].line})")
                 return
             first_pos[symbol] = pos
-            pieces.append(PieceType(len(pieces) + 1, symbol, kind, description, glyph))
+            pieces.append(PieceType(len(pieces) + 1, symbol, kind, description, glyph, value))
 
         for stmt in stmts:
             if isinstance(stmt, s.PieceDecl):
@@ -310,12 +315,16 @@ class _Elaborator:
                 value = self._eval(stmt.source)
                 if value is None:
                     continue
+                if isinstance(value, range):
+                    for number in value:
+                        symbol = str(number)
+                        add(stmt.pos, symbol, "number", stmt.description or "number", symbol, number)
+                    continue
                 if not isinstance(value, str):
                     self.errors.error(
                         stmt.source.pos,
-                        "pieces takes text (one piece per letter); numbered pieces are not supported yet, "
-                        f"got {type_name(value)}",
-                        "text such as letters(n)",
+                        f"pieces takes text (one piece per letter) or a range of numbers, got {type_name(value)}",
+                        "letters(n) or 1..n",
                     )
                     continue
                 for ch in value:

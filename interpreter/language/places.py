@@ -301,4 +301,3 @@ class PlacesBuilder:
                 text = line[condition.pos.column - 1 :].strip()
                 rules.append(SafetyRule(condition.pos, scope, condition, text))
         return tuple(rules)
-

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..compiler import Compiled, CompiledPlaces
+from ..compiler import Compiled, CompiledPlacement, CompiledPlaces
 from ..language.expressions import show
 from ..runner import Solved
+from ..solutions import AllSolutions
 
 FORMAT_VERSION = 1
 
@@ -24,9 +25,12 @@ def places_text(compiled: CompiledPlaces, state: bytes) -> str:
 
 
 def board_text(compiled: Compiled, state: bytes) -> str:
-    """The board as symbols, `_` for empty; grid rows separated by `/`; places as `place: pieces`."""
+    """The board as symbols, `_` for empty; grid rows separated by `/`; places as `place: pieces`;
+    numbered pieces (placement puzzles) separated by spaces."""
     if isinstance(compiled, CompiledPlaces):
         return places_text(compiled, state)
+    if isinstance(compiled, CompiledPlacement):
+        return " ".join(c or "_" for c in compiled.cells(state))
     puzzle = compiled.puzzle
     cols = puzzle.board.cols
     symbols = [puzzle.symbol(c) for c in state]
@@ -95,3 +99,31 @@ def _plain(value: object) -> object:
     if isinstance(value, (bool, int, str)):
         return value
     return show(value)  # type: ignore[arg-type]
+
+
+def all_to_data(compiled: Compiled, spec: str, report: AllSolutions) -> dict[str, Any]:
+    """Every solution (as its final board, and for placements the sequence placed)."""
+    solutions = []
+    for path in report.solutions:
+        entry: dict[str, Any] = {"board": board_text(compiled, path[-1][1] if path else compiled.start)}
+        if isinstance(compiled, CompiledPlacement):
+            entry["sequence"] = list(compiled.placed(path))
+        entry["moves"] = moves(compiled, path)
+        solutions.append(entry)
+    data: dict[str, Any] = {
+        "format": FORMAT_VERSION,
+        "puzzle": compiled.puzzle.title,
+        "spec": spec,
+        "params": {k: _plain(v) for k, v in compiled.puzzle.params.items()},
+        "status": report.status,
+        "count": report.count,
+        "up_to_reversal": report.reversal,
+        "complete": report.status != "limit" and not report.stopped_at_limit,
+        "solutions": solutions,
+        "states": report.states,
+        "seconds": round(report.seconds, 6),
+        "method": "depth-first enumeration",
+    }
+    if report.limit_reason:
+        data["limit"] = report.limit_reason
+    return data

@@ -10,10 +10,13 @@ from rich.table import Table
 from rich.text import Text
 
 from .. import topology
-from ..compiler import Compiled, CompiledPlaces, CompiledPuzzle, MoveLabel
+from ..compiler import Compiled, CompiledPlacement, CompiledPlaces, CompiledPuzzle, MoveLabel
 from ..language.expressions import show
+from ..model import PlacementPuzzle, PlacesPuzzle, Puzzle
 from ..runner import Solved
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
+from ..solutions import AllSolutions
+from . import data
 
 EMPTY_GLYPH = "·"
 MOVED = "bold black on yellow"
@@ -66,15 +69,19 @@ def describe(label: MoveLabel, compiled: CompiledPuzzle, short: bool = False) ->
     return text
 
 
-def render(solved: Solved, console: Console, count: bool = False, reach: bool = False, explain: bool = False) -> None:
-    puzzle, compiled, result = solved.puzzle, solved.compiled, solved.result
-    heading = Text(puzzle.title, style="bold")
+def heading(puzzle: Puzzle | PlacesPuzzle | PlacementPuzzle, console: Console) -> None:
+    title = Text(puzzle.title, style="bold")
     if puzzle.params:
-        heading.append("  " + " ".join(f"{k}={show(v)}" for k, v in puzzle.params.items()), style="cyan")  # type: ignore[arg-type]
-    console.print(heading)
+        title.append("  " + " ".join(f"{k}={show(v)}" for k, v in puzzle.params.items()), style="cyan")  # type: ignore[arg-type]
+    console.print(title)
     if puzzle.about:
         console.print(Text(puzzle.about, style="italic"))
     console.print()
+
+
+def render(solved: Solved, console: Console, count: bool = False, reach: bool = False, explain: bool = False) -> None:
+    compiled, result = solved.compiled, solved.result
+    heading(solved.puzzle, console)
     if result.status == SOLVED:
         draw_solution(compiled, result.path, console, explain)
     report = solved.trajectories
@@ -165,12 +172,84 @@ def _explained(
         before = after
 
 
+class SolutionStream:
+    """Solutions printed as they are found, side by side and wrapped to the terminal: with
+    `show circle`, as the classic article prints them (the start cell's number, and under it
+    the other cells read anticlockwise from the start); otherwise as the row of cells."""
+
+    GAP = "     "
+
+    def __init__(self, compiled: Compiled, console: Console):
+        self.compiled = compiled
+        self.console = console
+        self.row: list[list[str]] = []
+        self.circle = isinstance(compiled, CompiledPlacement) and compiled.puzzle.show == "circle"
+
+    def block(self, path: list[tuple[int, bytes]]) -> list[str]:
+        final = path[-1][1] if path else self.compiled.start
+        if not isinstance(self.compiled, CompiledPlacement):
+            return [data.board_text(self.compiled, final)]
+        cells = [c or "_" for c in self.compiled.cells(final)]
+        if not self.circle:
+            return [" ".join(cells)]
+        rest = " ".join(reversed(cells[1:]))
+        left = (len(rest) - 1) // 2
+        return [" " * left + cells[0], "", rest]
+
+    def add(self, path: list[tuple[int, bytes]]) -> None:
+        block = self.block(path)
+        width = sum(max(len(line) for line in b) for b in self.row) + len(self.GAP) * len(self.row)
+        if self.row and width + len(self.GAP) + max(len(line) for line in block) > self.console.width:
+            self.flush()
+        self.row.append(block)
+
+    def flush(self) -> None:
+        if not self.row:
+            return
+        widths = [max(len(line) for line in b) for b in self.row]
+        for i in range(max(len(b) for b in self.row)):
+            parts = [(b[i] if i < len(b) else "").ljust(w) for b, w in zip(self.row, widths, strict=True)]
+            self.console.print(self.GAP.join(parts).rstrip(), highlight=False, soft_wrap=True)
+        self.console.print()
+        self.row = []
+
+
+def all_summary(report: AllSolutions) -> Text:
+    parts = []
+    if report.status == LIMIT:
+        parts.append(f"stopped: {report.limit_reason} after {report.count:,} solutions")
+    elif report.count == 0:
+        parts.append("no solution: every possibility explored")
+    else:
+        more = " (the first ones: --limit reached)" if report.stopped_at_limit else ""
+        up_to = " up to reversal" if report.reversal else ""
+        parts.append(f"{report.count:,} solution{'s' if report.count != 1 else ''}{up_to}{more}")
+    parts.append(f"{report.states:,} states visited")
+    parts.append(f"{report.seconds:.3f} s (depth-first enumeration)")
+    style = {SOLVED: "green", NO_SOLUTION: "yellow", LIMIT: "red"}[report.status]
+    return Text(" · ".join(parts), style=style)
+
+
 def draw_solution(compiled: Compiled, path: list[tuple[int, bytes]], console: Console, explain: bool = False) -> None:
     """A line board: one row per move in a table. A grid: the boards side by side, as the
     classic puzzle books print them, wrapped to the terminal's width. Places: one row per
     crossing with every place's pieces."""
     if isinstance(compiled, CompiledPlaces):
         draw_places_solution(compiled, path, console, explain)
+        return
+    if isinstance(compiled, CompiledPlacement):
+        table = Table(box=None, show_header=True, pad_edge=False, padding=(0, 2))
+        table.add_column("#", justify="right", style="dim")
+        table.add_column("move")
+        table.add_column("board (cursor in brackets)", no_wrap=True)
+        before = compiled.start
+        for number, (move, after) in enumerate(path, 1):
+            label = compiled.label(move, before)
+            cells = [c or "_" for c in compiled.cells(after)]
+            cells[after[0]] = f"[{cells[after[0]]}]"
+            table.add_row(str(number), f"{label.rule} {label.movers[0][0]} at {label.movers[0][2]}", " ".join(cells))
+            before = after
+        console.print(table)
         return
     if compiled.puzzle.board.rows > 1:
         draw_grid_solution(compiled, path, console)

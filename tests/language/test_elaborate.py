@@ -91,4 +91,4 @@ def test_designed_but_unimplemented_constructs_say_so() -> None:
     text = LINE + "safe: n > 1\n"
     with pytest.raises(SpecError) as err:
         puzzle_from(text)
-    assert "safety rules on cell boards are not supported by this version of puzint yet" in str(err.value)
+    assert "safety rules on cell boards go with placement moves (a cursor); not with rewrites yet" in str(err.value)
