@@ -98,6 +98,34 @@ def _expect(expr: s.Expr, kind: str, wanted: str) -> None:
         raise _fail(expr.pos, f"expected {wanted} here, got {kind}", wanted)
 
 
+def _constant(expr: s.Expr) -> bool:
+    """Does the expression depend only on numbers and parameters (not on the state)?"""
+    if isinstance(expr, (s.Num, s.Str, s.Bool)):
+        return True
+    if isinstance(expr, s.Name):
+        return expr.name != "cursor"
+    if isinstance(expr, s.Unary):
+        return _constant(expr.operand)
+    if isinstance(expr, s.Binary):
+        return _constant(expr.left) and _constant(expr.right)
+    return False
+
+
+def _decided(expr: s.Expr, ctx: PlacementContext) -> bool | None:
+    """True or False when the parameters alone decide a condition (`first == 0 or ...` with
+    no number given), None when it depends on the state."""
+    if _constant(expr):
+        return bool(_compile(expr, ctx)[0](b""))
+    if isinstance(expr, s.Binary) and expr.op in ("and", "or"):
+        left, right = _decided(expr.left, ctx), _decided(expr.right, ctx)
+        short = expr.op == "or"
+        if short in (left, right):
+            return short
+        if left is not None and right is not None:
+            return left and right if expr.op == "and" else left or right
+    return None
+
+
 def _binary(expr: s.Binary, ctx: PlacementContext) -> tuple[Check, str]:
     left, lk = _compile(expr.left, ctx)
     right, rk = _compile(expr.right, ctx)
@@ -105,6 +133,14 @@ def _binary(expr: s.Binary, ctx: PlacementContext) -> tuple[Check, str]:
     if op in ("and", "or"):
         _expect(expr.left, lk, BOOL)
         _expect(expr.right, rk, BOOL)
+        # A side fixed by the parameters is decided once, here: `first == 0 or ...` costs
+        # nothing in the search when no number is given.
+        for side, other in ((expr.left, right), (expr.right, left)):
+            value = _decided(side, ctx)
+            if value is not None:
+                if value == (op == "or"):
+                    return (lambda state: value), BOOL
+                return other, BOOL
         if op == "and":
             return (lambda state: bool(left(state)) and bool(right(state))), BOOL
         return (lambda state: bool(left(state)) or bool(right(state))), BOOL
@@ -145,7 +181,12 @@ class CompiledPlacement:
         ctx = PlacementContext(board.size, puzzle.pieces, puzzle.param_env)
         self.values = ctx.values
         self.start = bytes([puzzle.cursor, *puzzle.start, *puzzle.hand])
-        self.checks = [compile_condition(c, ctx) for c in puzzle.safety]  # type: ignore[arg-type]
+        # a rule that the parameters already make true checks nothing
+        self.checks = [
+            compile_condition(c, ctx)  # type: ignore[arg-type]
+            for c in puzzle.safety
+            if _decided(c, ctx) is not True  # type: ignore[arg-type]
+        ]
         self.goal = compile_condition(puzzle.goal, ctx)  # type: ignore[arg-type]
         self.rules = []
         top = max([p.value or 0 for p in puzzle.pieces] + [r.amount or 0 for r in puzzle.rules])
@@ -163,7 +204,7 @@ class CompiledPlacement:
 
     def expand(self, state: bytes) -> list[tuple[bytes, int]]:
         out = []
-        hand_at, pieces = self.hand_at, len(self.puzzle.pieces)
+        hand_at, pieces, checks = self.hand_at, len(self.puzzle.pieces), self.checks
         cursor = state[0]
         for r, (rule, guard, steps) in enumerate(self.rules):
             if rule.put and state[1 + cursor]:
@@ -184,7 +225,7 @@ class CompiledPlacement:
                 child = bytes(new)
                 if guard is not None and not guard(child):
                     continue
-                if any(not check(child) for check in self.checks):
+                if checks and not all(check(child) for check in checks):
                     continue
                 out.append((child, r * pieces + k))
         return out
