@@ -139,7 +139,7 @@ def _binary(expr: s.Binary, ctx: PlacementContext) -> tuple[Check, str]:
             value = _decided(side, ctx)
             if value is not None:
                 if value == (op == "or"):
-                    return (lambda state: value), BOOL
+                    return (lambda state, value=value: value), BOOL
                 return other, BOOL
         if op == "and":
             return (lambda state: bool(left(state)) and bool(right(state))), BOOL
