@@ -177,3 +177,22 @@ def test_explain_shows_forbidden_moves_and_the_rule(capsys: pytest.CaptureFixtur
     _, out, _ = run(capsys, "run", str(ROOT / "specs" / "farmer.puz"), "--explain")
     flat = " ".join(out.split())
     assert "✗ F L → right breaks line 18 at left: farmer is here or not (goat is here and cabbage is here)" in flat
+
+
+def test_all_solutions_stream_in_the_seed_layout(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", str(ROOT / "specs" / "number_circle.puz"))
+    assert code == 0
+    assert "3 5 0 2 4" in out and "4 solutions" in out  # the seed's first solution, read anticlockwise
+
+
+def test_all_solutions_in_json_with_a_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = str(ROOT / "specs" / "number_circle.puz")
+    code, out, _ = run(capsys, "run", spec, "-p", "n=8", "--limit", "3", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["count"] == 3 and not data["complete"] and len(data["solutions"]) == 3
+    assert data["solutions"][0]["sequence"][-1] == 0
+
+
+def test_count_only_counts(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", str(ROOT / "specs" / "number_circle.puz"), "-p", "n=10", "--count")
+    assert code == 0 and "288 solutions" in out
