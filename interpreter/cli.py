@@ -59,6 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
     run_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
     run_p.add_argument("--count", action="store_true", help="count the distinct shortest solutions")
     run_p.add_argument("--reach", action="store_true", help="explore every reachable state and report how many")
+    run_p.add_argument("--seed", type=int, metavar="N", help="set the spec's `seed` parameter (random goals)")
     run_p.add_argument("--all", action="store_true", help="list every solution (the default for `search all` specs)")
     run_p.add_argument("--limit", type=_positive_int, metavar="K", help="with all solutions: stop after the first K")
     run_p.add_argument(
@@ -121,7 +122,10 @@ def _dump(payload: dict[str, object], fmt: str) -> None:
 
 
 def cmd_run(args: argparse.Namespace, out: Console) -> int:
-    compiled = load(args.spec, _params(args.param))
+    params = _params(args.param)
+    if args.seed is not None:
+        params.setdefault("seed", str(args.seed))
+    compiled = load(args.spec, params)
     spec_says_all = bool(getattr(compiled.puzzle, "all_solutions", False)) and not (args.reach or args.distinct)
     if args.all or args.limit is not None or spec_says_all:
         return cmd_all(args, out, compiled)

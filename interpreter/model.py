@@ -102,6 +102,9 @@ class Puzzle:
     rules: tuple[RewriteRule, ...]
     goal_pos: Pos = field(default=Pos(0, 0))
     symmetries: tuple[Symmetry, ...] = ()
+    heuristic: object = None  # a syntax.Expr: an admissible estimate of the moves still needed
+    show: str = "board"
+    param_env: dict[str, object] = field(default_factory=dict)
 
     def piece(self, code: int) -> PieceType:
         return self.pieces[code - 1]

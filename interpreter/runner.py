@@ -10,11 +10,11 @@ from .errors import Diagnostic, Pos, SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
 from .model import PlacementPuzzle, PlacesPuzzle, Puzzle
-from .search import Limits, SearchResult, bfs, bidirectional, layers, symmetry
+from .search import Limits, SearchResult, astar, bfs, bidirectional, layers, symmetry
 from .search.result import LIMIT, SOLVED
 from .trajectories import TrajectoryReport, distinct_trajectories
 
-METHODS = ("auto", "bfs", "bidirectional")
+METHODS = ("auto", "bfs", "bidirectional", "astar", "idastar")
 
 
 @dataclass
@@ -70,6 +70,12 @@ def search(
             result.count_up_to_symmetry = symmetry.count_up_to_symmetry(
                 compiled, limits, result.length, result.count, others
             )
+    elif method in ("astar", "idastar") or (method == "auto" and getattr(compiled, "estimate", None) is not None):
+        estimate = getattr(compiled, "estimate", None)
+        if estimate is None:
+            raise SpecError([Diagnostic(Pos(0, 0), f"--method {method} needs a `heuristic` line in the spec")])
+        search_with = astar.idastar if method == "idastar" else astar.astar
+        result = search_with(compiled, estimate, limits)
     elif method == "bidirectional" or (method == "auto" and compiled.goal_state is not None and compiled.invertible):
         if compiled.goal_state is None or not compiled.invertible:
             raise SpecError(

@@ -15,6 +15,7 @@ from typing import Any
 from .. import topology
 from ..errors import Diagnostic, SpecError
 from ..model import EMPTY, AnyCell, Bind, CellPattern, Lit, Puzzle, RewriteRule
+from .heuristics import compile_heuristic
 from .symmetry import SymmetryGroup
 
 # An instance, flattened for the hot loop:
@@ -200,6 +201,7 @@ class CompiledPuzzle:
                 touched = tuple(sorted({cells[i] for i in range(len(cells)) if lhs[i] != rhs[i]}))
                 self._origins.append(_Origin(r, movers, touched))
         self.symmetry = SymmetryGroup(puzzle, keys, self.start) if puzzle.symmetries else None
+        self.estimate = compile_heuristic(puzzle) if puzzle.heuristic is not None else None
         self._instances = forward
         self.instance_count = len(forward)
         rarity = Counter(self.start)

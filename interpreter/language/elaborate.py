@@ -31,9 +31,7 @@ from .expressions import Value, evaluate, show, type_name
 from .parser import grammar_parser
 
 # Statements whose constructs are designed (docs/language.md) but not yet executed.
-NOT_YET = {
-    s.Heuristic: "heuristics",
-}
+NOT_YET: dict[type, str] = {}
 # Statements that belong to boards of places, and what a cell board says instead.
 PLACES_ONLY = {
     s.Route: "routes",
@@ -45,7 +43,7 @@ SEARCH_MODES = ("shortest",)
 BOARD_EXPECTED = "a board: board line N, board grid ROWS x COLS, board ring N or board places A, B, ..."
 MAX_CELLS = 4096  # a board (or layout) larger than this is a mistake, or beyond any search
 MAX_PIECES = 255  # a cell holds one byte
-SHOW_STYLES = ("board",)
+SHOW_STYLES = ("board", "ladder")
 
 
 def keywords() -> frozenset[str]:
@@ -168,8 +166,12 @@ class _Elaborator:
             rules=rules,
             goal_pos=goal[1],
             symmetries=symmetries,
+            heuristic=self._heuristic(stmts),
+            show=self._show(stmts, board),
+            param_env=dict(self.scope.env),
         )
         self._check_consistency(puzzle)
+        self._check_heuristic(puzzle)
         self.errors.raise_if_any()
         return puzzle
 
@@ -363,6 +365,28 @@ class _Elaborator:
                 )
             table[stmt.name] = tuple(vectors)
         return table
+
+    def _heuristic(self, stmts: list[s.Statement]) -> s.Expr | None:
+        found = self._single(stmts, s.Heuristic, "heuristic", required=False)
+        return found.value if isinstance(found, s.Heuristic) else None
+
+    def _show(self, stmts: list[s.Statement], board: BoardShape) -> str:
+        styles = [w for x in stmts if isinstance(x, s.Directive) and x.kind == "show" for w in x.words]
+        if not styles:
+            return "board"
+        if styles[-1].name == "ladder" and board.kind != "line":
+            self.errors.error(styles[-1].pos, "a ladder is drawn for a line board", "show board")
+        return styles[-1].name
+
+    def _check_heuristic(self, puzzle: Puzzle) -> None:
+        if puzzle.heuristic is None:
+            return
+        from ..compiler.heuristics import compile_heuristic
+
+        try:
+            compile_heuristic(puzzle)
+        except SpecError as exc:
+            self.errors.diagnostics.extend(exc.diagnostics)
 
     def _directives(self, stmts: list[s.Statement]) -> None:
         for stmt in stmts:

@@ -7,6 +7,7 @@ positioned error rather than a Python exception.
 
 from __future__ import annotations
 
+import random
 import string
 from collections.abc import Callable
 
@@ -57,7 +58,23 @@ def _number_fn(fn: Callable[..., int]) -> Callable[..., int]:
     return apply
 
 
+def _inseparable(pos: Pos, labels: Value, seed: Value) -> str:
+    """A random order of the labels that no proper prefix makes "the first k labels" (so an
+    amida ladder for it cannot be split in two), reproducible from the seed."""
+    if not isinstance(labels, str) or isinstance(seed, bool) or not isinstance(seed, int):
+        raise EvalError(pos, "inseparable() takes text and a number (the seed)", "inseparable(letters(n), seed)")
+    if len(labels) < 2:
+        raise EvalError(pos, "inseparable() needs at least two labels", "2 or more labels")
+    rng = random.Random(seed)
+    order = list(labels)
+    while True:
+        rng.shuffle(order)
+        if all(set(order[:k]) != set(labels[:k]) for k in range(1, len(order))):
+            return "".join(order)
+
+
 FUNCTIONS: dict[str, tuple[int, Callable[..., Value]]] = {
+    "inseparable": (2, _inseparable),
     "len": (1, _length),
     "letters": (1, _letters),
     "min": (2, _number_fn(min)),

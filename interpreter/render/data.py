@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..compiler import Compiled, CompiledPlacement, CompiledPlaces
+from ..compiler import Compiled, CompiledPlacement, CompiledPlaces, CompiledPuzzle
 from ..language.expressions import show
 from ..runner import Solved
 from ..solutions import AllSolutions
+from .ladder import ladder_lines
 
 FORMAT_VERSION = 1
 
@@ -79,6 +80,10 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         data["reachable"] = result.reachable
         if symmetric:
             data["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
+    if isinstance(solved.compiled, CompiledPuzzle) and solved.compiled.puzzle.show == "ladder":
+        lines = ladder_lines(solved.compiled, result.path) if result.status == "solved" else None
+        if lines is not None:
+            data["ladder"] = lines
     report = solved.trajectories
     if report is not None:
         data["trajectories"] = {

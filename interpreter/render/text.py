@@ -17,6 +17,7 @@ from ..runner import Solved
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from ..solutions import AllSolutions
 from . import data
+from .ladder import ladder_lines
 
 EMPTY_GLYPH = "·"
 MOVED = "bold black on yellow"
@@ -254,6 +255,14 @@ def draw_solution(compiled: Compiled, path: list[tuple[int, bytes]], console: Co
     if compiled.puzzle.board.rows > 1:
         draw_grid_solution(compiled, path, console)
         return
+    if compiled.puzzle.show == "ladder":
+        lines = ladder_lines(compiled, path)
+        if lines is not None:
+            for number, line in enumerate(lines):
+                style = "bold" if number in (0, len(lines) - 1) else ""
+                console.print(Text(line, style=style), no_wrap=True, crop=False, soft_wrap=True)
+            console.print()
+            return
     table = Table(box=None, show_header=True, pad_edge=False, padding=(0, 1))
     table.add_column("#", justify="right", style="dim")
     table.add_column("move")

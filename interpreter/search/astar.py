@@ -1,0 +1,99 @@
+"""A* and IDA*: shortest solutions guided by an admissible estimate of the moves still needed
+(`estimate(state)`, never more than the true distance). A* keeps every state it has seen;
+IDA* keeps only the current path, deepening the bound on g + estimate step by step, for
+problems too large to store."""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable
+from typing import Any
+
+from .bfs import trace
+from .limits import CHECK_EVERY, LimitReached, Limits
+from .problem import Problem, State
+from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+
+
+def astar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limits) -> SearchResult:
+    start = problem.start
+    parents: dict[State, tuple[State, int] | None] = {start: None}
+    cost: dict[State, int] = {start: 0}
+    tie = 0
+    queue: list[tuple[int, int, int, State]] = [(estimate(start), 0, tie, start)]
+    closed: set[State] = set()
+    budget = CHECK_EVERY
+    try:
+        while queue:
+            _, negative_g, _, state = heapq.heappop(queue)
+            if state in closed:
+                continue
+            if problem.is_goal(state):
+                return SearchResult(SOLVED, len(parents), path=trace(parents, state), method="A*")
+            closed.add(state)
+            g = -negative_g + 1
+            for child, move in problem.expand(state):
+                if child in closed or cost.get(child, g + 1) <= g:
+                    continue
+                cost[child] = g
+                parents[child] = (state, move)
+                tie += 1
+                heapq.heappush(queue, (g + estimate(child), -g, tie, child))
+            budget -= 1
+            if budget <= 0:
+                budget = CHECK_EVERY
+                limits.check(len(parents))
+    except (LimitReached, KeyboardInterrupt) as exc:
+        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        return SearchResult(LIMIT, len(parents), limit_reason=reason, method="A*")
+    return SearchResult(NO_SOLUTION, len(parents), reachable=len(parents), method="A*")
+
+
+def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limits) -> SearchResult:
+    start = problem.start
+    bound = estimate(start)
+    visited = [0]
+    path: list[tuple[int, State]] = []
+    on_path = {start}
+
+    def search(state: State, g: int) -> int | None:
+        """None when the goal is reached; otherwise the least f beyond the bound."""
+        f = g + estimate(state)
+        if f > bound:
+            return f
+        if problem.is_goal(state):
+            return None
+        least = 1 << 60
+        for child, move in problem.expand(state):
+            if child in on_path:
+                continue
+            visited[0] += 1
+            if visited[0] % CHECK_EVERY == 0:
+                limits.check(0)
+            path.append((move, child))
+            on_path.add(child)
+            found = search(child, g + 1)
+            if found is None:
+                return None
+            least = min(least, found)
+            path.pop()
+            on_path.discard(child)
+        return least
+
+    try:
+        while True:
+            found = search(start, 0)
+            if found is None:
+                return SearchResult(SOLVED, visited[0], path=list(path), method="IDA*")
+            if found >= 1 << 60:
+                return SearchResult(NO_SOLUTION, visited[0], method="IDA*")
+            bound = found
+    except (LimitReached, KeyboardInterrupt, RecursionError) as exc:
+        reason = (
+            exc.reason
+            if isinstance(exc, LimitReached)
+            else "interrupted"
+            if isinstance(exc, KeyboardInterrupt)
+            else "too deep"
+        )
+        return SearchResult(LIMIT, visited[0], limit_reason=reason, method="IDA*")
