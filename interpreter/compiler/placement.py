@@ -13,8 +13,10 @@ from ..errors import Diagnostic, Pos, SpecError
 from ..language import syntax as s
 from ..model import PieceType, PlacementPuzzle
 from .compile import MoveLabel
+from .operators import BOOL, INT, STR, binary
+from .operators import expect as _expect
+from .operators import fail as _fail
 
-BOOL, INT, STR = "a condition", "a number", "text"
 Check = Callable[[bytes], object]
 
 
@@ -24,10 +26,6 @@ class PlacementContext:
         self.hand = 1 + size
         self.values = [-1] + [p.value if p.value is not None else p.code for p in pieces]
         self.params = params
-
-
-def _fail(pos: Pos, message: str, expected: str | None = None) -> SpecError:
-    return SpecError([Diagnostic(pos, message, expected)])
 
 
 def compile_condition(expr: s.Expr, ctx: PlacementContext) -> Check:
@@ -93,11 +91,6 @@ def _compile(expr: s.Expr, ctx: PlacementContext) -> tuple[Check, str]:
     raise _fail(expr.pos, "this expression cannot be used here", "conditions on the cursor, the hand and cells")
 
 
-def _expect(expr: s.Expr, kind: str, wanted: str) -> None:
-    if kind != wanted:
-        raise _fail(expr.pos, f"expected {wanted} here, got {kind}", wanted)
-
-
 def _constant(expr: s.Expr) -> bool:
     """Does the expression depend only on numbers and parameters (not on the state)?"""
     if isinstance(expr, (s.Num, s.Str, s.Bool)):
@@ -141,31 +134,7 @@ def _binary(expr: s.Binary, ctx: PlacementContext) -> tuple[Check, str]:
                 if value == (op == "or"):
                     return (lambda state, value=value: value), BOOL
                 return other, BOOL
-        if op == "and":
-            return (lambda state: bool(left(state)) and bool(right(state))), BOOL
-        return (lambda state: bool(left(state)) or bool(right(state))), BOOL
-    if op in ("==", "!="):
-        if lk != rk:
-            raise _fail(expr.pos, f"cannot compare {lk} with {rk}")
-        if op == "==":
-            return (lambda state: left(state) == right(state)), BOOL
-        return (lambda state: left(state) != right(state)), BOOL
-    _expect(expr.left, lk, INT)
-    _expect(expr.right, rk, INT)
-    table: dict[str, tuple[Callable[[int, int], object], str]] = {
-        "<": (lambda a, b: a < b, BOOL),
-        "<=": (lambda a, b: a <= b, BOOL),
-        ">": (lambda a, b: a > b, BOOL),
-        ">=": (lambda a, b: a >= b, BOOL),
-        "+": (lambda a, b: a + b, INT),
-        "-": (lambda a, b: a - b, INT),
-        "*": (lambda a, b: a * b, INT),
-        "%": (lambda a, b: a % b if b else 0, INT),
-    }
-    if op not in table:
-        raise _fail(expr.pos, f"'{op}' cannot be used here")
-    fn, kind = table[op]
-    return (lambda state: fn(left(state), right(state))), kind  # type: ignore[arg-type]
+    return binary(expr, left, lk, right, rk)
 
 
 class CompiledPlacement:

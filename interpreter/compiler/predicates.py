@@ -11,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import Diagnostic, Pos, SpecError
+from ..errors import Pos
 from ..language import syntax as s
 from ..model import Person
+from .operators import BOOL, INT, STR, binary
+from .operators import expect as _expect
+from .operators import fail as _fail
 
-BOOL, INT, STR, PERSON = "a condition", "a number", "text", "a piece"
+PERSON = "a piece"
 
 
 @dataclass
@@ -52,10 +55,6 @@ class PredicateContext:
                 self.unique.setdefault(word, members[0])
         self.attributes = {a for p in people for a, _ in p.attributes}
         self.uses_state = False  # set while compiling: does the rule look beyond `here`?
-
-
-def _fail(pos: Pos, message: str, expected: str | None = None) -> SpecError:
-    return SpecError([Diagnostic(pos, message, expected)])
 
 
 def compile_predicate(expr: s.Expr, ctx: PredicateContext) -> tuple[Fn, bool]:
@@ -162,44 +161,10 @@ def _compile(expr: s.Expr, ctx: PredicateContext, bound: frozenset[str]) -> tupl
     raise _fail(expr.pos, "this expression cannot be used in a safety rule", "conditions about pieces and places")
 
 
-def _expect(expr: s.Expr, kind: str, wanted: str) -> None:
-    if kind != wanted:
-        raise _fail(expr.pos, f"expected {wanted} here, got {kind}", wanted)
-
-
 def _binary(expr: s.Binary, ctx: PredicateContext, bound: frozenset[str]) -> tuple[Fn, str]:
     left, lk = _compile(expr.left, ctx, bound)
     right, rk = _compile(expr.right, ctx, bound)
-    op = expr.op
-    if op in ("and", "or"):
-        _expect(expr.left, lk, BOOL)
-        _expect(expr.right, rk, BOOL)
-        if op == "and":
-            return (lambda env: bool(left(env)) and bool(right(env))), BOOL
-        return (lambda env: bool(left(env)) or bool(right(env))), BOOL
-    if op in ("==", "!="):
-        if lk != rk:
-            raise _fail(expr.pos, f"cannot compare {lk} with {rk}")
-        if op == "==":
-            return (lambda env: left(env) == right(env)), BOOL
-        return (lambda env: left(env) != right(env)), BOOL
-    _expect(expr.left, lk, INT)
-    _expect(expr.right, rk, INT)
-    table: dict[str, tuple[Callable[[int, int], object], str]] = {
-        "<": (lambda a, b: a < b, BOOL),
-        "<=": (lambda a, b: a <= b, BOOL),
-        ">": (lambda a, b: a > b, BOOL),
-        ">=": (lambda a, b: a >= b, BOOL),
-        "+": (lambda a, b: a + b, INT),
-        "-": (lambda a, b: a - b, INT),
-        "*": (lambda a, b: a * b, INT),
-        "/": (lambda a, b: a // b if b else 0, INT),
-        "%": (lambda a, b: a % b if b else 0, INT),
-    }
-    if op not in table:
-        raise _fail(expr.pos, f"'{op}' cannot be used in a safety rule")
-    fn, kind = table[op]
-    return (lambda env: fn(left(env), right(env))), kind  # type: ignore[arg-type]
+    return binary(expr, left, lk, right, rk)
 
 
 def _quantified(expr: s.Quantified, ctx: PredicateContext, bound: frozenset[str]) -> tuple[Fn, str]:
