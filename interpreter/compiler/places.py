@@ -58,7 +58,10 @@ class CompiledPlaces:
         for rule in puzzle.safety:
             check, uses_state = compile_predicate(rule.condition, context)  # type: ignore[arg-type]
             self.rules.append(_Rule(check, uses_state, rule.scope, rule.pos.line, rule.text))
+        self.uses_state = any(r.uses_state for r in self.rules)
         self._memo: dict[tuple[object, ...], int | None] = {}
+        self._kinds = [{p.kind, p.symbol} for p in people]
+        self._interchangeable = any(end - first > 1 for first, end in self.runs)
         self._moves: dict[tuple[tuple[int, ...], int, int, int], int] = {}
         self._labels: list[tuple[int, tuple[int, ...], int, int]] = []
         self._goal = [
@@ -85,12 +88,13 @@ class CompiledPlaces:
                 where[1 + first : 1 + end] = sorted(where[1 + first : 1 + end])
         return bytes(where)
 
-    def _fails(self, scope: str, here: frozenset[int], where: bytes) -> int | None:
-        """The index of the first rule of this scope that fails, or None."""
-        key = (scope, here, where if any(r.uses_state for r in self.rules) else None)
+    def _fails(self, scope: str, here: frozenset[int], where: bytes | None) -> int | None:
+        """The index of the first rule of this scope that fails, or None. Rules that look
+        only at the group they check are answered once per group (`where` may then be None)."""
+        key = (scope, here, where if self.uses_state else None)
         if key in self._memo:
             return self._memo[key]
-        env = Env(where[1:], here)
+        env = Env(where[1:] if where is not None else b"", here)
         failed = None
         for i, rule in enumerate(self.rules):
             if (rule.scope == scope or rule.scope == "everywhere") and not rule.check(env):
@@ -121,18 +125,12 @@ class CompiledPlaces:
         """Every move the carry rules allow before safety: (rule, load, target, new state)."""
         source = state[0]
         present = [i for i in range(self.count) if state[1 + i] == source]
-        people = self.puzzle.people
         out = []
         seen: set[bytes] = set()
         for r, rule in enumerate(self.puzzle.rules):
             for size in range(rule.low, min(rule.high, len(present)) + 1):
                 for load in combinations(present, size):
-                    kinds = {w for i in load for w in (people[i].kind, people[i].symbol)}
-                    if rule.with_ and not all(k in kinds for k in rule.with_):
-                        continue
-                    if rule.only and not all(
-                        people[i].kind in rule.only or people[i].symbol in rule.only for i in load
-                    ):
+                    if not self._allowed(rule.with_, rule.only, load):
                         continue
                     for target in self.destinations[source]:
                         where = list(state)
@@ -156,11 +154,53 @@ class CompiledPlaces:
         return None
 
     def expand(self, state: bytes) -> list[Successor]:
-        out = []
-        for r, load, target, new in self.candidates(state):
-            if self._why_not(state, load, target, new) is None:
-                out.append((new, self._move_id(r, load, state[0], target)))
+        """Loads are checked before any state is built: the load itself, the bank it leaves
+        and the place it reaches depend only on who is where, so when no rule looks further
+        (the usual case) each check is one lookup in the memo of groups."""
+        if self.uses_state:
+            return [
+                (new, self._move_id(r, load, state[0], target))
+                for r, load, target, new in self.candidates(state)
+                if self._why_not(state, load, target, new) is None
+            ]
+        source = state[0]
+        members: list[list[int]] = [[] for _ in self.puzzle.places]
+        for i in range(self.count):
+            members[state[1 + i]].append(i)
+        groups = [frozenset(m) for m in members]
+        present = members[source]
+        fails = self._fails
+        out: list[Successor] = []
+        seen: set[tuple[bytes, int]] = set()
+        for r, rule in enumerate(self.puzzle.rules):
+            for size in range(rule.low, min(rule.high, len(present)) + 1):
+                for load in combinations(present, size):
+                    if not self._allowed(rule.with_, rule.only, load):
+                        continue
+                    aboard = frozenset(load)
+                    if fails("loads", aboard, None) is not None:
+                        continue
+                    if fails("places", groups[source] - aboard, None) is not None:
+                        continue
+                    for target in self.destinations[source]:
+                        if fails("places", groups[target] | aboard, None) is not None:
+                            continue
+                        where = list(state)
+                        where[0] = target
+                        for i in load:
+                            where[1 + i] = target
+                        new = self._canonical(where) if self._interchangeable else bytes(where)
+                        if self._interchangeable:
+                            if (new, r) in seen:
+                                continue
+                            seen.add((new, r))
+                        out.append((new, self._move_id(r, load, source, target)))
         return out
+
+    def _allowed(self, with_: tuple[str, ...], only: tuple[str, ...], load: tuple[int, ...]) -> bool:
+        if with_ and not all(any(k in self._kinds[i] for i in load) for k in with_):
+            return False
+        return not only or all(self._kinds[i] & set(only) for i in load)
 
     def expand_back(self, state: bytes) -> list[Successor]:
         raise NotImplementedError("carry moves are searched forwards only")
