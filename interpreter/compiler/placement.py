@@ -191,12 +191,13 @@ class CompiledPlacement:
                     if target < 0:
                         continue
                     new[0] = target
-                child = bytes(new)
-                if guard is not None and not guard(child):
+                # conditions read the bytearray as it is: most candidates fail the guard, and
+                # then no bytes object is made for them
+                if guard is not None and not guard(new):  # type: ignore[arg-type]
                     continue
-                if checks and not all(check(child) for check in checks):
+                if checks and not all(check(new) for check in checks):  # type: ignore[arg-type]
                     continue
-                out.append((child, r * pieces + k))
+                out.append((bytes(new), r * pieces + k))
         return out
 
     def expand_back(self, state: bytes) -> list[tuple[bytes, int]]:
