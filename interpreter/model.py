@@ -12,6 +12,11 @@ from .errors import Pos
 
 EMPTY = 0
 
+# Presentation hints (`show ...`): how a solution is drawn when the board's default is not enough.
+SHOW_BOARD = "board"
+SHOW_LADDER = "ladder"  # a line whose moves swap neighbours, drawn as an amida ladder
+SHOW_CIRCLE = "circle"  # a ring of numbers, drawn as the number-circle article prints it
+
 
 @dataclass(frozen=True)
 class PieceType:

@@ -13,6 +13,8 @@ from .. import topology
 from ..errors import NOWHERE, Collector, Pos, SpecError
 from ..model import (
     EMPTY,
+    SHOW_BOARD,
+    SHOW_LADDER,
     AnyCell,
     Bind,
     BoardShape,
@@ -43,7 +45,7 @@ SEARCH_MODES = ("shortest",)
 BOARD_EXPECTED = "a board: board line N, board grid ROWS x COLS, board ring N or board places A, B, ..."
 MAX_CELLS = 4096  # a board (or layout) larger than this is a mistake, or beyond any search
 MAX_PIECES = 255  # a cell holds one byte
-SHOW_STYLES = ("board", "ladder")
+SHOW_STYLES = (SHOW_BOARD, SHOW_LADDER)
 
 
 def keywords() -> frozenset[str]:
@@ -374,7 +376,7 @@ class _Elaborator:
         styles = [w for x in stmts if isinstance(x, s.Directive) and x.kind == "show" for w in x.words]
         if not styles:
             return "board"
-        if styles[-1].name == "ladder" and board.kind != "line":
+        if styles[-1].name == SHOW_LADDER and board.kind != "line":
             self.errors.error(styles[-1].pos, "a ladder is drawn for a line board", "show board")
         return styles[-1].name
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .. import topology
 from ..compiler.placement import PlacementContext, compile_condition
 from ..errors import Pos, SpecError
-from ..model import EMPTY, ActionRule, Lit, PlacementPuzzle
+from ..model import EMPTY, SHOW_BOARD, SHOW_CIRCLE, ActionRule, Lit, PlacementPuzzle
 from . import syntax as s
 
 if TYPE_CHECKING:
@@ -190,7 +190,7 @@ class PlacementBuilder:
             if not isinstance(stmt, s.Directive):
                 continue
             word = stmt.words[0]
-            allowed = ("shortest", "all") if stmt.kind == "search" else ("board", "circle")
+            allowed = ("shortest", "all") if stmt.kind == "search" else (SHOW_BOARD, SHOW_CIRCLE)
             if word.name not in allowed:
                 self.errors.error(
                     word.pos, f"'{stmt.kind} {word.name}' is not supported here", "one of: " + ", ".join(allowed)

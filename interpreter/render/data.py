@@ -7,6 +7,7 @@ from typing import Any
 
 from ..compiler import Compiled, CompiledPlacement, CompiledPlaces, CompiledPuzzle
 from ..language.expressions import show
+from ..model import SHOW_LADDER
 from ..runner import Solved
 from ..solutions import AllSolutions
 from .ladder import ladder_lines
@@ -80,7 +81,7 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         data["reachable"] = result.reachable
         if symmetric:
             data["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
-    if isinstance(solved.compiled, CompiledPuzzle) and solved.compiled.puzzle.show == "ladder":
+    if isinstance(solved.compiled, CompiledPuzzle) and solved.compiled.puzzle.show == SHOW_LADDER:
         lines = ladder_lines(solved.compiled, result.path) if result.status == "solved" else None
         if lines is not None:
             data["ladder"] = lines

@@ -12,7 +12,7 @@ from rich.text import Text
 from .. import topology
 from ..compiler import Compiled, CompiledPlacement, CompiledPlaces, CompiledPuzzle, MoveLabel
 from ..language.expressions import show
-from ..model import PlacementPuzzle, PlacesPuzzle, Puzzle
+from ..model import SHOW_CIRCLE, SHOW_LADDER, PlacementPuzzle, PlacesPuzzle, Puzzle
 from ..runner import Solved
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from ..solutions import AllSolutions
@@ -184,7 +184,7 @@ class SolutionStream:
         self.compiled = compiled
         self.console = console
         self.row: list[list[str]] = []
-        self.circle = isinstance(compiled, CompiledPlacement) and compiled.puzzle.show == "circle"
+        self.circle = isinstance(compiled, CompiledPlacement) and compiled.puzzle.show == SHOW_CIRCLE
 
     def block(self, path: list[tuple[int, bytes]]) -> list[str]:
         final = path[-1][1] if path else self.compiled.start
@@ -255,7 +255,7 @@ def draw_solution(compiled: Compiled, path: list[tuple[int, bytes]], console: Co
     if compiled.puzzle.board.rows > 1:
         draw_grid_solution(compiled, path, console)
         return
-    if compiled.puzzle.show == "ladder":
+    if compiled.puzzle.show == SHOW_LADDER:
         lines = ladder_lines(compiled, path)
         if lines is not None:
             for number, line in enumerate(lines):
