@@ -14,15 +14,15 @@ No puzint code is imported here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterable
 
-Successors = Callable[[str], list[str]]
+Successors = Callable[[Hashable], Iterable[Hashable]]
 
 
 # ---------------------------------------------------------------------------- generic BFS
 
 
-def path_length(parents: dict[str, str | None], state: str) -> int:
+def path_length(parents: dict[Hashable, Hashable | None], state: Hashable) -> int:
     """Number of moves from the start to `state`, following the parent links back."""
     length = 0
     parent = parents[state]
@@ -32,11 +32,11 @@ def path_length(parents: dict[str, str | None], state: str) -> int:
     return length
 
 
-def bfs_shortest(start: str, goal: str, successors: Successors) -> tuple[int | None, int]:
+def bfs_shortest(start: Hashable, goal: Hashable, successors: Successors) -> tuple[int | None, int]:
     """Plain BFS with early exit when the goal is generated: (moves, states stored)."""
     if start == goal:
         return 0, 1
-    parents: dict[str, str | None] = {start: None}
+    parents: dict[Hashable, Hashable | None] = {start: None}
     frontier = [start]
     while frontier:
         layer = []
@@ -51,7 +51,7 @@ def bfs_shortest(start: str, goal: str, successors: Successors) -> tuple[int | N
     return None, len(parents)
 
 
-def bfs_reachable(start: str, goal: str, successors: Successors) -> tuple[int | None, int]:
+def bfs_reachable(start: Hashable, goal: Hashable, successors: Successors) -> tuple[int | None, int]:
     """Every state reachable from the start: (depth of the goal or None, number of states)."""
     seen = {start}
     frontier = [start]

@@ -23,61 +23,13 @@ No puzint code is imported here.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations
 
+from .handwritten import bfs_reachable, bfs_shortest
+
 # ---------------------------------------------------------------------------- generic BFS
-
-
-def bfs_shortest(
-    start: Hashable, goal: Hashable, successors: Callable[[Hashable], Iterable[Hashable]]
-) -> tuple[int | None, int]:
-    """Plain BFS with early exit when the goal is generated: (moves or None, states stored)."""
-    if start == goal:
-        return 0, 1
-    parents: dict[Hashable, Hashable | None] = {start: None}
-    frontier = [start]
-    while frontier:
-        layer = []
-        for state in frontier:
-            for child in successors(state):
-                if child not in parents:
-                    parents[child] = state
-                    if child == goal:
-                        length = 0
-                        while child != start:
-                            child = parents[child]
-                            length += 1
-                        return length, len(parents)
-                    layer.append(child)
-        frontier = layer
-    return None, len(parents)
-
-
-def bfs_reachable(
-    start: Hashable, goal: Hashable, successors: Callable[[Hashable], Iterable[Hashable]]
-) -> tuple[int | None, int]:
-    """Every state reachable from the start: (depth of the goal or None, number of states)."""
-    seen = {start}
-    frontier = [start]
-    goal_depth = 0 if start == goal else None
-    depth = 0
-    while frontier:
-        depth += 1
-        layer = []
-        for state in frontier:
-            for child in successors(state):
-                if child not in seen:
-                    seen.add(child)
-                    layer.append(child)
-        if goal_depth is None and goal in seen:
-            goal_depth = depth
-        frontier = layer
-    return goal_depth, len(seen)
-
-
-# ---------------------------------------------------------------------------- jealous husbands
 
 
 def safe_groups(couples: int) -> list[bool]:

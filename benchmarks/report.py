@@ -23,6 +23,7 @@ if str(ROOT) not in sys.path:  # run as a script: make `benchmarks` importable
 from puzint.runner import load, search  # noqa: E402
 
 from benchmarks.cases import CASES  # noqa: E402
+from benchmarks.tables import table  # noqa: E402
 
 REPEAT = 5
 
@@ -42,18 +43,6 @@ def best_wall(cmd: list[str], repeat: int = REPEAT) -> float:
         subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
         times.append(timeit.default_timer() - started)
     return min(times)
-
-
-def row(cells: list[str], widths: list[int]) -> str:
-    return "  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
-
-
-def table(header: list[str], rows: list[list[str]]) -> None:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    print(row(header, widths))
-    print(row(["-" * w for w in widths], widths))
-    for r in rows:
-        print(row(r, widths))
 
 
 def main() -> None:

@@ -35,6 +35,7 @@ if str(ROOT) not in sys.path:  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(ROOT))
 
 from benchmarks import handwritten_amida as hw  # noqa: E402
+from benchmarks.tables import table  # noqa: E402
 
 SPEC = ROOT / "specs" / "amida.puz"
 PERL = ROOT / "benchmarks" / "seed_amida.pl"
@@ -149,21 +150,6 @@ def perl_time(repeat: int) -> tuple[list[float], int]:
 
 
 # ---------------------------------------------------------------------------- the report
-
-
-def row(cells: list[str], widths: list[int], left: int) -> str:
-    return "  ".join(
-        c.ljust(w) if i < left else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-    ).rstrip()
-
-
-def table(header: list[str], rows: list[list[str]], left: int = 2) -> None:
-    """Print a table; the first `left` columns are left-aligned, the others right-aligned."""
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    print(row(header, widths, left))
-    print(row(["-" * w for w in widths], widths, left))
-    for r in rows:
-        print(row(r, widths, left))
 
 
 def secs(seconds: float) -> str:

@@ -38,6 +38,7 @@ from puzint.search import Limits  # noqa: E402
 from puzint.solutions import enumerate_solutions  # noqa: E402
 
 from benchmarks import handwritten_more as hw  # noqa: E402
+from benchmarks.tables import table  # noqa: E402
 
 SPECS = ROOT / "specs"
 SEED = Path("/work/shared/seeds/002_0767dbd391a3f1d2.txt")
@@ -72,18 +73,6 @@ def seconds(value: float, repeats: int) -> str:
     return f"{value:.5f}" + ("" if repeats == REPEAT else f" (best of {repeats})")
 
 
-def row(cells: list[str], widths: list[int]) -> str:
-    return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, w) in enumerate(zip(cells, widths, strict=True)))
-
-
-def table(header: list[str], rows: list[list[str]]) -> None:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    print(row(header, widths))
-    print(row(["-" * w for w in widths], widths))
-    for r in rows:
-        print(row(r, widths))
-
-
 # ---------------------------------------------------------------------------- jealous husbands
 
 
@@ -109,7 +98,7 @@ def jealous() -> None:
                 f"{puz_s / hand_s:.1f}x",
             ]
         )
-    table(["case", "moves", "states hand/puzint", "hand-written s", "puzint s", "puzint/hand"], rows)
+    table(["case", "moves", "states hand/puzint", "hand-written s", "puzint s", "puzint/hand"], rows, left=1)
 
 
 # ---------------------------------------------------------------------------- numbers on a circle
@@ -174,6 +163,7 @@ def circle(sizes: list[int], perl_n: int | None) -> None:
             "Perl seed s",
         ],
         rows,
+        left=1,
     )
     print("hand, pruned: the hand-written count with the seed program's cut-off (the circle n/2 is the last one),")
     print("  i.e. the search the Perl seed does; puzint and the plain hand-written count search without it.")
