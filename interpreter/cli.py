@@ -10,7 +10,7 @@ import sys
 from rich.console import Console
 
 from . import __version__
-from .compiler import Compiled
+from .compiler import CompiledPuzzle
 from .errors import SpecError
 from .render import data, text
 from .runner import METHODS, load, solve
@@ -90,7 +90,7 @@ def _limits(args: argparse.Namespace) -> Limits:
     return Limits(max_states=args.max_states, timeout=args.timeout, max_memory_mb=args.max_memory)
 
 
-def cmd_all(args: argparse.Namespace, out: Console, compiled: Compiled) -> int:
+def cmd_all(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle) -> int:
     """Every solution, streamed as found (text), or collected (JSON/YAML); --count only counts."""
     listing = not args.count
     streamer = text.SolutionStream(compiled, out) if args.format == "text" and listing else None
@@ -126,7 +126,7 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
     if args.seed is not None:
         params.setdefault("seed", str(args.seed))
     compiled = load(args.spec, params)
-    spec_says_all = bool(getattr(compiled.puzzle, "all_solutions", False)) and not (args.reach or args.distinct)
+    spec_says_all = compiled.puzzle.search == "all" and not (args.reach or args.distinct)
     if args.all or args.limit is not None or spec_says_all:
         return cmd_all(args, out, compiled)
     solved = solve(

@@ -6,8 +6,12 @@ specs/frog.puz is checked against specs/frog.yaml:
       - params: {}          # parameters as on the command line (-p n=3)
         status: solved      # solved | no-solution   (default: solved)
         length: 15
-        count: 2            # asks for --count
+        cost: 17            # the cheapest solution's cost (search cheapest)
+        count: 2            # asks for --count (shortest, or cheapest, solutions)
         reachable: 72       # asks for --reach
+        reachable_goals: 4  # of the reachable states, how many are goals (asks for --reach)
+        solutions: 12       # search all: solutions listed (one of each class with a symmetry)
+        solutions_in_all: 92  # search all: every solution
 """
 
 from __future__ import annotations
@@ -18,7 +22,6 @@ from typing import Any
 
 import yaml
 
-from .compiler import CompiledPuzzle
 from .errors import Diagnostic, Pos, SpecError
 from .runner import load, search
 from .search import Limits
@@ -29,13 +32,16 @@ from .trajectories import distinct_trajectories
 FIELDS = (
     "status",
     "length",
+    "cost",
     "count",
     "count_up_to_symmetry",
     "reachable",
     "reachable_up_to_symmetry",
+    "reachable_goals",
     "trajectories",
     "trajectories_up_to_symmetry",
     "solutions",
+    "solutions_in_all",
 )
 
 
@@ -117,24 +123,25 @@ def _param_text(value: object) -> str:
 def run_case(spec: Path, case: CaseReport, limits: Limits) -> CaseReport:
     compiled = load(spec, case.params)
     want = set(case.expected)
-    if "solutions" in want:
+    if want & {"solutions", "solutions_in_all"}:
         every = enumerate_solutions(compiled, limits, keep=False)
-        case.actual = {"status": every.status, "solutions": every.count}
+        case.actual = {"status": every.status, "solutions": every.count, "solutions_in_all": every.in_all}
         if every.limit_reason:
             case.actual["limit"] = every.limit_reason
         return case
     want_count = bool(want & {"count", "count_up_to_symmetry"})
-    want_reach = bool(want & {"reachable", "reachable_up_to_symmetry"})
+    want_reach = bool(want & {"reachable", "reachable_up_to_symmetry", "reachable_goals"})
     result = search(compiled, count=want_count, reach=want_reach, limits=limits)
-    case.actual = {"status": result.status, "length": result.length}
+    case.actual = {"status": result.status, "length": result.length, "cost": result.cost}
     if want_count:
         case.actual["count"] = result.count
         case.actual["count_up_to_symmetry"] = result.count_up_to_symmetry
     if want_reach:
         case.actual["reachable"] = result.reachable
         case.actual["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
+        case.actual["reachable_goals"] = result.reachable_goals
     if want & {"trajectories", "trajectories_up_to_symmetry"} and result.status == SOLVED:
-        if not isinstance(compiled, CompiledPuzzle):
+        if compiled.puzzle.board is None:
             raise SpecError([Diagnostic(Pos(0, 0), "trajectories need a board of cells")], "", str(spec))
         report = distinct_trajectories(compiled, limits)
         case.actual["trajectories"] = report.classes

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from .compiler import Compiled, CompiledPuzzle, compile_puzzle
+from .compiler import CompiledPuzzle, compile_puzzle
 from .errors import Diagnostic, Pos, SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
-from .model import PlacementPuzzle, PlacesPuzzle, Puzzle
-from .search import Limits, SearchResult, astar, bfs, bidirectional, layers, symmetry
+from .model.puzzle import Puzzle
+from .search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, depth, layers, symmetry
 from .search.result import LIMIT, SOLVED
 from .trajectories import TrajectoryReport, distinct_trajectories
 
@@ -19,13 +20,13 @@ METHODS = ("auto", "bfs", "bidirectional", "astar", "idastar")
 
 @dataclass
 class Solved:
-    compiled: Compiled
+    compiled: CompiledPuzzle
     result: SearchResult
     spec_path: str
     trajectories: TrajectoryReport | None = None
 
     @property
-    def puzzle(self) -> Puzzle | PlacesPuzzle | PlacementPuzzle:
+    def puzzle(self) -> Puzzle:
         return self.compiled.puzzle
 
 
@@ -37,7 +38,7 @@ def read_spec(path: str | Path) -> str:
         raise SpecError([Diagnostic(Pos(0, 0), f"cannot read the spec: {reason}")], "", str(path)) from None
 
 
-def load(path: str | Path, overrides: dict[str, str] | None = None) -> Compiled:
+def load(path: str | Path, overrides: dict[str, str] | None = None) -> CompiledPuzzle:
     """Read, parse, elaborate with the parameters, and compile one spec."""
     source = read_spec(path)
     spec = parse(source, str(path))
@@ -47,35 +48,59 @@ def load(path: str | Path, overrides: dict[str, str] | None = None) -> Compiled:
         raise exc.with_source(source, str(path)) from None
 
 
+def _generators(compiled: CompiledPuzzle) -> list[tuple[str, Pos, Any]]:
+    """The declared symmetries the compiler could not check: the search checks them."""
+    group = compiled.symmetry
+    if group is None or group.checked:
+        return []
+    return [(sym.name, sym.pos, image) for sym, image in group.generators]
+
+
 def search(
-    compiled: Compiled,
+    compiled: CompiledPuzzle,
     count: bool = False,
     reach: bool = False,
     limits: Limits | None = None,
     method: str = "auto",
+    mode: str | None = None,
 ) -> SearchResult:
     """Pick the search that answers the question asked, and run it.
 
-    Counting and reachability need every layer, so they use the layered search; a plain
-    shortest solution uses bidirectional search when the goal is one state and every move
-    can be undone, and plain breadth-first search otherwise."""
+    The question is the spec's `search` directive unless a caller asks another one. Counting
+    and reachability need every layer, so they use the layered search; the cheapest
+    solution uses uniform-cost search (A* with a heuristic); `any` searches depth first; a
+    plain shortest solution uses A* with a heuristic, bidirectional search when the goal is
+    one state and every move can be undone, and plain breadth-first search otherwise."""
     limits = limits or Limits()
     limits.restart()
+    mode = mode or compiled.puzzle.search
+    if mode == "count":
+        count = True
+    if mode == "reach":
+        reach = True
     group = compiled.symmetry
-    if count or reach:
+    generators = _generators(compiled)
+    if mode == "cheapest":
+        result = _cheapest(compiled, limits, count, reach, method)
+    elif mode == "any" and not (count or reach):
+        canonical = group.canonical if group is not None and group.checked else None
+        result = depth.any_solution(compiled, limits, canonical)
+    elif count or reach:
         canonical = group.canonical if group is not None else None
-        result = layers.explore(compiled, limits, count=count, exhaustive=reach, canonical=canonical)
+        verify = (lambda states: symmetry.check_closed(states, generators, "reachable states")) if generators else None
+        result = layers.explore(compiled, limits, count=count, exhaustive=reach, canonical=canonical, verify=verify)
         if group is not None and count and result.length is not None and result.count is not None:
             others = [e.image for e in group.solution_symmetries if e is not group.elements[0]]
+            if generators:
+                _check_moves_on_solutions(compiled, limits, generators)
             result.count_up_to_symmetry = symmetry.count_up_to_symmetry(
                 compiled, limits, result.length, result.count, others
             )
-    elif method in ("astar", "idastar") or (method == "auto" and getattr(compiled, "estimate", None) is not None):
-        estimate = getattr(compiled, "estimate", None)
-        if estimate is None:
+    elif method in ("astar", "idastar") or (method == "auto" and compiled.estimate is not None):
+        if compiled.estimate is None:
             raise SpecError([Diagnostic(Pos(0, 0), f"--method {method} needs a `heuristic` line in the spec")])
         search_with = astar.idastar if method == "idastar" else astar.astar
-        result = search_with(compiled, estimate, limits)
+        result = search_with(compiled, compiled.estimate, limits)
     elif method == "bidirectional" or (method == "auto" and compiled.goal_state is not None and compiled.invertible):
         if compiled.goal_state is None or not compiled.invertible:
             raise SpecError(
@@ -92,6 +117,38 @@ def search(
     return result
 
 
+def _cheapest(compiled: CompiledPuzzle, limits: Limits, count: bool, reach: bool, method: str) -> SearchResult:
+    if reach:
+        raise SpecError(
+            [Diagnostic(Pos(0, 0), "--reach counts states; with `search cheapest`, ask for --count instead")]
+        )
+    # counting needs every cheapest predecessor before a state: plain uniform cost does that
+    estimate = compiled.estimate if not count and method != "bfs" else None
+    result = cheapest.cheapest(compiled.start, compiled.expand_costed, compiled.is_goal, limits, estimate, count)
+    group = compiled.symmetry
+    if group is not None and count and result.status == SOLVED and result.count is not None:
+        others = [e.image for e in group.solution_symmetries if e is not group.elements[0]]
+
+        def counter(keep: Any) -> tuple[int | None, int | None]:
+            fixed = cheapest.cheapest(
+                compiled.start, compiled.expand_costed, compiled.is_goal, limits, None, True, keep
+            )
+            return (fixed.cost, fixed.count) if fixed.status == SOLVED else (None, None)
+
+        result.count_up_to_symmetry = symmetry.count_up_to_symmetry(
+            compiled, limits, result.cost or 0, result.count, others, counter
+        )
+    return result
+
+
+def _check_moves_on_solutions(compiled: CompiledPuzzle, limits: Limits, generators: list[tuple[str, Pos, Any]]) -> None:
+    """Burnside's count needs each symmetry to map moves to moves: checked on the states of
+    the layers the count went through."""
+    states: dict[Any, Any] = {}
+    layers.explore(compiled, limits, exhaustive=True, verify=states.update)
+    symmetry.check_moves(compiled, states, generators)
+
+
 def run(
     path: str | Path,
     overrides: dict[str, str] | None = None,
@@ -106,7 +163,7 @@ def run(
 
 
 def solve(
-    compiled: Compiled,
+    compiled: CompiledPuzzle,
     path: str,
     count: bool = False,
     reach: bool = False,
@@ -114,11 +171,11 @@ def solve(
     method: str = "auto",
     distinct: str | None = None,
 ) -> Solved:
-    """The shortest solution (and whatever else was asked) of an already compiled spec."""
+    """The solution (and whatever else was asked) of an already compiled spec."""
     limits = limits or Limits()
     result = search(compiled, count=count, reach=reach, limits=limits, method=method)
     solved = Solved(compiled, result, str(path))
-    if distinct == "trajectories" and not isinstance(compiled, CompiledPuzzle):
+    if distinct == "trajectories" and compiled.puzzle.board is None:
         raise SpecError(
             [
                 Diagnostic(
@@ -126,7 +183,7 @@ def solve(
                 )
             ]
         )
-    if distinct == "trajectories" and result.status == SOLVED and isinstance(compiled, CompiledPuzzle):
+    if distinct == "trajectories" and result.status == SOLVED:
         solved.trajectories = distinct_trajectories(compiled, limits)
         if solved.trajectories.status == LIMIT:
             result.status, result.limit_reason = LIMIT, solved.trajectories.limit_reason

@@ -1,15 +1,18 @@
-"""All solutions of a puzzle, streamed: depth-first enumeration (`search.enumerate`), with
-the spec's `symmetry reversal` (a sequence and its reverse are one solution) applied, and
-an optional cap on how many to list."""
+"""Every solution of a puzzle, streamed: each goal state that can be reached, found depth
+first (`search.depth.all_goal_states`). With symmetries declared, symmetric solutions are one
+solution: only the first of each class is listed, and both the classes and the solutions in
+all are counted (the goal states found must then be closed under the symmetries, which is
+checked)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .compiler import Compiled, CompiledPlacement
+from .compiler import CompiledPuzzle
+from .errors import Diagnostic, SpecError
 from .search import Limits
-from .search.enumerate import all_solutions
+from .search.depth import all_goal_states
 from .search.limits import LimitReached
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
 
@@ -19,35 +22,41 @@ Path = list[tuple[int, bytes]]
 @dataclass
 class AllSolutions:
     status: str = NO_SOLUTION
-    count: int = 0
+    count: int = 0  # solutions listed: one of each class when the spec declares symmetries
+    in_all: int = 0  # every solution, symmetric ones included
     states: int = 0
     seconds: float = 0.0
     solutions: list[Path] = field(default_factory=list)
-    reversal: bool = False
+    symmetric: bool = False
     limit_reason: str | None = None
     stopped_at_limit: bool = False  # --limit K reached: the count is a lower bound
 
 
 def enumerate_solutions(
-    compiled: Compiled,
+    compiled: CompiledPuzzle,
     limits: Limits,
     limit: int | None = None,
     keep: bool = True,
     on_solution: Callable[[Path], None] | None = None,
 ) -> AllSolutions:
-    """Walk every solution; keep them (or only count them) and call `on_solution` for each.
-    With reversal symmetry, of a solution and its reverse only the lesser one is kept."""
-    reversal = isinstance(compiled, CompiledPlacement) and compiled.puzzle.reversal
-    report = AllSolutions(reversal=reversal)
+    """Walk every solution; keep them (or only count them) and call `on_solution` for each
+    one listed."""
+    group = compiled.symmetry
+    report = AllSolutions(symmetric=group is not None)
     walker = Limits(max_states=None, timeout=limits.timeout, max_memory_mb=limits.max_memory_mb)
     visited = [0]
+    classes: set[bytes] = set()
+    goals: set[bytes] = set()
     try:
-        for path in all_solutions(compiled, walker, visited):
-            if reversal:
-                assert isinstance(compiled, CompiledPlacement)
-                sequence = compiled.placed(path)
-                if sequence[::-1] < sequence:
+        for path in all_goal_states(compiled, walker, visited):
+            final = path[-1][1] if path else compiled.start
+            report.in_all += 1
+            if group is not None:
+                goals.add(final)
+                key = group.canonical(final)
+                if key in classes:
                     continue
+                classes.add(key)
             report.count += 1
             if keep:
                 report.solutions.append(path)
@@ -59,8 +68,28 @@ def enumerate_solutions(
     except (LimitReached, KeyboardInterrupt) as exc:
         report.status = LIMIT
         report.limit_reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+    if group is not None and report.status != LIMIT and not report.stopped_at_limit:
+        _check_closed(compiled, goals)
     if report.status != LIMIT:
         report.status = SOLVED if report.count else NO_SOLUTION
     report.states = visited[0]
     report.seconds = walker.elapsed()
     return report
+
+
+def _check_closed(compiled: CompiledPuzzle, goals: set[bytes]) -> None:
+    group = compiled.symmetry
+    assert group is not None
+    for sym, image in group.generators:
+        for state in goals:
+            if image(state) not in goals:
+                raise SpecError(
+                    [
+                        Diagnostic(
+                            sym.pos,
+                            f"'{sym.name}' is not a symmetry of this puzzle's solutions: "
+                            "it maps a solution to a state that is not one",
+                            "a symmetry of the board and of every rule",
+                        )
+                    ]
+                )

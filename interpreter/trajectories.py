@@ -8,12 +8,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .compiler import CompiledPuzzle
-from .compiler.compile import Trajectories
 from .compiler.symmetry import Element
 from .search import Limits
 from .search.dag import count_solutions, distinct_values, shortest_dag
 from .search.limits import LimitReached
 from .search.result import LIMIT, SOLVED
+
+# Each piece's own sequence of cells (-1: removed), as a sorted tuple of (piece code, cells):
+# interchangeable pieces are not told apart, and two solutions that differ only in the order
+# of independent moves end up equal.
+Trajectories = tuple[tuple[int, tuple[int, ...]], ...]
 
 
 @dataclass
@@ -25,6 +29,26 @@ class TrajectoryReport:
     classes_up_to_symmetry: int | None = None
     representatives: list[list[tuple[int, bytes]]] = field(default_factory=list)  # one per class up to symmetry
     limit_reason: str | None = None
+
+
+def initial(compiled: CompiledPuzzle) -> Trajectories:
+    """Every piece's trajectory at the start: just its cell."""
+    cells = compiled.start[: compiled.cells]
+    return tuple(sorted((code, (cell,)) for cell, code in enumerate(cells) if code))
+
+
+def extend(compiled: CompiledPuzzle, trajectories: Trajectories, move: int, before: bytes) -> Trajectories:
+    tracks = list(trajectories)
+    by_cell = {track[-1]: i for i, (_, track) in enumerate(tracks) if track[-1] >= 0}
+    for src, dst in compiled.cell_moves(move, before):
+        if src is None:
+            code = compiled.written(move, dst, before) if dst is not None else 0
+            tracks.append((code, (-1 if dst is None else dst,)))
+            continue
+        i = by_cell[src]
+        code, track = tracks[i]
+        tracks[i] = (code, (*track, -1 if dst is None else dst))
+    return tuple(sorted(tracks))
 
 
 def _image(trajectories: Trajectories, element: Element) -> Trajectories:
@@ -41,7 +65,9 @@ def distinct_trajectories(compiled: CompiledPuzzle, limits: Limits) -> Trajector
     if dag.status != SOLVED:
         return TrajectoryReport(dag.status, limit_reason=dag.limit_reason)
     try:
-        found = distinct_values(dag, compiled.initial_trajectories(), compiled.extend_trajectories, limits)
+        found = distinct_values(
+            dag, initial(compiled), lambda value, move, before: extend(compiled, value, move, before), limits
+        )
     except (LimitReached, KeyboardInterrupt) as exc:
         reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
         return TrajectoryReport(LIMIT, limit_reason=reason)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from puzint.search import Limits
-from puzint.trajectories import distinct_trajectories
+from puzint.trajectories import distinct_trajectories, extend, initial
 
 from tests.conftest import SPECS, compiled_from
 
@@ -32,9 +32,11 @@ def test_knight_exchange_has_four_trajectories_two_up_to_mirror() -> None:
     for path in result.representatives:
         # each of the seed's two solutions has a knight step away and straight back
         compiled = compiled_from((SPECS / "knights.puz").read_text())
-        tracks = compiled.initial_trajectories()
-        for move, _ in path:
-            tracks = compiled.extend_trajectories(tracks, move)
+        tracks = initial(compiled)
+        before = compiled.start
+        for move, after in path:
+            tracks = extend(compiled, tracks, move, before)
+            before = after
         assert any(track[i] == track[i + 2] for _, track in tracks for i in range(len(track) - 2)), (
             "a temporary retreat"
         )

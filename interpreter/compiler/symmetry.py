@@ -1,6 +1,12 @@
-"""Declared symmetries, compiled: the group they generate, a check that the moves and the goal
-really are symmetric, and fast functions mapping a state to its image and to a canonical form
-(the least image), so that the engine can count states and solutions up to symmetry."""
+"""Declared symmetries, compiled: the group they generate, fast functions mapping a state to
+its image and to a canonical form (the least image), and the checks that a declared
+symmetry really is one.
+
+Where every move is a rewrite table, a symmetry is checked statically: it must map each
+move to a move. Other moves (conditions, actions, carries) are checked on what the search
+computes: the reachable states, the goal states or the shortest-path graph must be closed
+under the symmetry (see `search.symmetry`).
+"""
 
 from __future__ import annotations
 
@@ -9,9 +15,10 @@ from dataclasses import dataclass
 from operator import itemgetter
 
 from ..errors import Diagnostic, SpecError
-from ..model import Lit, Puzzle, Symmetry
+from ..model.puzzle import ANY, Puzzle, Symmetry
+from .layout import StateLayout
 
-Map = tuple[tuple[int, ...], tuple[int, ...]]  # (cell permutation, code mapping)
+Map = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]  # (cells, codes, places)
 
 
 @dataclass(frozen=True)
@@ -21,38 +28,72 @@ class Element:
     name: str
     cells: tuple[int, ...]
     codes: tuple[int, ...]
+    places: tuple[int, ...]
     image: Callable[[bytes], bytes]
 
 
-def _image_function(cells: tuple[int, ...], codes: tuple[int, ...]) -> Callable[[bytes], bytes]:
-    inverse = [0] * len(cells)
-    for i, j in enumerate(cells):
-        inverse[j] = i
-    table = bytes(codes) + bytes(range(len(codes), 256))
-    if len(cells) == 1:
-        return lambda state: state.translate(table)
-    gather = itemgetter(*inverse)
-    return lambda state: bytes(gather(state.translate(table)))
-
-
-def generate(symmetries: Iterable[Symmetry], size: int, piece_count: int) -> list[tuple[str, Map]]:
+def generate(symmetries: Iterable[Symmetry], cells: int, codes: int, places: int) -> list[tuple[str, Map]]:
     """Close the declared symmetries under composition; the identity comes first."""
-    identity: Map = (tuple(range(size)), tuple(range(piece_count + 1)))
+    identity: Map = (tuple(range(cells)), tuple(range(codes)), tuple(range(places)))
     group: dict[Map, str] = {identity: "identity"}
-    generators = [((s.cells, s.codes), s.name) for s in symmetries]
+    generators = [((s.cells, s.codes, s.places), s.name) for s in symmetries]
     frontier = [identity]
     while frontier:
         following = []
         for element in frontier:
-            for (g_cells, g_codes), g_name in generators:
-                cells = tuple(g_cells[c] for c in element[0])
-                codes = tuple(g_codes[c] for c in element[1])
-                if (cells, codes) not in group:
-                    name = g_name if group[element] == "identity" else f"{group[element]} then {g_name}"
-                    group[(cells, codes)] = name
-                    following.append((cells, codes))
+            for (g_cells, g_codes, g_places), g_name in generators:
+                mapped = (
+                    tuple(g_cells[c] for c in element[0]),
+                    tuple(g_codes[c] for c in element[1]),
+                    tuple(g_places[p] for p in element[2]),
+                )
+                if mapped not in group:
+                    group[mapped] = g_name if group[element] == "identity" else f"{group[element]} then {g_name}"
+                    following.append(mapped)
         frontier = following
     return [(name, m) for m, name in group.items()]
+
+
+def image_function(
+    layout: StateLayout, cells: tuple[int, ...], codes: tuple[int, ...], places: tuple[int, ...]
+) -> Callable[[bytes], bytes]:
+    n = layout.cells
+    inverse = [0] * n
+    for i, j in enumerate(cells):
+        inverse[j] = i
+    table = bytes(codes) + bytes(range(len(codes), 256))
+    if layout.size == n:  # cells only: translate the codes, then gather the cells
+        if n == 1:
+            return lambda state: state.translate(table)
+        gather = itemgetter(*inverse)
+        return lambda state: bytes(gather(state.translate(table)))
+    gather_cells = itemgetter(*inverse) if n > 1 else None
+    head_end = layout.places[0].offset if layout.places else layout.size
+    slots = layout.places
+    place_inverse = [0] * len(places)
+    for i, j in enumerate(places):
+        place_inverse[j] = i
+    pieces = layout.pieces
+    bag_order = [0] * pieces  # the image's count of piece c is the count of the piece mapped to c
+    for code in range(1, pieces + 1):
+        bag_order[codes[code] - 1] = code - 1
+
+    def image(state: bytes) -> bytes:
+        out = bytearray(state[:head_end])
+        if n > 1:
+            out[:n] = bytes(gather_cells(state[:n].translate(table)))  # type: ignore[misc]
+        elif n == 1:
+            out[:1] = state[:1].translate(table)
+        for target in range(len(slots)):
+            source = slots[place_inverse[target]]
+            part = state[source.offset : source.offset + source.length]
+            if source.stack:
+                out += part.translate(table)
+            else:
+                out += bytes(part[bag_order[c]] for c in range(pieces))
+        return bytes(out)
+
+    return image
 
 
 def map_instance_key(key: tuple[object, ...], cells: tuple[int, ...], codes: tuple[int, ...]) -> tuple[object, ...]:
@@ -68,32 +109,51 @@ def map_instance_key(key: tuple[object, ...], cells: tuple[int, ...], codes: tup
 
 
 class SymmetryGroup:
-    def __init__(self, puzzle: Puzzle, instance_keys: set[tuple[object, ...]], start: bytes):
+    def __init__(
+        self, puzzle: Puzzle, layout: StateLayout, start: bytes, instance_keys: set[tuple[object, ...]] | None
+    ):
+        """`instance_keys`: the rewrite table's moves when every move is one (the symmetries
+        are then checked here), else None (checked on what the search computes)."""
         self.declared = puzzle.symmetries
-        elements = generate(puzzle.symmetries, puzzle.board.size, len(puzzle.pieces))
-        goal = {(i, c.code) for i, c in enumerate(puzzle.goal) if isinstance(c, Lit)}
-        errors = []
-        for sym in puzzle.symmetries:
-            broken = next(
-                (k for k in instance_keys if map_instance_key(k, sym.cells, sym.codes) not in instance_keys), None
-            )
-            if broken is not None:
-                errors.append(
-                    Diagnostic(
-                        sym.pos,
-                        f"'{sym.name}' is not a symmetry of this puzzle: it turns some move into one no rule allows",
-                        "a symmetry that maps every move to a move",
-                    )
+        self.checked = instance_keys is not None
+        if instance_keys is not None:
+            errors = []
+            for sym in puzzle.symmetries:
+                broken = next(
+                    (k for k in instance_keys if map_instance_key(k, sym.cells, sym.codes) not in instance_keys), None
                 )
-        if errors:
-            raise SpecError(errors)
+                if broken is not None:
+                    errors.append(
+                        Diagnostic(
+                            sym.pos,
+                            f"'{sym.name}' is not a symmetry of this puzzle: "
+                            "it turns some move into one no rule allows",
+                            "a symmetry that maps every move to a move",
+                        )
+                    )
+            if errors:
+                raise SpecError(errors)
+        elements = generate(puzzle.symmetries, layout.cells, len(puzzle.parts), len(puzzle.places))
         self.elements = [
-            Element(name, cells, codes, _image_function(cells, codes)) for name, (cells, codes) in elements
+            Element(name, cells, codes, places, image_function(layout, cells, codes, places))
+            for name, (cells, codes, places) in elements
         ]
+        # each declared symmetry with its own image, for the checks made on what a search found
+        self.generators = [(sym, image_function(layout, sym.cells, sym.codes, sym.places)) for sym in puzzle.symmetries]
+        goal = puzzle.goal
+        goal_cells = {(i, c) for i, c in enumerate(goal.cells or ()) if c != ANY}
+
+        def fixes_goal(e: Element) -> bool:
+            if (
+                goal.cells is not None
+                and {(e.cells[i], e.codes[c] if c >= 0 else c) for i, c in goal_cells} != goal_cells
+            ):
+                return False
+            mapped = {(e.places[g.place], g.at_least, g.sequence) for g in goal.places}
+            return not goal.places or mapped == {(g.place, g.at_least, g.sequence) for g in goal.places}
+
         # The elements that fix the start and the goal: they map solutions to solutions.
-        self.solution_symmetries = [
-            e for e in self.elements if e.image(start) == start and {(e.cells[i], e.codes[v]) for i, v in goal} == goal
-        ]
+        self.solution_symmetries = [e for e in self.elements if e.image(start) == start and fixes_goal(e)]
         images = [e.image for e in self.elements[1:]]
 
         def canonical(state: bytes) -> bytes:

@@ -31,8 +31,19 @@ class _Else:
     statements: tuple[s.Statement, ...]
 
 
+@dataclass(frozen=True)
+class _Clause:
+    kind: str  # guard, cost, more_direction, until
+    value: Any
+    pos: Pos
+
+
 def _text(token: Token) -> str:
     return str(token)[1:-1] if token.type == "STRING" else str(token)
+
+
+def _name(token: Token) -> s.Name:
+    return s.Name(pos_of(token), str(token))
 
 
 @v_args(meta=True)
@@ -56,34 +67,64 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def require_stmt(self, meta: Meta, c: list[Any]) -> s.Require:
         return s.Require(pos_of(c[0]), c[0], _text(c[1]) if len(c) > 1 else None)
 
-    # ---- board
+    # ---- boards, places, counters
     def line_board(self, meta: Meta, c: list[Any]) -> s.Board:
         return s.Board(pos_of(meta), "line", (c[0],))
 
     def grid_board(self, meta: Meta, c: list[Any]) -> s.Board:
-        return s.Board(pos_of(meta), "grid", (c[0], c[1]))
+        return s.Board(pos_of(meta), "grid", (c[0], c[1]), where=c[2] if len(c) > 2 else None)
 
     def ring_board(self, meta: Meta, c: list[Any]) -> s.Board:
         return s.Board(pos_of(meta), "ring", (c[0],))
 
     def places_board(self, meta: Meta, c: list[Any]) -> s.Board:
-        return s.Board(pos_of(meta), "places", (), tuple(n.name for n in c[0]))
+        return s.Board(pos_of(meta), "places", (), c[0])
+
+    def graph_board(self, meta: Meta, c: list[Any]) -> s.Board:
+        return s.Board(pos_of(meta), "graph", (), tuple(c))
+
+    def board_picture(self, meta: Meta, c: list[Any]) -> s.BoardPicture:
+        return s.BoardPicture(pos_of(meta), tuple(c))
+
+    def bags(self, meta: Meta, c: list[Any]) -> s.PlacesDecl:
+        return s.PlacesDecl(pos_of(meta), c[0], False)
+
+    def stacks(self, meta: Meta, c: list[Any]) -> s.PlacesDecl:
+        return s.PlacesDecl(pos_of(meta), c[0], True)
 
     def name_list(self, meta: Meta, c: list[Token]) -> tuple[s.Name, ...]:
-        return tuple(s.Name(pos_of(t), str(t)) for t in c)
+        return tuple(_name(t) for t in c)
+
+    def cell_word(self, meta: Meta, c: list[Token]) -> s.Name:
+        return _name(c[0])
+
+    def link_stmt(self, meta: Meta, c: list[s.Vector]) -> s.Links:
+        return s.Links(pos_of(meta), tuple(c))
+
+    def link_both(self, meta: Meta, c: list[s.Name]) -> s.Vector:
+        return s.Vector(pos_of(meta), "link", source=c[0], target=c[1], both_ways=True)
+
+    def link_one(self, meta: Meta, c: list[s.Name]) -> s.Vector:
+        return s.Vector(pos_of(meta), "link", source=c[0], target=c[1], both_ways=False)
 
     def direction_stmt(self, meta: Meta, c: list[Any]) -> s.Direction:
         return s.Direction(pos_of(c[0]), str(c[0]), tuple(c[1:]))
 
+    def shape_stmt(self, meta: Meta, c: list[Any]) -> s.ShapeDecl:
+        return s.ShapeDecl(pos_of(c[0]), str(c[0]), tuple(c[1:]))
+
     def step_vector(self, meta: Meta, c: list[Any]) -> s.Vector:
-        return s.Vector(pos_of(meta), False, c[0], c[1])
+        return s.Vector(pos_of(meta), "step", c[0], c[1])
 
     def named_vector(self, meta: Meta, c: list[Any]) -> s.Vector:
         if str(c[0]) != "leap":
             raise SpecError(
                 [Diagnostic(pos_of(c[0]), f"unknown kind of step '{c[0]}'", "(row step, column step) or leap(a, b)")]
             )
-        return s.Vector(pos_of(meta), True, c[1], c[2])
+        return s.Vector(pos_of(meta), "leap", c[1], c[2])
+
+    def direction_ref(self, meta: Meta, c: list[Token]) -> s.Vector:
+        return s.Vector(pos_of(c[0]), "name", name=str(c[0]))
 
     def route_both(self, meta: Meta, c: list[Token]) -> s.Route:
         return s.Route(pos_of(meta), str(c[0]), str(c[1]), True)
@@ -92,15 +133,22 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return s.Route(pos_of(meta), str(c[0]), str(c[1]), False)
 
     def carrier_stmt(self, meta: Meta, c: list[Any]) -> s.Carrier:
-        return s.Carrier(pos_of(c[0]), str(c[0]), str(c[1]))
+        return s.Carrier(pos_of(c[0]), str(c[0]), str(c[1]), pos_of(c[1]))
 
     def cursor_stmt(self, meta: Meta, c: list[Any]) -> s.Cursor:
         return s.Cursor(pos_of(meta), c[0])
+
+    def counter_stmt(self, meta: Meta, c: list[Any]) -> s.CounterDecl:
+        doc = _text(c[4]) if len(c) > 4 else ""
+        return s.CounterDecl(pos_of(c[0]), str(c[0]), c[1], c[2], c[3], doc)
 
     # ---- pieces
     def piece_stmt(self, meta: Meta, c: list[Any]) -> s.PieceDecl:
         symbol = c[0]
         kind = description = per = drawn = None
+        attributes: tuple[tuple[s.Name, s.Expr], ...] = ()
+        block = False
+        block_size = None
         for item in c[1:]:
             if isinstance(item, Token) and item.type == "NAME":
                 kind = str(item)
@@ -110,16 +158,36 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
                 per = item[1]
             elif isinstance(item, tuple) and item[0] == "drawn":
                 drawn = item[1]
-        return s.PieceDecl(pos_of(symbol), str(symbol), kind, description, per, drawn)
-
-    def per_group(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
-        return ("per", str(c[0]))
-
-    def drawn(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
-        return ("drawn", _text(c[0]))
+            elif isinstance(item, tuple) and item[0] == "with":
+                attributes += item[1]
+            elif isinstance(item, tuple) and item[0] == "block":
+                block, block_size = True, item[1]
+        return s.PieceDecl(pos_of(symbol), str(symbol), kind, description, per, drawn, attributes, block, block_size)
 
     def pieces_stmt(self, meta: Meta, c: list[Any]) -> s.PiecesDecl:
-        return s.PiecesDecl(pos_of(meta), c[0], _text(c[1]) if len(c) > 1 else None)
+        description = None
+        options: list[tuple[str, object, Pos]] = []
+        for item in c[1:]:
+            if isinstance(item, Token) and item.type == "STRING":
+                description = _text(item)
+            elif isinstance(item, tuple):
+                options.append((item[0], item[1], item[2]))
+        return s.PiecesDecl(pos_of(meta), c[0], description, tuple(options))
+
+    def per_group(self, meta: Meta, c: list[Token]) -> tuple[str, str, Pos]:
+        return ("per", str(c[0]), pos_of(meta))
+
+    def drawn(self, meta: Meta, c: list[Token]) -> tuple[str, str, Pos]:
+        return ("drawn", _text(c[0]), pos_of(meta))
+
+    def with_attributes(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[Any, ...], Pos]:
+        return ("with", tuple(c), pos_of(meta))
+
+    def piece_attribute(self, meta: Meta, c: list[Any]) -> tuple[s.Name, s.Expr]:
+        return (_name(c[0]), c[1])
+
+    def block(self, meta: Meta, c: list[Any]) -> tuple[str, tuple[Any, Any] | None, Pos]:
+        return ("block", (c[0], c[1]) if c else None, pos_of(meta))
 
     def group_stmt(self, meta: Meta, c: list[Any]) -> s.GroupDecl:
         return s.GroupDecl(pos_of(c[0]), str(c[0]), c[1])
@@ -132,12 +200,18 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return s.LayoutDecl(pos_of(c[1]), str(c[0]), (c[1],))
 
     def picture_stmt(self, meta: Meta, c: list[Any]) -> s.LayoutDecl:
-        return s.LayoutDecl(pos_of(c[0]), str(c[0]), tuple(c[1:]))
+        return s.LayoutDecl(pos_of(c[0]), str(c[0]), tuple(c[1:]), picture=True)
+
+    def picture_row(self, meta: Meta, c: list[Any]) -> s.Layout:
+        return s.Layout(pos_of(meta), tuple(c))
 
     def computed_layout_stmt(self, meta: Meta, c: list[Any]) -> s.ComputedLayout:
         return s.ComputedLayout(pos_of(c[1]), str(c[0]), c[1])
 
     def place_layout_stmt(self, meta: Meta, c: list[Any]) -> s.PlaceLayout:
+        return s.PlaceLayout(pos_of(c[1]), str(c[0]), str(c[1]), c[2])
+
+    def computed_place_stmt(self, meta: Meta, c: list[Any]) -> s.PlaceLayout:
         return s.PlaceLayout(pos_of(c[1]), str(c[0]), str(c[1]), c[2])
 
     def goal_when_stmt(self, meta: Meta, c: list[Any]) -> s.GoalWhen:
@@ -156,6 +230,9 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def cells(self, meta: Meta, c: list[Token]) -> s.Cells:
         return s.Cells(pos_of(c[0]), str(c[0]))
 
+    def no_cells(self, meta: Meta, c: list[Token]) -> s.NoCells:
+        return s.NoCells(pos_of(c[0]), len(str(c[0])))
+
     def wild(self, meta: Meta, c: list[Token]) -> s.Wild:
         return s.Wild(pos_of(c[0]))
 
@@ -170,45 +247,117 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
 
     # ---- moves
     def move_stmt(self, meta: Meta, c: list[Any]) -> s.Move:
-        return s.Move(pos_of(c[0]), str(c[0]), c[1])
+        name, form, rest = c[0], c[1], c[2:]
+        actions: list[s.Action] = []
+        if isinstance(form, tuple) and form[0] == "action":
+            actions.append(form[1])
+            form = None
+        more: list[s.Name] = []
+        until = None
+        guards: list[s.Expr] = []
+        costs: list[s.Expr] = []
+        for item in rest:
+            if isinstance(item, _Clause):
+                if item.kind == "more_direction":
+                    if actions or until is not None:
+                        raise SpecError(
+                            [
+                                Diagnostic(
+                                    item.pos,
+                                    f"'{item.value.name}' is not an action",
+                                    "take, put, advance, set, add, let or toggle (directions come right after 'along')",
+                                )
+                            ]
+                        )
+                    more.append(item.value)
+                elif item.kind == "until":
+                    until = item.pos
+                elif item.kind == "guard":
+                    guards.append(item.value)
+                else:
+                    costs.append(item.value)
+            else:
+                actions.append(item)
+        return s.Move(pos_of(name), str(name), form, tuple(actions), tuple(more), until, tuple(guards), tuple(costs))
+
+    def more_direction(self, meta: Meta, c: list[Token]) -> _Clause:
+        return _Clause("more_direction", _name(c[0]), pos_of(c[0]))
+
+    def until(self, meta: Meta, c: list[Any]) -> _Clause:
+        return _Clause("until", None, pos_of(meta))
+
+    def guard(self, meta: Meta, c: list[Any]) -> _Clause:
+        return _Clause("guard", c[0], pos_of(meta))
+
+    def cost(self, meta: Meta, c: list[Any]) -> _Clause:
+        return _Clause("cost", c[0], pos_of(meta))
 
     def pattern(self, meta: Meta, c: list[s.Layout]) -> tuple[s.Layout, ...]:
         return tuple(c)
 
-    def along(self, meta: Meta, c: list[Any]) -> tuple[s.Name, ...]:
-        return tuple(c[0])
+    def along(self, meta: Meta, c: list[Token]) -> tuple[str, s.Name]:
+        return ("along", _name(c[0]))
+
+    def in_shape(self, meta: Meta, c: list[Token]) -> tuple[str, s.Name]:
+        return ("in", _name(c[0]))
 
     def rewrite_rule(self, meta: Meta, c: list[Any]) -> s.Rewrite:
-        along = c[2] if len(c) > 2 else None
-        return s.Rewrite(pos_of(meta), c[0], c[1], along)
+        window = c[2] if len(c) > 2 else None
+        along = (window[1],) if window is not None and window[0] == "along" else None
+        shape = window[1] if window is not None and window[0] == "in" else None
+        return s.Rewrite(pos_of(meta), c[0], c[1], along, shape)
+
+    def slide_rule(self, meta: Meta, c: list[Any]) -> s.SlideForm:
+        return s.SlideForm(pos_of(meta), "slide", c[0], (_name(c[1]),))
+
+    def step_rule(self, meta: Meta, c: list[Any]) -> s.SlideForm:
+        return s.SlideForm(pos_of(meta), "step", c[0], (_name(c[1]),))
+
+    def name(self, meta: Meta, c: list[Token]) -> s.Name:
+        return _name(c[0])
 
     def carry_rule(self, meta: Meta, c: list[Any]) -> s.Carry:
         with_ = tuple(v for k, v in c[2:] if k == "with")
         only = tuple(v for k, v in c[2:] if k == "only")
-        return s.Carry(pos_of(meta), c[0], str(c[1]), with_, only)
+        return s.Carry(pos_of(meta), c[0], _name(c[1]), with_, only)
 
-    def carry_with(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
-        return ("with", str(c[0]))
+    def carry_with(self, meta: Meta, c: list[Token]) -> tuple[str, s.Name]:
+        return ("with", _name(c[0]))
 
-    def carry_only(self, meta: Meta, c: list[Token]) -> tuple[str, str]:
-        return ("only", str(c[0]))
+    def carry_only(self, meta: Meta, c: list[Token]) -> tuple[str, s.Name]:
+        return ("only", _name(c[0]))
 
-    def action_rule(self, meta: Meta, c: list[Any]) -> s.Actions:
-        guard = c[-1] if c and not isinstance(c[-1], s.Action) else None
-        actions = tuple(a for a in c if isinstance(a, s.Action))
-        return s.Actions(pos_of(meta), actions, guard)
+    def action_rule(self, meta: Meta, c: list[Any]) -> tuple[str, s.Action]:
+        return ("action", c[0])
 
-    def take_action(self, meta: Meta, c: list[Token]) -> s.Action:
-        return s.Action(pos_of(meta), "take", (str(c[0])[1:], str(c[1])))
+    def take_action(self, meta: Meta, c: list[Any]) -> s.Take:
+        return s.Take(pos_of(meta), s.Var(pos_of(c[0]), str(c[0])[1:]), c[1])
 
-    def put_action(self, meta: Meta, c: list[Token]) -> s.Action:
-        return s.Action(pos_of(meta), "put", (str(c[0])[1:], str(c[1])))
+    def put_on(self, meta: Meta, c: list[Token]) -> str:
+        return str(c[0])
 
-    def advance_action(self, meta: Meta, c: list[Any]) -> s.Action:
-        return s.Action(pos_of(meta), "advance", (str(c[0]), c[1], str(c[2])))
+    def put_action(self, meta: Meta, c: list[Any]) -> s.Put:
+        return s.Put(pos_of(meta), c[0], c[2], on=c[1] == "on")
 
-    def guard(self, meta: Meta, c: list[Any]) -> s.Expr:
-        return c[0]  # type: ignore[no-any-return]
+    def advance_action(self, meta: Meta, c: list[Any]) -> s.Advance:
+        along = _name(c[2]) if len(c) > 2 else None
+        return s.Advance(pos_of(meta), _name(c[0]), c[1], along)
+
+    def set_action(self, meta: Meta, c: list[Any]) -> s.SetCounter:
+        return s.SetCounter(pos_of(meta), c[0], c[1])
+
+    def add_action(self, meta: Meta, c: list[Any]) -> s.SetCounter:
+        return s.SetCounter(pos_of(meta), c[1], c[0], add=True)
+
+    def let_action(self, meta: Meta, c: list[Any]) -> s.Let:
+        return s.Let(pos_of(meta), _name(c[0]), c[1])
+
+    def toggle_action(self, meta: Meta, c: list[Any]) -> s.Toggle:
+        items = [x for x in c if not isinstance(x, Token)]
+        names = [x for x in c if isinstance(x, Token)]
+        shape = _name(next(t for t in names if t.type == "NAME"))
+        anchor = next((s.Var(pos_of(t), str(t)[1:]) for t in names if t.type == "VAR"), None)
+        return s.Toggle(pos_of(meta), items[0], items[1] if len(items) > 1 else None, shape, anchor)
 
     # ---- constraints, search and presentation
     def safe_stmt(self, meta: Meta, c: list[Any]) -> s.Safe:
@@ -235,14 +384,17 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def symmetry(self, meta: Meta, c: list[Any]) -> s.Symmetry:
         return s.Symmetry(pos_of(meta), tuple(c))
 
-    def symmetry_part(self, meta: Meta, c: list[Token]) -> tuple[s.Name, ...]:
-        return tuple(s.Name(pos_of(t), str(t)) for t in c)
+    def symmetry_part(self, meta: Meta, c: list[s.Name]) -> tuple[s.Name, ...]:
+        return tuple(c)
+
+    def sym_word(self, meta: Meta, c: list[Token]) -> s.Name:
+        return _name(c[0])
 
     def search_stmt(self, meta: Meta, c: list[Token]) -> s.Directive:
-        return s.Directive(pos_of(meta), "search", (s.Name(pos_of(c[0]), str(c[0])),))
+        return s.Directive(pos_of(meta), "search", (_name(c[0]),))
 
     def show_stmt(self, meta: Meta, c: list[Token]) -> s.Directive:
-        return s.Directive(pos_of(meta), "show", (s.Name(pos_of(c[0]), str(c[0])),))
+        return s.Directive(pos_of(meta), "show", (_name(c[0]),))
 
     def heuristic_stmt(self, meta: Meta, c: list[Any]) -> s.Heuristic:
         return s.Heuristic(pos_of(meta), c[0])
@@ -267,22 +419,39 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return c[0]
 
     def quantified(self, meta: Meta, c: list[Any]) -> s.Quantified:
-        quant, kind, rest = c[0], c[1], c[2:]
-        var = str(rest.pop(0)) if rest and isinstance(rest[0], Token) else None
-        location = rest.pop(0) if rest and isinstance(rest[0], s.Location) else None
-        return s.Quantified(pos_of(quant), str(quant), str(kind), var, location, rest[0])
+        return s.Quantified(pos_of(c[0]), str(c[0]), c[1], c[2])
 
     def counted(self, meta: Meta, c: list[Any]) -> s.Quantified:
-        return s.Quantified(pos_of(meta), str(c[0]), str(c[1]), None, c[2], None)
+        binder = s.Binder(pos_of(c[1]), _name(c[1]), None, c[2], None)
+        return s.Quantified(pos_of(meta), str(c[0]), binder, None)
 
-    def count(self, meta: Meta, c: list[Any]) -> s.Count:
-        return s.Count(pos_of(meta), str(c[0]), c[1] if len(c) > 1 else None)
+    def kind_binder(self, meta: Meta, c: list[Any]) -> s.Binder:
+        names = [x for x in c if isinstance(x, Token)]
+        location = next((x for x in c if isinstance(x, s.Location)), None)
+        var = _name(names[1]) if len(names) > 1 else None
+        return s.Binder(pos_of(meta), _name(names[0]), var, location, None)
+
+    def in_binder(self, meta: Meta, c: list[Any]) -> s.Binder:
+        names = [x for x in c if isinstance(x, Token)]
+        collections = tuple(x for x in c if not isinstance(x, Token))
+        if len(names) == 2:
+            return s.Binder(pos_of(meta), _name(names[0]), _name(names[1]), None, collections)
+        return s.Binder(pos_of(meta), None, _name(names[0]), None, collections)
+
+    def count(self, meta: Meta, c: list[Any]) -> s.Aggregate:
+        return s.Aggregate(pos_of(meta), "count", None, c[0], c[1] if len(c) > 1 else None)
+
+    def aggregate(self, meta: Meta, c: list[Any]) -> s.Aggregate:
+        return s.Aggregate(pos_of(c[0]), str(c[0]), c[1], c[2], c[3] if len(c) > 3 else None)
 
     def here(self, meta: Meta, c: list[Any]) -> s.Location:
         return s.Location(pos_of(meta), None)
 
     def at_place(self, meta: Meta, c: list[Token]) -> s.Location:
-        return s.Location(pos_of(meta), str(c[0]))
+        token = c[0]
+        if token.type == "VAR":
+            return s.Location(pos_of(meta), str(token)[1:], var=True)
+        return s.Location(pos_of(meta), str(token))
 
     def _binary(self, op: str, meta: Meta, c: list[Any]) -> s.Binary:
         return s.Binary(pos_of(meta), op, c[0], c[-1])
@@ -302,8 +471,20 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def member(self, meta: Meta, c: list[Any]) -> s.Binary:
         return self._binary("in", meta, c)
 
+    def member_range(self, meta: Meta, c: list[Any]) -> s.Binary:
+        return s.Binary(pos_of(meta), "in", c[0], s.Range(pos_of(c[1]), c[1], c[2]))
+
     def is_empty(self, meta: Meta, c: list[Any]) -> s.IsEmpty:
         return s.IsEmpty(pos_of(meta), c[0])
+
+    def is_not_empty(self, meta: Meta, c: list[Any]) -> s.IsEmpty:
+        return s.IsEmpty(pos_of(meta), c[0], negated=True)
+
+    def is_kind(self, meta: Meta, c: list[Any]) -> s.IsKind:
+        return s.IsKind(pos_of(meta), c[0], _name(c[1]))
+
+    def is_not_kind(self, meta: Meta, c: list[Any]) -> s.IsKind:
+        return s.IsKind(pos_of(meta), c[0], _name(c[1]), negated=True)
 
     def located(self, meta: Meta, c: list[Any]) -> s.Located:
         return s.Located(pos_of(meta), c[0], c[1])
@@ -341,11 +522,17 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def false(self, meta: Meta, c: list[Any]) -> s.Bool:
         return s.Bool(pos_of(meta), False)
 
-    def name(self, meta: Meta, c: list[Token]) -> s.Name:
-        return s.Name(pos_of(c[0]), str(c[0]))
-
     def call(self, meta: Meta, c: list[Any]) -> s.Call:
         return s.Call(pos_of(c[0]), str(c[0]), tuple(c[1:]))
 
     def attribute(self, meta: Meta, c: list[Any]) -> s.Attr:
-        return s.Attr(pos_of(meta), c[0], str(c[1]))
+        return s.Attr(pos_of(meta), c[0], str(c[1]), pos_of(c[1]))
+
+    def var_ref(self, meta: Meta, c: list[Token]) -> s.VarRef:
+        return s.VarRef(pos_of(c[0]), str(c[0])[1:])
+
+    def index(self, meta: Meta, c: list[Any]) -> s.Index:
+        return s.Index(pos_of(meta), c[0], c[1])
+
+    def list(self, meta: Meta, c: list[Any]) -> s.ListExpr:
+        return s.ListExpr(pos_of(meta), tuple(x for x in c if x is not None))

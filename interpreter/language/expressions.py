@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ..errors import Diagnostic, Pos, SpecError
 from . import syntax as s
 
-Value = int | str | bool | range
+Value = int | str | bool | range | tuple[int, ...]
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase
 
@@ -33,6 +33,8 @@ def type_name(value: object) -> str:
         return "text"
     if isinstance(value, range):
         return "a range"
+    if isinstance(value, tuple):
+        return "a list"
     return type(value).__name__
 
 
@@ -43,9 +45,17 @@ def _letters(pos: Pos, n: Value) -> str:
 
 
 def _length(pos: Pos, v: Value) -> int:
-    if isinstance(v, (str, range)):
+    if isinstance(v, (str, range, tuple)):
         return len(v)
-    raise EvalError(pos, f"len() takes text or a range, got {type_name(v)}")
+    raise EvalError(pos, f"len() takes text, a range or a list, got {type_name(v)}")
+
+
+def _reversed(pos: Pos, v: Value) -> Value:
+    if isinstance(v, str):
+        return v[::-1]
+    if isinstance(v, (range, tuple)):
+        return tuple(reversed(v))
+    raise EvalError(pos, f"reversed() takes text, a range or a list, got {type_name(v)}")
 
 
 def _number_fn(fn: Callable[..., int]) -> Callable[..., int]:
@@ -73,14 +83,22 @@ def _inseparable(pos: Pos, labels: Value, seed: Value) -> str:
             return "".join(order)
 
 
-FUNCTIONS: dict[str, tuple[int, Callable[..., Value]]] = {
-    "inseparable": (2, _inseparable),
-    "len": (1, _length),
-    "letters": (1, _letters),
-    "min": (2, _number_fn(min)),
-    "max": (2, _number_fn(max)),
-    "abs": (1, _number_fn(abs)),
+# name: (fewest arguments, most arguments (None: any number), function)
+FUNCTIONS: dict[str, tuple[int, int | None, Callable[..., Value]]] = {
+    "inseparable": (2, 2, _inseparable),
+    "len": (1, 1, _length),
+    "letters": (1, 1, _letters),
+    "reversed": (1, 1, _reversed),
+    "min": (2, None, _number_fn(min)),
+    "max": (2, None, _number_fn(max)),
+    "abs": (1, 1, _number_fn(abs)),
 }
+
+
+def arity_text(low: int, high: int | None) -> str:
+    if high is None:
+        return f"{low} or more arguments"
+    return f"{low} argument{'s' if low != 1 else ''}" if low == high else f"{low} to {high} arguments"
 
 
 def _need_int(expr: s.Expr, value: Value) -> int:
@@ -116,16 +134,26 @@ def evaluate(expr: s.Expr, env: dict[str, Value]) -> Value:
     if isinstance(expr, s.Binary):
         return _binary(expr, env)
     if isinstance(expr, s.Range):
-        low = _need_int(expr.low, evaluate(expr.low, env))
-        high = _need_int(expr.high, evaluate(expr.high, env))
-        return range(low, high + 1)
+        first = _need_int(expr.low, evaluate(expr.low, env))
+        last = _need_int(expr.high, evaluate(expr.high, env))
+        return range(first, last + 1)
     if isinstance(expr, s.Call):
         if expr.name not in FUNCTIONS:
             raise EvalError(expr.pos, f"unknown function '{expr.name}'", "one of: " + ", ".join(sorted(FUNCTIONS)))
-        arity, fn = FUNCTIONS[expr.name]
-        if len(expr.args) != arity:
-            raise EvalError(expr.pos, f"{expr.name}() takes {arity} argument(s), got {len(expr.args)}")
+        low, high, fn = FUNCTIONS[expr.name]
+        if len(expr.args) < low or (high is not None and len(expr.args) > high):
+            raise EvalError(expr.pos, f"{expr.name}() takes {arity_text(low, high)}, got {len(expr.args)}")
         return fn(expr.pos, *(evaluate(a, env) for a in expr.args))
+    if isinstance(expr, s.ListExpr):
+        return tuple(_need_int(item, evaluate(item, env)) for item in expr.items)
+    if isinstance(expr, s.Index):
+        container = evaluate(expr.obj, env)
+        i = _need_int(expr.index, evaluate(expr.index, env))
+        if not isinstance(container, (tuple, str, range)):
+            raise EvalError(expr.obj.pos, f"only a list, a range or text can be indexed, not {type_name(container)}")
+        if not 1 <= i <= len(container):
+            raise EvalError(expr.index.pos, f"index {i} is outside 1..{len(container)}", f"1..{len(container)}")
+        return container[i - 1]
     raise EvalError(
         expr.pos,
         "this expression describes pieces and places, which a parameter-level expression cannot use",
@@ -147,7 +175,7 @@ def _binary(expr: s.Binary, env: dict[str, Value]) -> Value:
             raise EvalError(expr.pos, f"cannot compare {type_name(left_v)} with {type_name(right_v)}")
         return (left_v == right_v) == (op == "==")
     if op == "in":
-        if isinstance(right_v, range):
+        if isinstance(right_v, (range, tuple)):
             return _need_int(expr.left, left_v) in right_v
         if isinstance(right_v, str) and isinstance(left_v, str):
             return left_v in right_v
@@ -178,4 +206,6 @@ def show(value: Value) -> str:
         return "true" if value else "false"
     if isinstance(value, range):
         return f"{value.start}..{value.stop - 1}"
+    if isinstance(value, tuple):
+        return ",".join(str(v) for v in value)
     return str(value)

@@ -30,6 +30,7 @@ TERMINAL_WORDS = {
     "_DEDENT": "the end of the indented block",
     "$END": "the end of the file",
     "COMP_OP": "a comparison (== != < <= > >=)",
+    "NOCELLS": ". (a square with no cell)",
 }
 
 
@@ -37,8 +38,8 @@ class PuzIndenter(Indenter):
     """Python-style blocks: INDENT/DEDENT tokens from leading whitespace."""
 
     NL_type = "_NL"
-    OPEN_PAREN_types: ClassVar[list[str]] = ["LPAR"]
-    CLOSE_PAREN_types: ClassVar[list[str]] = ["RPAR"]
+    OPEN_PAREN_types: ClassVar[list[str]] = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types: ClassVar[list[str]] = ["RPAR", "RSQB"]
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8

@@ -1,7 +1,7 @@
-"""The syntax model: immutable rule objects built from a spec, each with its source position.
+"""The syntax model: immutable objects built from a spec, each with its source position.
 
-It is what the spec *says*, before parameters are applied; `elaborate` turns it into a
-concrete `Puzzle` for one choice of parameters.
+It is what the spec *says*, before parameters are applied; `elaborate` turns it into the
+puzzle model for one choice of parameters.
 """
 
 from __future__ import annotations
@@ -38,6 +38,14 @@ class Name:
 
 
 @dataclass(frozen=True)
+class VarRef:
+    """`?x` in an expression: a move's variable."""
+
+    pos: Pos
+    name: str
+
+
+@dataclass(frozen=True)
 class Call:
     pos: Pos
     name: str
@@ -49,6 +57,20 @@ class Attr:
     pos: Pos
     obj: Expr
     name: str
+    name_pos: Pos
+
+
+@dataclass(frozen=True)
+class Index:
+    pos: Pos
+    obj: Expr
+    index: Expr
+
+
+@dataclass(frozen=True)
+class ListExpr:
+    pos: Pos
+    items: tuple[Expr, ...]
 
 
 @dataclass(frozen=True)
@@ -77,14 +99,24 @@ class Range:
 class IsEmpty:
     pos: Pos
     operand: Expr
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class IsKind:
+    pos: Pos
+    operand: Expr
+    kind: Name
+    negated: bool = False
 
 
 @dataclass(frozen=True)
 class Location:
-    """`here` (place is None) or `at PLACE`."""
+    """`here` (place None), `at PLACE` or `at ?p` (var True)."""
 
     pos: Pos
     place: str | None
+    var: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,32 +127,64 @@ class Located:
 
 
 @dataclass(frozen=True)
+class Binder:
+    """What a quantifier or aggregate ranges over: `KIND [VAR] [LOCATION]` (kind_first), or
+    `[KIND] VAR in COLLECTION, ...`."""
+
+    pos: Pos
+    kind: Name | None
+    var: Name | None
+    location: Location | None
+    collections: tuple[Expr, ...] | None
+
+
+@dataclass(frozen=True)
 class Quantified:
-    """`every|some|no KIND [VAR] [LOCATION] [: BODY]` (no body: `some KIND is LOCATION`)."""
+    """`every|some|no BINDER: BODY`; without a body, `some KIND is LOCATION`."""
 
     pos: Pos
     quantifier: str
-    kind: str
-    var: str | None
-    location: Location | None
+    binder: Binder
     body: Expr | None
 
 
 @dataclass(frozen=True)
-class Count:
+class Aggregate:
+    """`count(BINDER [if COND])`, `sum(EXPR for BINDER [if COND])`, `min(...)`, `max(...)`."""
+
     pos: Pos
-    kind: str
-    location: Location | None
+    function: str
+    value: Expr | None
+    binder: Binder
+    condition: Expr | None
 
 
-Expr = Num | Str | Bool | Name | Call | Attr | Unary | Binary | Range | IsEmpty | Located | Quantified | Count
+Expr = (
+    Num
+    | Str
+    | Bool
+    | Name
+    | VarRef
+    | Call
+    | Attr
+    | Index
+    | ListExpr
+    | Unary
+    | Binary
+    | Range
+    | IsEmpty
+    | IsKind
+    | Located
+    | Quantified
+    | Aggregate
+)
 
 # ---- layouts and patterns -------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Cells:
-    """A word of cell symbols, e.g. `BBB_WWW`, or the name of a string parameter."""
+    """A word of cell symbols, e.g. `BBB_WWW`, or the name of a text parameter."""
 
     pos: Pos
     text: str
@@ -129,6 +193,14 @@ class Cells:
 @dataclass(frozen=True)
 class Wild:
     pos: Pos
+
+
+@dataclass(frozen=True)
+class NoCells:
+    """`.` in a picture: squares with no cell (one per dot)."""
+
+    pos: Pos
+    count: int
 
 
 @dataclass(frozen=True)
@@ -150,7 +222,7 @@ class Repeat:
     count: Expr
 
 
-LayoutItem = Cells | Wild | Var | Group | Repeat
+LayoutItem = Cells | Wild | NoCells | Var | Group | Repeat
 
 
 @dataclass(frozen=True)
@@ -159,43 +231,89 @@ class Layout:
     items: tuple[LayoutItem, ...]
 
 
-# ---- rules ------------------------------------------------------------------------------
+# ---- moves ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
 class Rewrite:
-    """`LHS -> RHS [along DIRS]`; each side is one or more windows separated by `...`."""
+    """`LHS -> RHS [along DIRS | in SHAPE]`; each side is one or more windows separated by `...`."""
 
     pos: Pos
     lhs: tuple[Layout, ...]
     rhs: tuple[Layout, ...]
     along: tuple[Name, ...] | None
+    shape: Name | None
+
+
+@dataclass(frozen=True)
+class SlideForm:
+    """`step|slide PIECE along DIRS [until blocked]`."""
+
+    pos: Pos
+    mode: str  # step, slide, until
+    subject: Var | Name
+    along: tuple[Name, ...]
 
 
 @dataclass(frozen=True)
 class Carry:
     pos: Pos
     load: Range
-    carrier: str
-    with_: tuple[str, ...]
-    only: tuple[str, ...]
+    carrier: Name
+    with_: tuple[Name, ...]
+    only: tuple[Name, ...]
 
 
 @dataclass(frozen=True)
-class Action:
+class Take:
     pos: Pos
-    verb: str  # take, put, advance
-    args: tuple[str | Expr, ...]
+    var: Var
+    source: Name | Var | Num
 
 
 @dataclass(frozen=True)
-class Actions:
+class Put:
     pos: Pos
-    actions: tuple[Action, ...]
-    guard: Expr | None
+    what: Var | Cells
+    target: Name | Var | Num
+    on: bool = False  # `put X on P` (a place) rather than `put X at C`
 
 
-Rule = Rewrite | Carry | Actions
+@dataclass(frozen=True)
+class Advance:
+    pos: Pos
+    counter: Name
+    amount: Expr | Var
+    along: Name | None
+
+
+@dataclass(frozen=True)
+class SetCounter:
+    pos: Pos
+    counter: Name | Var
+    value: Expr
+    add: bool = False
+
+
+@dataclass(frozen=True)
+class Let:
+    pos: Pos
+    name: Name
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Toggle:
+    pos: Pos
+    first: LayoutItem
+    second: LayoutItem | None
+    shape: Name
+    anchor: Var | None
+
+
+Action = Take | Put | Advance | SetCounter | Let | Toggle
+Form = Rewrite | SlideForm | Carry | None
+
 
 # ---- statements ---------------------------------------------------------------------------
 
@@ -229,22 +347,41 @@ class Require:
 
 @dataclass(frozen=True)
 class Board:
-    """`board line N`, `board grid R x C`, `board ring N` or `board places A, B, ...`."""
+    """`board line N`, `board ring N`, `board grid R x C [where COND]`, `board places A, B`,
+    `board graph a, b, ...`."""
 
     pos: Pos
-    shape: str  # line, grid, ring, places
+    shape: str  # line, grid, ring, places, graph
     sizes: tuple[Expr, ...]
-    places: tuple[str, ...] = ()
+    names: tuple[Name, ...] = ()
+    where: Expr | None = None
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    pos: Pos
+    rows: tuple[Layout, ...]
+
+
+@dataclass(frozen=True)
+class PlacesDecl:
+    pos: Pos
+    names: tuple[Name, ...]
+    stack: bool
 
 
 @dataclass(frozen=True)
 class Vector:
-    """A step `(dr, dc)`, or a leap `leap(a, b)` standing for all its sign/order variants."""
+    """A step `(dr, dc)`, a leap `leap(a, b)`, a direction's name, or a link `a -> b` / `a - b`."""
 
     pos: Pos
-    leap: bool
-    a: Expr
-    b: Expr
+    kind: str  # step, leap, name, link
+    a: Expr | None = None
+    b: Expr | None = None
+    name: str = ""
+    source: Name | None = None
+    target: Name | None = None
+    both_ways: bool = False
 
 
 @dataclass(frozen=True)
@@ -252,6 +389,19 @@ class Direction:
     pos: Pos
     name: str
     vectors: tuple[Vector, ...]
+
+
+@dataclass(frozen=True)
+class ShapeDecl:
+    pos: Pos
+    name: str
+    vectors: tuple[Vector, ...]
+
+
+@dataclass(frozen=True)
+class Links:
+    pos: Pos
+    links: tuple[Vector, ...]
 
 
 @dataclass(frozen=True)
@@ -267,6 +417,7 @@ class Carrier:
     pos: Pos
     name: str
     place: str
+    place_pos: Pos
 
 
 @dataclass(frozen=True)
@@ -276,8 +427,18 @@ class Cursor:
 
 
 @dataclass(frozen=True)
+class CounterDecl:
+    pos: Pos
+    name: str
+    start: Expr
+    low: Expr
+    high: Expr
+    doc: str
+
+
+@dataclass(frozen=True)
 class PieceDecl:
-    """`piece SYMBOL [KIND] ["description"] [per GROUP] [drawn "glyph"]`."""
+    """`piece SYMBOL [KIND] ["description"] [per GROUP] [drawn "glyph"] [with A = E, ...] [block [R x C]]`."""
 
     pos: Pos
     symbol: str
@@ -285,15 +446,19 @@ class PieceDecl:
     description: str | None
     per_group: str | None
     drawn: str | None
+    attributes: tuple[tuple[Name, Expr], ...] = ()
+    block: bool = False
+    block_size: tuple[Expr, Expr] | None = None
 
 
 @dataclass(frozen=True)
 class PiecesDecl:
-    """`pieces EXPR`: one distinct piece per character of a string, or per number of a range."""
+    """`pieces EXPR`: one distinct piece per character of a text, or per number of a range/list."""
 
     pos: Pos
     source: Expr
     description: str | None
+    options: tuple[tuple[str, object, Pos], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -310,6 +475,7 @@ class LayoutDecl:
     pos: Pos
     which: str  # start or goal
     rows: tuple[Layout, ...]
+    picture: bool = False
 
 
 @dataclass(frozen=True)
@@ -324,7 +490,7 @@ class PlaceLayout:
     pos: Pos
     which: str
     place: str
-    contents: Layout | None  # None: everyone
+    contents: Layout | Expr | None  # None: everyone; Expr: computed (`= EXPR`)
 
 
 @dataclass(frozen=True)
@@ -337,7 +503,12 @@ class GoalWhen:
 class Move:
     pos: Pos
     name: str
-    rule: Rule
+    form: Form
+    actions: tuple[Action, ...]
+    more_directions: tuple[Name, ...]
+    until: Pos | None
+    guards: tuple[Expr, ...]
+    costs: tuple[Expr, ...]
 
 
 @dataclass(frozen=True)
@@ -366,7 +537,7 @@ class Directive:
     """One-word directives: `search MODE`, `show STYLE`."""
 
     pos: Pos
-    kind: str  # symmetry, search, show
+    kind: str  # search, show
     words: tuple[Name, ...]
 
 
@@ -390,10 +561,15 @@ Statement = (
     | Param
     | Require
     | Board
+    | BoardPicture
+    | PlacesDecl
     | Direction
+    | ShapeDecl
+    | Links
     | Route
     | Carrier
     | Cursor
+    | CounterDecl
     | PieceDecl
     | PiecesDecl
     | GroupDecl
@@ -403,6 +579,7 @@ Statement = (
     | GoalWhen
     | Move
     | Safe
+    | SymmetryDecl
     | Directive
     | Heuristic
     | If

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..compiler import Compiled, CompiledPlacement, CompiledPlaces, CompiledPuzzle
+from ..compiler import CompiledPuzzle
 from ..language.expressions import show
-from ..model import SHOW_LADDER
+from ..model.puzzle import CARRIER, SHOW_LADDER
 from ..runner import Solved
 from ..solutions import AllSolutions
 from .ladder import ladder_lines
@@ -15,49 +15,78 @@ from .ladder import ladder_lines
 FORMAT_VERSION = 1
 
 
-def places_text(compiled: CompiledPlaces, state: bytes) -> str:
-    """`left: H2 W2 | right: H1 W1 boat`: each place's pieces, and where the carrier is."""
-    puzzle = compiled.puzzle
-    parts = []
-    for place, names in enumerate(compiled.contents(state)):
-        if place == state[0]:
-            names = [*names, puzzle.carrier]
-        parts.append(f"{puzzle.places[place]}: {' '.join(names)}".rstrip())
-    return " | ".join(parts)
-
-
-def board_text(compiled: Compiled, state: bytes) -> str:
-    """The board as symbols, `_` for empty; grid rows separated by `/`; places as `place: pieces`;
-    numbered pieces (placement puzzles) separated by spaces."""
-    if isinstance(compiled, CompiledPlaces):
-        return places_text(compiled, state)
-    if isinstance(compiled, CompiledPlacement):
-        return " ".join(c or "_" for c in compiled.cells(state))
-    puzzle = compiled.puzzle
-    cols = puzzle.board.cols
-    symbols = [puzzle.symbol(c) for c in state]
-    rows = ["".join(symbols[i : i + cols]) for i in range(0, len(symbols), cols)]
+def cells_text(compiled: CompiledPuzzle, state: bytes) -> str:
+    """The board as symbols, `_` for empty: grid rows separated by `/` (a square without a
+    cell is `.`); numbered pieces separated by spaces."""
+    puzzle, board = compiled.puzzle, compiled.puzzle.board
+    assert board is not None
+    symbols = [puzzle.symbol(c) for c in state[: compiled.cells]]
+    spaced = any(len(s) > 1 for s in symbols) or any(p.value is not None for p in puzzle.pieces)
+    join = " ".join if spaced else "".join
+    if not board.has_frame or board.rows == 1:
+        return join(symbols)
+    rows = []
+    for r in range(board.rows):
+        squares = board.frame[r * board.cols : (r + 1) * board.cols]
+        rows.append(join(symbols[c] if c >= 0 else "." for c in squares))
     return "/".join(rows)
 
 
-def moves(compiled: Compiled, path: list[tuple[int, bytes]]) -> list[dict[str, Any]]:
+def board_text(compiled: CompiledPuzzle, state: bytes) -> str:
+    """The whole state as one line: the cells, then `place: pieces` for each place (a stack
+    bottom first, the carrier where it is), then `counter=value`, separated by ` | `."""
+    puzzle = compiled.puzzle
+    parts = []
+    if puzzle.board is not None:
+        parts.append(cells_text(compiled, state))
+    decoded = compiled.decode(state)
+    carrier = puzzle.counter_index(CARRIER)
+    carrier_at = decoded.counters[carrier] if carrier is not None else None
+    for p, (place, contents) in enumerate(zip(puzzle.places, decoded.places, strict=True)):
+        names = (
+            [puzzle.pieces[c - 1].symbol for c in contents]
+            if place.stack
+            else [puzzle.pieces[i].symbol for i, n in enumerate(contents) for _ in range(n)]
+        )
+        if p == carrier_at:
+            names.append(puzzle.counters[carrier].name)  # type: ignore[index]
+        parts.append(f"{place.name}: {' '.join(names)}".rstrip())
+    for counter, value in zip(puzzle.counters, decoded.counters, strict=True):
+        if counter.role != CARRIER:
+            parts.append(f"{counter.name}={compiled.counter_text(counter.role, value)}")
+    return " | ".join(parts)
+
+
+def moves(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> list[dict[str, Any]]:
     out = []
     before = compiled.start
     for move, after in path:
         label = compiled.label(move, before)
         first = label.movers[0] if label.movers else ("", None, None)
-        out.append(
-            {
-                "rule": label.rule,
-                "piece": first[0],
-                "from": first[1],
-                "to": first[2],
-                "movers": [{"piece": p, "from": a, "to": b} for p, a, b in label.movers],
-                "board": board_text(compiled, after),  # type: ignore[arg-type]
-            }
-        )
-        before = after  # type: ignore[assignment]
+        entry: dict[str, Any] = {
+            "rule": label.rule,
+            "piece": first[0],
+            "from": first[1],
+            "to": first[2],
+            "movers": [{"piece": p, "from": a, "to": b} for p, a, b in label.movers],
+        }
+        if label.changes:
+            entry["changes"] = [{"counter": n, "from": a, "to": b} for n, a, b in label.changes]
+        if label.at is not None:
+            entry["at"] = label.at
+        if compiled.has_costs:
+            entry["cost"] = compiled_cost(compiled, before, move)
+        entry["board"] = board_text(compiled, after)
+        out.append(entry)
+        before = after
     return out
+
+
+def compiled_cost(compiled: CompiledPuzzle, before: bytes, move: int) -> int:
+    for _, number, cost in compiled.expand_costed(before):
+        if number == move:
+            return cost
+    return 1
 
 
 def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[str, Any]:
@@ -72,16 +101,20 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         "start": board_text(solved.compiled, solved.compiled.start),
         "moves": moves(solved.compiled, result.path),
     }
-    symmetric = getattr(solved.compiled, "symmetry", None) is not None
-    if count:
+    if result.cost is not None:
+        data["cost"] = result.cost
+    symmetric = solved.compiled.symmetry is not None
+    if count or result.count is not None:
         data["count"] = result.count
         if symmetric:
             data["count_up_to_symmetry"] = result.count_up_to_symmetry
-    if reach:
+    if reach or result.reachable is not None:
         data["reachable"] = result.reachable
         if symmetric:
             data["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
-    if isinstance(solved.compiled, CompiledPuzzle) and solved.compiled.puzzle.show == SHOW_LADDER:
+        if result.reachable_goals is not None:
+            data["reachable_goals"] = result.reachable_goals
+    if solved.puzzle.show == SHOW_LADDER:
         lines = ladder_lines(solved.compiled, result.path) if result.status == "solved" else None
         if lines is not None:
             data["ladder"] = lines
@@ -104,16 +137,20 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
 def _plain(value: object) -> object:
     if isinstance(value, (bool, int, str)):
         return value
+    if isinstance(value, tuple):
+        return list(value)
     return show(value)  # type: ignore[arg-type]
 
 
-def all_to_data(compiled: Compiled, spec: str, report: AllSolutions) -> dict[str, Any]:
-    """Every solution (as its final board, and for placements the sequence placed)."""
+def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> dict[str, Any]:
+    """Every solution listed (as its final board, and the numbers placed in order when the
+    moves place numbered pieces)."""
     solutions = []
+    numbered = any(p.value is not None for p in compiled.puzzle.pieces)
     for path in report.solutions:
         entry: dict[str, Any] = {"board": board_text(compiled, path[-1][1] if path else compiled.start)}
-        if isinstance(compiled, CompiledPlacement):
-            entry["sequence"] = list(compiled.placed(path))
+        if numbered:
+            entry["sequence"] = placed(compiled, path)
         entry["moves"] = moves(compiled, path)
         solutions.append(entry)
     data: dict[str, Any] = {
@@ -123,7 +160,8 @@ def all_to_data(compiled: Compiled, spec: str, report: AllSolutions) -> dict[str
         "params": {k: _plain(v) for k, v in compiled.puzzle.params.items()},
         "status": report.status,
         "count": report.count,
-        "up_to_reversal": report.reversal,
+        "count_in_all": report.in_all,
+        "up_to_symmetry": report.symmetric,
         "complete": report.status != "limit" and not report.stopped_at_limit,
         "solutions": solutions,
         "states": report.states,
@@ -133,3 +171,17 @@ def all_to_data(compiled: Compiled, spec: str, report: AllSolutions) -> dict[str
     if report.limit_reason:
         data["limit"] = report.limit_reason
     return data
+
+
+def placed(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> list[int]:
+    """The numbers of the pieces placed on cells, move by move."""
+    out = []
+    before = compiled.start
+    for _, after in path:
+        for cell in range(compiled.cells):
+            if before[cell] != after[cell] and after[cell]:
+                value = compiled.puzzle.piece(after[cell]).value
+                if value is not None:
+                    out.append(value)
+        before = after
+    return out

@@ -46,8 +46,8 @@ def ladder_lines(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> lis
     if gaps is None:
         return None
     puzzle = compiled.puzzle
-    verticals = puzzle.board.cols
-    top = " ".join(puzzle.symbol(c) for c in compiled.start)
+    verticals = compiled.cells
+    top = " ".join(puzzle.symbol(c) for c in compiled.start[:verticals])
     final = path[-1][1] if path else compiled.start
-    bottom = " ".join(puzzle.symbol(c) for c in final)
+    bottom = " ".join(puzzle.symbol(c) for c in final[:verticals])
     return [top, *(row_text(row, verticals) for row in pack(gaps)), bottom]

@@ -64,10 +64,10 @@ def count_solutions(dag: ShortestDag) -> int:
 def distinct_values(
     dag: ShortestDag,
     initial: V,
-    extend: Callable[[V, int], V],
+    extend: Callable[[V, int, State], V],
     limits: Limits,
 ) -> dict[V, list[tuple[int, State]]]:
-    """Fold a value along every shortest solution (`extend(value, move)` per move) and return
+    """Fold a value along every shortest solution (`extend(value, move, state before it)` per move) and return
     each distinct final value with one solution that produces it. Solutions that reach a
     state with the same value are merged there, so the work grows with the number of
     distinct values, not with the number of solutions."""
@@ -80,7 +80,7 @@ def distinct_values(
         here: dict[V, tuple[State, V, int] | None] = {}
         for previous, move in dag.predecessors[state]:
             for value in values.get(previous, ()):
-                following = extend(value, move)
+                following = extend(value, move, previous)
                 if following not in here:
                     here[following] = (previous, value, move)
         values[state] = here

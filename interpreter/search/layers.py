@@ -21,6 +21,7 @@ def explore(
     exhaustive: bool = False,
     keep: Callable[[State], bool] | None = None,
     canonical: Callable[[State], State] | None = None,
+    verify: Callable[[dict[State, Any]], None] | None = None,
 ) -> SearchResult:
     """Breadth-first by layers. With `count`, each state carries how many shortest move
     sequences reach it; with `exhaustive`, go on past the goal to every reachable state.
@@ -79,10 +80,18 @@ def explore(
         reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
         return SearchResult(LIMIT, len(parents), limit_reason=reason, method=method)
     reachable = len(parents) if exhaustive or not goal_layer else None
+    if verify is not None and reachable is not None:
+        verify(parents)  # symmetries that only the states found can confirm
     orbits = len(set(map(canonical, parents))) if canonical is not None and reachable is not None else None
+    goals = (sum(1 for s in parents if is_goal(s)) if goal is None else int(goal in parents)) if exhaustive else None
     if not goal_layer:
         return SearchResult(
-            NO_SOLUTION, len(parents), reachable=reachable, reachable_up_to_symmetry=orbits, method=method
+            NO_SOLUTION,
+            len(parents),
+            reachable=reachable,
+            reachable_up_to_symmetry=orbits,
+            reachable_goals=goals,
+            method=method,
         )
     return SearchResult(
         SOLVED,
@@ -91,5 +100,6 @@ def explore(
         count=sum(goal_paths.values()) if count else None,
         reachable=reachable,
         reachable_up_to_symmetry=orbits,
+        reachable_goals=goals,
         method=method,
     )

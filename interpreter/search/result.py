@@ -21,6 +21,8 @@ class SearchResult:
     reachable: int | None = None  # every state reachable from the start (with exhaustive search)
     count_up_to_symmetry: int | None = None  # shortest solutions, symmetric ones counted once
     reachable_up_to_symmetry: int | None = None  # reachable states, symmetric ones counted once
+    reachable_goals: int | None = None  # of the reachable states, how many are goals
+    cost: int | None = None  # total cost of the solution (cheapest search)
     limit_reason: str | None = None
     method: str = ""
 

@@ -1,17 +1,27 @@
-"""Counting solutions up to symmetry, by Burnside's lemma: the number of classes of shortest
-solutions is the average, over the symmetries that fix the start and the goal, of the number
-of shortest solutions each symmetry leaves unchanged. A solution is unchanged by a symmetry
-exactly when every state on it is, so each term is a count in the fixed states only."""
+"""Counting up to symmetry, and checking a declared symmetry on what a search found.
+
+Counts of solutions up to symmetry use Burnside's lemma: the number of classes of solutions
+is the average, over the symmetries that fix the start and the goal, of the number of
+solutions each symmetry leaves unchanged. A solution is unchanged by a symmetry exactly when
+every state on it is, so each term is a count in the fixed states only.
+
+Where moves have conditions or actions, puzint cannot check a declared symmetry before the
+search; it checks it on what the search computed: the set of states counted must be mapped
+onto itself, and (for solution counts) each state's moves onto its image's moves.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
+from ..errors import Diagnostic, Pos, SpecError
 from .layers import explore
 from .limits import Limits
 from .problem import Problem, State
 from .result import SOLVED
+
+Image = Callable[[State], State]
 
 
 def count_up_to_symmetry(
@@ -19,18 +29,68 @@ def count_up_to_symmetry(
     limits: Limits,
     length: int,
     total: int,
-    symmetries: Sequence[Callable[[State], State]],
+    symmetries: Sequence[Image],
+    counter: Callable[[Callable[[State], bool]], tuple[int | None, int | None]] | None = None,
 ) -> int:
-    """`symmetries` are the non-identity symmetries fixing start and goal; `total` the plain count."""
+    """`symmetries` are the non-identity symmetries fixing start and goal; `total` the plain
+    count; `counter(keep)` counts solutions among the states `keep` accepts (default:
+    shortest solutions, by a layered search), returning (length or cost, count)."""
     fixed_total = total
     for image in symmetries:
 
-        def unchanged(state: State, image: Callable[[State], State] = image) -> bool:
+        def unchanged(state: State, image: Image = image) -> bool:
             return bool(image(state) == state)
 
-        result = explore(problem, limits, count=True, keep=unchanged)
-        if result.status == SOLVED and result.length == length and result.count is not None:
-            fixed_total += result.count
+        if counter is not None:
+            size, found = counter(unchanged)
+        else:
+            result = explore(problem, limits, count=True, keep=unchanged)
+            size, found = (result.length, result.count) if result.status == SOLVED else (None, None)
+        if size == length and found is not None:
+            fixed_total += found
     group_size = len(symmetries) + 1
-    assert fixed_total % group_size == 0, "Burnside's count must divide evenly"
+    if fixed_total % group_size:
+        raise SpecError(
+            [
+                Diagnostic(
+                    Pos(0, 0),
+                    "the declared symmetries do not divide the solutions evenly: one of them is not a symmetry",
+                )
+            ]
+        )
     return fixed_total // group_size
+
+
+def check_closed(states: Collection[State], generators: Sequence[tuple[str, Pos, Image]], what: str) -> None:
+    """Each declared symmetry maps the set onto itself, or the spec is told which does not."""
+    for name, pos, image in generators:
+        for state in states:
+            if image(state) not in states:
+                raise SpecError(
+                    [
+                        Diagnostic(
+                            pos,
+                            f"'{name}' is not a symmetry of this puzzle: "
+                            f"it maps one of the {what} to a state that is not one",
+                            "a symmetry of the board and of every rule",
+                        )
+                    ]
+                )
+
+
+def check_moves(problem: Problem[Any], states: Collection[State], generators: Sequence[tuple[str, Pos, Image]]) -> None:
+    """Each declared symmetry maps the moves from every state onto the moves from its image."""
+    for name, pos, image in generators:
+        for state in states:
+            mine = {image(child) for child, _ in problem.expand(state)}
+            theirs = {child for child, _ in problem.expand(image(state))}
+            if mine != theirs:
+                raise SpecError(
+                    [
+                        Diagnostic(
+                            pos,
+                            f"'{name}' is not a symmetry of this puzzle: it turns some move into one no rule allows",
+                            "a symmetry that maps every move to a move",
+                        )
+                    ]
+                )

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from puzint import topology
-from puzint.model import BoardShape
+from puzint.model import board
 
 from tests.conftest import compiled_from
 
@@ -79,13 +78,21 @@ def test_inverse_moves_give_predecessors() -> None:
 
 
 def test_grid_steps_stay_on_the_board() -> None:
-    board = BoardShape("grid", 4, 3)
-    assert topology.step(board, 0, (1, 2)) == 5
-    assert topology.step(board, 2, (1, 2)) is None
-    assert topology.cell_name(board, 5) == "r2c3"
+    grid = board.grid(4, 3)
+    assert grid.step(0, (1, 2)) == 5
+    assert grid.step(2, (1, 2)) is None
+    assert grid.name(5) == "r2c3"
 
 
-def test_ring_steps_wrap() -> None:
-    ring = BoardShape("ring", 1, 6)
-    assert topology.step(ring, 5, (0, 1)) == 0
-    assert topology.step(ring, 0, (0, -1), 2) == 4
+def test_ring_steps_wrap_and_cells_count_from_1() -> None:
+    ring = board.ring(6)
+    assert ring.step(5, (0, 1)) == 0
+    assert ring.step(0, (0, -1), 2) == 4
+    assert [ring.name(i) for i in (0, 5)] == ["1", "6"]
+
+
+def test_holes_in_a_grid_stop_steps() -> None:
+    shaped = board.grid(2, 3, [True, False, True, True, True, True])
+    assert shaped.size == 5 and shaped.kind == "picture"
+    assert shaped.step(0, (0, 1)) is None  # r1c2 has no cell
+    assert shaped.name(1) == "r1c3" and shaped.at(1, 2) is None

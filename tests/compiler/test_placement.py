@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from puzint.compiler import CompiledPlacement
+from puzint.compiler import CompiledPuzzle
 from puzint.errors import SpecError
+from puzint.render.data import placed
 from puzint.search import Limits
 from puzint.solutions import enumerate_solutions
 
@@ -14,10 +15,12 @@ CIRCLE = (SPECS / "number_circle.puz").read_text()
 PERMUTATIONS = (SPECS / "permutations.puz").read_text()
 
 
-def placement(text: str, **params: object) -> CompiledPlacement:
-    compiled = compiled_from(text, **params)
-    assert isinstance(compiled, CompiledPlacement)
-    return compiled
+def placement(text: str, **params: object) -> CompiledPuzzle:
+    return compiled_from(text, **params)
+
+
+def cells(compiled: CompiledPuzzle, state: bytes) -> list[str]:
+    return [compiled.puzzle.symbol(c) for c in state[: compiled.cells]]
 
 
 @pytest.mark.parametrize(("n", "count"), [(2, 1), (3, 0), (4, 2), (6, 4), (8, 24), (9, 0)])
@@ -28,23 +31,24 @@ def test_circle_counts(n: int, count: int) -> None:
 def test_the_last_circle_is_opposite_the_start() -> None:
     compiled = placement(CIRCLE, n=8)
     for path in enumerate_solutions(compiled, Limits()).solutions:
-        cells = compiled.cells(path[-1][1])
-        assert cells[4] == "0" and sorted(int(c) for c in cells) == list(range(8))
+        ring = cells(compiled, path[-1][1])
+        assert ring[4] == "0" and sorted(int(c) for c in ring) == list(range(8))
 
 
 def test_a_given_start_number_leaves_one_solution() -> None:
-    starts = [placement(CIRCLE).cells(p[-1][1])[0] for p in enumerate_solutions(placement(CIRCLE), Limits()).solutions]
+    compiled = placement(CIRCLE)
+    starts = [cells(compiled, p[-1][1])[0] for p in enumerate_solutions(compiled, Limits()).solutions]
     assert sorted(starts) == ["1", "2", "4", "5"]
     for first in (1, 2, 4, 5):
         report = enumerate_solutions(placement(CIRCLE, first=first), Limits())
-        assert report.count == 1 and placement(CIRCLE).cells(report.solutions[0][-1][1])[0] == str(first)
+        assert report.count == 1 and cells(compiled, report.solutions[0][-1][1])[0] == str(first)
 
 
 def test_reversal_keeps_one_of_each_pair() -> None:
     compiled = placement(PERMUTATIONS, m=4)
     report = enumerate_solutions(compiled, Limits())
-    sequences = [compiled.placed(p) for p in report.solutions]
-    assert report.count == 12 and report.reversal
+    sequences = [tuple(placed(compiled, p)) for p in report.solutions]
+    assert (report.count, report.in_all) == (12, 24) and report.symmetric
     assert all(s <= s[::-1] for s in sequences) and len(set(sequences)) == 12
 
 
@@ -61,12 +65,17 @@ def test_time_limit_stops_the_enumeration_cleanly() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "message"),
     [
-        ("cursor at 0", "cursor at n", "the board has cells 0..5"),
+        (
+            "cursor at 1",
+            "cursor at n + 1",
+            "the cursor would start off the board (with n=6, first=0): the cells are 1..6",
+        ),
         ("along clockwise", "along any", "the cursor needs one direction, not 'any'"),
-        ("take ?t from hand", "take ?t from pocket", "unknown store 'pocket'"),
-        ("advance cursor by ?t", "advance cursor by ?u", "?u is not the piece taken"),
-        ("cell(0) == first", "cell(0) == true", "cannot compare a number with a condition"),
-        ("goal when hand is empty", "goal when cursor", "expected a condition here, got a number"),
+        ("take ?t from hand", "take ?t from pocket", "unknown place or cell 'pocket'"),
+        ("advance cursor by ?t", "advance cursor by ?u", "?u is not bound here"),
+        ("cell(1) == first", "cell(1) == true", "cannot compare a cell with a condition"),
+        ("cell(1) == first", "cell(0) == first", "cell(0) is off the board (cells 1..6)"),
+        ("goal when hand is empty", "goal when cursor", "expected a condition here, got a cell"),
     ],
 )
 def test_mistakes_in_placement_specs(old: str, new: str, message: str) -> None:

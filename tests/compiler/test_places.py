@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from puzint.compiler import CompiledPlaces
+from puzint.compiler import CompiledPuzzle
+from puzint.compiler.families import CarryFamily
 from puzint.errors import SpecError
+from puzint.render.explain import rejections
 from puzint.runner import search
 
 from tests.conftest import SPECS, compiled_from
@@ -12,24 +14,24 @@ from tests.conftest import SPECS, compiled_from
 JEALOUS = (SPECS / "jealous_husbands.puz").read_text()
 
 
-def places(text: str, **params: object) -> CompiledPlaces:
+def places(text: str, **params: object) -> CompiledPuzzle:
     compiled = compiled_from(text, **params)
-    assert isinstance(compiled, CompiledPlaces)
+    assert compiled.puzzle.board is None and compiled.puzzle.places
     return compiled
 
 
 def test_couples_are_generated_per_member_with_their_attribute() -> None:
     compiled = places(JEALOUS, couples=2)
-    assert [p.name for p in compiled.puzzle.people] == ["H1", "H2", "W1", "W2"]
-    assert compiled.puzzle.people[3].attribute("couple") == 2
+    assert [p.symbol for p in compiled.puzzle.pieces] == ["H1", "H2", "W1", "W2"]
+    assert compiled.puzzle.pieces[3].attribute("couple") == 2
 
 
 def test_the_boat_load_is_checked_too() -> None:
     compiled = places(JEALOUS)
-    loads = {tuple(name for name, _, _ in r.move.movers): r.where for r in compiled.rejections(compiled.start)}
-    assert loads[("H1", "W2")] == "the boat"
-    assert loads[("H1",)] == "left"  # W1 stays with H2 and H3, without H1
-    assert ("W1",) not in loads  # the wives left behind keep their husbands
+    loads = {r.move.split(" →")[0]: r.where for r in rejections(compiled, compiled.start)}
+    assert loads["H1 W2"] == "the boat"
+    assert loads["H1"] == "left"  # W1 stays with H2 and H3, without H1
+    assert "W1" not in loads  # the wives left behind keep their husbands
 
 
 def test_interchangeable_pieces_are_not_told_apart() -> None:
@@ -42,8 +44,10 @@ def test_interchangeable_pieces_are_not_told_apart() -> None:
 
 def test_routes_restrict_the_carrier() -> None:
     compiled = places(JEALOUS, couples=4, island="banks")
-    island = compiled.puzzle.places.index("island")
-    assert compiled.destinations[0] == [island] and sorted(compiled.destinations[island]) == [0, 2]
+    island = [p.name for p in compiled.puzzle.places].index("island")
+    (carry,) = compiled.families
+    assert isinstance(carry, CarryFamily)
+    assert carry.routes[0] == [island] and sorted(carry.routes[island]) == [0, 2]
 
 
 @pytest.mark.parametrize(

@@ -39,7 +39,7 @@ def test_group_sizes_on_a_square(declared: str, size: int) -> None:
 
 
 def test_rotation_of_a_non_square_grid_is_a_half_turn() -> None:
-    elements = generate([], 12, 1)
+    elements = generate([], 12, 2, 0)
     assert len(elements) == 1
     compiled = compiled_from(
         (SPECS / "knights.puz").read_text().replace("symmetry mirror", "symmetry rotate + swap B W")
@@ -57,9 +57,9 @@ def test_canonical_form_is_the_least_image() -> None:
 @pytest.mark.parametrize(
     ("line", "message"),
     [
-        ("symmetry flip", "a line has the symmetry mirror, not 'flip'"),
+        ("symmetry flip", "a line has the symmetries mirror and reversal, not 'flip'"),
         ("symmetry swap B X", "unknown piece 'X'"),
-        ("symmetry swap B", "swap names two pieces, e.g. swap B W"),
+        ("symmetry swap B", "swap names two pieces (or two places), e.g. swap B W"),
     ],
 )
 def test_bad_symmetries_are_reported(line: str, message: str) -> None:

@@ -1,12 +1,12 @@
-"""Elaboration: parameters, conditions and layouts become a concrete puzzle."""
+"""Elaboration: parameters, conditions and layouts become the one puzzle model."""
 
 from __future__ import annotations
 
 import pytest
 from puzint.errors import SpecError
-from puzint.model import AnyCell, Bind, Lit
+from puzint.model import ANY, Bind, Rewrite
 
-from tests.conftest import puzzle_from
+from tests.conftest import compiled_from, puzzle_from
 
 LINE = """
 param n = 2
@@ -22,13 +22,13 @@ move slide: W _ -> _ W along left
 
 def test_parameters_size_the_board_and_layouts() -> None:
     puzzle = puzzle_from(LINE, n=3)
-    assert puzzle.board.size == 7
-    assert puzzle.start == (1, 1, 1, 0, 2, 2, 2)
+    assert puzzle.board is not None and puzzle.board.size == 7
+    assert puzzle.start.cells == (1, 1, 1, 0, 2, 2, 2)
     assert puzzle.params == {"n": 3}
 
 
 def test_default_parameter() -> None:
-    assert puzzle_from(LINE).start == (1, 1, 0, 2, 2)
+    assert puzzle_from(LINE).start.cells == (1, 1, 0, 2, 2)
 
 
 def test_override_of_the_wrong_type_is_reported_at_the_parameter() -> None:
@@ -48,35 +48,37 @@ def test_if_chooses_statements() -> None:
     text = LINE.replace(
         "goal W*n _ B*n", 'param t = "swap"\nif t == "swap":\n    goal W*n _ B*n\nelse:\n    goal B*n _ W*n'
     )
-    assert puzzle_from(text).goal[0] == Lit(2)
-    assert puzzle_from(text, t="same").goal[0] == Lit(1)
+    assert (puzzle_from(text).goal.cells or ())[0] == 2
+    assert (puzzle_from(text, t="same").goal.cells or ())[0] == 1
 
 
 def test_later_parameters_can_use_earlier_ones() -> None:
     text = 'param row = "BB_WW"\nparam n = len(row)\nboard line n\npiece B b\npiece W w\nstart row\ngoal W_B\n'
     text += "move s: B _ -> _ B along right\nmove s: W _ -> _ W along left\n"
     puzzle = puzzle_from(text, row="B_W")
-    assert puzzle.board.size == 3 and puzzle.start == (1, 0, 2)
+    assert puzzle.board is not None and puzzle.board.size == 3 and puzzle.start.cells == (1, 0, 2)
 
 
 def test_goal_may_have_wildcards_and_rules_variables() -> None:
     text = LINE.replace("goal W*n _ B*n", "goal W ? _ ? B")
     puzzle = puzzle_from(text)
-    assert puzzle.goal == (Lit(2), AnyCell(), Lit(0), AnyCell(), Lit(1))
-    assert not puzzle.goal_is_concrete
+    assert puzzle.goal.cells == (2, ANY, 0, ANY, 1)
+    assert not puzzle.goal.one_state_of_cells
 
 
 def test_directions_default_to_both_ways_on_a_line() -> None:
     text = LINE.replace("move slide: B _ -> _ B along right", "move swap: ?a ?b -> ?b ?a")
-    rule = puzzle_from(text).rules[0]
-    assert rule.directions == ((0, 1), (0, -1))
+    rule = puzzle_from(text).moves[0].form
+    assert isinstance(rule, Rewrite)
+    assert [d.vector for d in rule.directions] == [(0, 1), (0, -1)]
     assert rule.lhs == ((Bind("a"), Bind("b")),)
 
 
 def test_custom_direction_with_a_leap() -> None:
     text = "board grid 3 x 3\npiece N knight\ndirection camel = leap(1, 2)\nstart N________\ngoal ________N\n"
     text += "move hop: N _ -> _ N along camel\n"
-    assert len(puzzle_from(text).rules[0].directions) == 8
+    rule = puzzle_from(text).moves[0].form
+    assert isinstance(rule, Rewrite) and len(rule.directions) == 8
 
 
 def test_all_errors_are_reported_together() -> None:
@@ -87,8 +89,10 @@ def test_all_errors_are_reported_together() -> None:
     assert lines == [3, 4, 5]
 
 
-def test_designed_but_unimplemented_constructs_say_so() -> None:
-    text = LINE + "safe: n > 1\n"
+def test_safety_rules_work_on_boards_of_cells_too() -> None:
+    puzzle = puzzle_from(LINE + "safe: count(black) >= 1\n")
+    assert [r.scope for r in puzzle.safety] == ["state"]
     with pytest.raises(SpecError) as err:
-        puzzle_from(text)
-    assert "safety rules on cell boards go with placement moves (a cursor); not with rewrites yet" in str(err.value)
+        compiled_from(LINE + "safe: count(black) > n\n")
+    (diag,) = err.value.diagnostics
+    assert (diag.message, diag.pos.line) == ("the start already breaks this safety rule", 10)

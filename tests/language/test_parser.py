@@ -34,7 +34,7 @@ def test_frog_model() -> None:
     assert [(p.name, p.default) for p in params] == [("n", s.Num(s.Pos(4, 11, 1), 3))]
     moves = [x for x in spec.statements if isinstance(x, s.Move)]
     assert [m.name for m in moves] == ["slide", "jump", "slide", "jump"]
-    jump = moves[1].rule
+    jump = moves[1].form
     assert isinstance(jump, s.Rewrite)
     assert [item.text for item in jump.lhs[0].items] == ["B", "W", "_"]  # type: ignore[union-attr]
     assert jump.along is not None and [d.name for d in jump.along] == ["right"]
@@ -44,10 +44,26 @@ def test_frog_model() -> None:
 def test_windows_and_variables() -> None:
     spec = parse("move pair: ?x ?y ... _ _ -> _ _ ... ?x ?y\n")
     (move,) = spec.statements
-    assert isinstance(move, s.Move) and isinstance(move.rule, s.Rewrite)
-    assert len(move.rule.lhs) == 2 and len(move.rule.rhs) == 2
-    assert move.rule.lhs[0].items == (s.Var(s.Pos(1, 12, 2), "x"), s.Var(s.Pos(1, 15, 2), "y"))
-    assert move.rule.along is None
+    assert isinstance(move, s.Move) and isinstance(move.form, s.Rewrite)
+    assert len(move.form.lhs) == 2 and len(move.form.rhs) == 2
+    assert move.form.lhs[0].items == (s.Var(s.Pos(1, 12, 2), "x"), s.Var(s.Pos(1, 15, 2), "y"))
+    assert move.form.along is None
+
+
+def test_directions_after_along_and_actions_after_a_form() -> None:
+    (move,) = parse("move drive: slide ?v along left, right if ?v.width > 1\n").statements
+    assert isinstance(move, s.Move) and isinstance(move.form, s.SlideForm)
+    assert [d.name for d in move.form.along + move.more_directions] == ["left", "right"]
+    assert len(move.guards) == 1 and not move.actions
+    (move,) = parse("move pour: let k = min(?a, ?b.max - ?b), set ?a = ?a - k, set ?b = ?b + k\n").statements
+    assert isinstance(move, s.Move) and move.form is None
+    assert [type(a).__name__ for a in move.actions] == ["Let", "SetCounter", "SetCounter"]
+
+
+def test_pictures_mark_squares_without_cells() -> None:
+    (board,) = parse("board:\n    . _ _ .\n    _ _ _ _\n").statements
+    assert isinstance(board, s.BoardPicture) and len(board.rows) == 2
+    assert isinstance(board.rows[0].items[0], s.NoCells)
 
 
 def test_repeat_and_group_layouts() -> None:
@@ -86,7 +102,8 @@ def test_quantifier_predicates_parse() -> None:
     (safe,) = parse(text).statements
     assert isinstance(safe, s.Safe) and safe.scope == "everywhere"
     (cond,) = safe.conditions
-    assert isinstance(cond, s.Quantified) and cond.quantifier == "every" and cond.var == "w"
+    assert isinstance(cond, s.Quantified) and cond.quantifier == "every"
+    assert cond.binder.var is not None and cond.binder.var.name == "w"
     assert isinstance(cond.body, s.Binary) and cond.body.op == "or"
     assert isinstance(cond.body.right, s.Quantified) and cond.body.right.body is None
 

@@ -1,6 +1,18 @@
-"""Puzzle model -> CompiledPuzzle: states as `bytes` (one byte per cell, 0 = empty) and every
-move rule expanded once into concrete instances (which cells it reads and writes), so that
-the search never looks at rules, anchors or directions again.
+"""Rewrite moves compiled into tables: every rule expanded once into concrete *instances*
+(which cells it reads and writes), so that the search never looks at rules, anchors or
+directions again.
+
+Each instance is run in one of three shapes, chosen when the puzzle is compiled so that the
+common moves cost the fewest Python operations:
+  literal: every cell from the first to the last one the move reads or writes is checked
+           against a literal (frog's B W _ -> _ W B): one slice comparison tests the move and
+           the successor is state[:lo] + after + state[hi:], both at C speed;
+  mover:   one piece ?x moves from cell m to cell t, leaving a literal behind, and nothing
+           else is checked but the index key (?k _ -> _ ?k);
+  general: anything else (several variables, copies, ? cells), with the checks that are
+           left after the index key shared by consecutive instances that have the same ones.
+Instances are indexed by one cell they need to hold a given content (the content rarest at
+the start, usually the blank), found with `bytes.find` over the cells at C speed.
 """
 
 from __future__ import annotations
@@ -12,11 +24,9 @@ from itertools import product
 from math import prod
 from typing import Any
 
-from .. import topology
 from ..errors import Diagnostic, SpecError
-from ..model import EMPTY, AnyCell, Bind, CellPattern, Lit, Puzzle, RewriteRule
-from .heuristics import compile_heuristic
-from .symmetry import SymmetryGroup
+from ..model.board import Board
+from ..model.puzzle import EMPTY, AnyCell, Bind, CellPattern, Lit, Move, Rewrite
 
 # An instance, flattened for the hot loop:
 # (checks, occupied, same, writes, copies, index)
@@ -34,29 +44,23 @@ Instance = tuple[
     int,
 ]
 Successor = tuple[bytes, int]
+Expander = Callable[[bytes], list[Successor]]
 MAX_PLACEMENTS = 2_000_000
 WINDOWS_REMEMBERED = 4096  # a cell's literal moves: window contents whose outcome is remembered
 
 
 @dataclass(frozen=True)
-class MoveLabel:
-    """A move as a person reads it: the rule, and each piece that moved (or appeared/vanished)."""
+class Origin:
+    """Where instance i came from: its move, the cells of its pattern (in pattern order),
+    which cells its movers left and reached, and the cells it changes."""
 
-    rule: str
-    movers: tuple[tuple[str, str | None, str | None], ...]  # (symbol, from cell, to cell)
-    cells: tuple[int, ...]  # board cells the move touched, for highlighting
-
-
-@dataclass(frozen=True)
-class _Origin:
-    """Where instance i came from: its rule, and which cells its movers left and reached."""
-
-    rule: int
+    move: int
+    cells: tuple[int, ...]
     movers: tuple[tuple[int | None, int | None], ...]
     touched: tuple[int, ...]
 
 
-def _normalise(rule: RewriteRule) -> tuple[list[CellPattern], list[CellPattern]]:
+def normalise(rule: Rewrite) -> tuple[list[CellPattern], list[CellPattern]]:
     """Flatten the windows; a ? on the right means "as it was", so copy the left item there."""
     lhs = [c for w in rule.lhs for c in w]
     rhs = [c for w in rule.rhs for c in w]
@@ -64,7 +68,7 @@ def _normalise(rule: RewriteRule) -> tuple[list[CellPattern], list[CellPattern]]
     return lhs, rhs
 
 
-def _invertible(lhs: list[CellPattern], rhs: list[CellPattern]) -> bool:
+def invertible(lhs: list[CellPattern], rhs: list[CellPattern]) -> bool:
     """Can the move be run backwards? Only if the right side tells what the left side held."""
     right_vars = {c.name for c in rhs if isinstance(c, Bind)}
     for left, right in zip(lhs, rhs, strict=True):
@@ -75,7 +79,7 @@ def _invertible(lhs: list[CellPattern], rhs: list[CellPattern]) -> bool:
     return True
 
 
-def _movers(lhs: list[CellPattern], rhs: list[CellPattern]) -> list[tuple[int | None, int | None]]:
+def movers(lhs: list[CellPattern], rhs: list[CellPattern]) -> list[tuple[int | None, int | None]]:
     """Pair the pattern positions a piece leaves with those it reaches."""
     pairs: list[tuple[int | None, int | None]] = []
     first: dict[str, int] = {}
@@ -96,7 +100,7 @@ def _movers(lhs: list[CellPattern], rhs: list[CellPattern]) -> list[tuple[int | 
     return pairs
 
 
-def _instance(lhs: list[CellPattern], rhs: list[CellPattern], cells: tuple[int, ...], index: int) -> Instance | None:
+def instance(lhs: list[CellPattern], rhs: list[CellPattern], cells: tuple[int, ...], index: int) -> Instance | None:
     checks: list[tuple[int, int]] = []
     occupied: list[int] = []
     same: list[tuple[int, int]] = []
@@ -131,28 +135,43 @@ def _instance(lhs: list[CellPattern], rhs: list[CellPattern], cells: tuple[int, 
     )
 
 
-def _placements(puzzle: Puzzle, rule: RewriteRule) -> Iterator[tuple[int, ...]]:
+def _windows(board: Board, rule: Rewrite, length: int) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """(direction number, cells) of every window of `length` cells: along each direction (on a
+    graph, every path of distinct cells), or over the shape's cells."""
+    if rule.shape is not None:
+        for anchor in range(board.size):
+            found = [board.step(anchor, v) for v in rule.shape]
+            cells = tuple(c for c in found if c is not None)
+            if len(cells) == len(found) and len(set(cells)) == len(cells):
+                yield 0, cells
+        return
+    for d, direction in enumerate(rule.directions):
+        for anchor in range(board.size):
+            paths: list[tuple[int, ...]] = [(anchor,)]
+            for _ in range(length - 1):
+                paths = [(*p, n) for p in paths for n in direction.steps[p[-1]] if n not in p]
+            for path in paths:
+                if len(path) == length:
+                    yield d, path
+
+
+def placements(board: Board, move: Move, rule: Rewrite) -> Iterator[tuple[int, ...]]:
     """Every way to lay the rule's windows on the board: same direction, no shared cells."""
-    board = puzzle.board
     lengths = [len(w) for w in rule.lhs]
     seen: set[tuple[int, ...]] = set()
-    for vector in rule.directions:
-        per_window = []
-        for length in lengths:
-            spots: list[tuple[int, ...]] = []
-            for anchor in range(board.size):
-                found = [topology.step(board, anchor, vector, j) for j in range(length)]
-                cells = tuple(c for c in found if c is not None)
-                if len(cells) == length and len(set(cells)) == length:
-                    spots.append(cells)
-            per_window.append(spots)
+    count = max(1, len(rule.directions))
+    per_direction: list[list[list[tuple[int, ...]]]] = [[[] for _ in lengths] for _ in range(count)]
+    for k, length in enumerate(lengths):
+        for d, cells in _windows(board, rule, length):
+            per_direction[d][k].append(cells)
+    for per_window in per_direction:
         total = prod(len(spots) for spots in per_window)
         if total > MAX_PLACEMENTS:
             raise SpecError(
                 [
                     Diagnostic(
-                        rule.pos,
-                        f"move {rule.name} has {total:,} placements on {topology.describe(board)}; "
+                        move.pos,
+                        f"move {move.name} has {total:,} placements on {board.describe()}; "
                         f"puzint takes at most {MAX_PLACEMENTS:,} a move",
                         "fewer '...' windows, or a smaller board",
                     )
@@ -165,119 +184,7 @@ def _placements(puzzle: Puzzle, rule: RewriteRule) -> Iterator[tuple[int, ...]]:
                 yield flat
 
 
-class CompiledPuzzle:
-    """States, successors and goal test of one puzzle: all the search engine needs."""
-
-    def __init__(self, puzzle: Puzzle):
-        self.puzzle = puzzle
-        self.start: bytes = bytes(puzzle.start)
-        self.goal_state: bytes | None = (
-            bytes(c.code for c in puzzle.goal if isinstance(c, Lit)) if puzzle.goal_is_concrete else None
-        )
-        self._goal_checks = tuple((i, c.code) for i, c in enumerate(puzzle.goal) if isinstance(c, Lit))
-        self.invertible = True
-        forward: list[Instance] = []
-        backward: list[Instance] = []
-        self._origins: list[_Origin] = []
-        keys: set[tuple[object, ...]] = set()
-        for r, rule in enumerate(puzzle.rules):
-            lhs, rhs = _normalise(rule)
-            invertible = _invertible(lhs, rhs)
-            self.invertible = self.invertible and invertible
-            pairs = _movers(lhs, rhs)
-            for cells in _placements(puzzle, rule):
-                inst = _instance(lhs, rhs, cells, len(forward))
-                if inst is None or inst[:5] in keys:
-                    continue
-                keys.add(inst[:5])
-                forward.append(inst)
-                if invertible:
-                    back = _instance(rhs, lhs, cells, inst[5])
-                    assert back is not None
-                    backward.append(back)
-                movers = tuple(
-                    (cells[a] if a is not None else None, cells[b] if b is not None else None) for a, b in pairs
-                )
-                touched = tuple(sorted({cells[i] for i in range(len(cells)) if lhs[i] != rhs[i]}))
-                self._origins.append(_Origin(r, movers, touched))
-        self.symmetry = SymmetryGroup(puzzle, keys, self.start) if puzzle.symmetries else None
-        self.estimate = compile_heuristic(puzzle) if puzzle.heuristic is not None else None
-        self._instances = forward
-        self.instance_count = len(forward)
-        rarity = Counter(self.start)
-        # ---- what the search engine calls: expand(state) gives the successors, each with the
-        # number of the move that produces it; expand_back(state) the predecessors, each with
-        # the forward move that leads from it to `state`.
-        self.expand: Expander = _index(forward, puzzle.board.size, rarity)
-        self.expand_back: Expander = _index(backward, puzzle.board.size, rarity) if self.invertible else _not_invertible
-
-    def is_goal(self, state: bytes) -> bool:
-        if self.goal_state is not None:
-            return state == self.goal_state
-        return all(state[c] == v for c, v in self._goal_checks)
-
-    # ---- what the renderers call
-    def label(self, index: int, before: bytes) -> MoveLabel:
-        origin = self._origins[index]
-        rule = self.puzzle.rules[origin.rule]
-        board = self.puzzle.board
-        movers = []
-        for src, dst in origin.movers:
-            code = before[src] if src is not None else None
-            if code is None and dst is not None:
-                code = _written(self._instances[index], dst)
-            movers.append(
-                (
-                    self.puzzle.symbol(code or EMPTY),
-                    topology.cell_name(board, src) if src is not None else None,
-                    topology.cell_name(board, dst) if dst is not None else None,
-                )
-            )
-        return MoveLabel(rule.name, tuple(movers), origin.touched)
-
-    def initial_trajectories(self) -> Trajectories:
-        """Every piece's trajectory so far, at the start: just its cell."""
-        return tuple(sorted((code, (cell,)) for cell, code in enumerate(self.start) if code))
-
-    def extend_trajectories(self, trajectories: Trajectories, move: int) -> Trajectories:
-        """Each piece's own sequence of cells (-1: removed), extended by one move; kept as a
-        sorted tuple of (piece code, cells), so interchangeable pieces are not told apart and
-        two solutions differing only in the order of independent moves end up equal."""
-        tracks = list(trajectories)
-        by_cell = {track[-1]: i for i, (_, track) in enumerate(tracks) if track[-1] >= 0}
-        inst = self._instances[move]
-        for src, dst in self._origins[move].movers:
-            if src is None:
-                tracks.append((_written(inst, dst) if dst is not None else 0, (-1 if dst is None else dst,)))
-                continue
-            i = by_cell[src]
-            code, track = tracks[i]
-            tracks[i] = (code, (*track, -1 if dst is None else dst))
-        return tuple(sorted(tracks))
-
-
-Trajectories = tuple[tuple[int, tuple[int, ...]], ...]
-
-
-def _not_invertible(state: bytes) -> list[Successor]:
-    raise AssertionError("expand_back on a puzzle whose moves cannot all be undone")
-
-
-def _written(inst: Instance, cell: int) -> int:
-    return dict(inst[3]).get(cell, EMPTY)
-
-
 # ---- the hot loop
-#
-# Each instance is run in one of three shapes, chosen when the puzzle is compiled so that the
-# common moves cost the fewest Python operations:
-#   literal: every cell from the first to the last one the move reads or writes is checked
-#            against a literal (frog's B W _ -> _ W B): one slice comparison tests the move and
-#            the successor is state[:lo] + after + state[hi:], both at C speed;
-#   mover:   one piece ?x moves from cell m to cell t, leaving a literal behind, and nothing
-#            else is checked but the index key (?k _ -> _ ?k);
-#   general: anything else (several variables, copies, ? cells), with the checks that are
-#            left after the index key shared by consecutive instances that have the same ones.
 _LITERAL, _MOVER, _GENERAL = 0, 1, 2
 
 Checks = tuple[tuple[int, int], ...]
@@ -286,7 +193,6 @@ MoverItem = tuple[int, int, int, int]  # m, what m holds after the move, t, inde
 GeneralItem = tuple[tuple[int, ...], Checks, Checks, Checks, int]  # occupied, same, writes, copies, index
 # shape, checks left after the key, cells found empty by the key and those checks, items of that shape
 Block = tuple[int, Checks, int, tuple[Any, ...]]
-Expander = Callable[[bytes], list[Successor]]
 
 
 def _shape(inst: Instance, key: tuple[int, int] | None) -> tuple[int, Checks, LiteralItem | MoverItem | GeneralItem]:
@@ -325,10 +231,11 @@ def _blocks(instances: list[tuple[Instance, tuple[int, int] | None]]) -> tuple[B
     return tuple((kind, rest, blanks, tuple(items)) for kind, rest, blanks, items in blocks)
 
 
-def _index(instances: list[Instance], size: int, rarity: Counter[int]) -> Expander:
+def index(instances: list[Instance], cells: int, rarity: Counter[int], single: bytes | None) -> Expander:
     """Group instances by one required (cell, content), choosing the content rarest at the
     start (usually the blank): a state is then matched only against instances whose key
-    content it actually has at that cell, found with bytes.find at C speed."""
+    content it actually has at that cell, found with bytes.find at C speed. `single`, when
+    the puzzle has blocks, says which codes a `?x` may match (pieces of one cell)."""
     keyed: dict[int, list[list[tuple[Instance, tuple[int, int] | None]]]] = {}
     unkeyed: list[tuple[Instance, tuple[int, int] | None]] = []
     for inst in instances:
@@ -337,30 +244,32 @@ def _index(instances: list[Instance], size: int, rarity: Counter[int]) -> Expand
             unkeyed.append((inst, None))
             continue
         cell, code = min(checks, key=lambda cv: (rarity.get(cv[1], 0), cv[0]))
-        keyed.setdefault(code, [[] for _ in range(size)])[cell].append((inst, (cell, code)))
-    index = [
+        keyed.setdefault(code, [[] for _ in range(cells)])[cell].append((inst, (cell, code)))
+    table = [
         (code, [_blocks(at_cell) for at_cell in by_cell])
         for code, by_cell in sorted(keyed.items(), key=lambda kv: rarity.get(kv[0], 0))
     ]
-    return _expander(index, _blocks(unkeyed))
+    return _expander(table, _blocks(unkeyed), cells, single)
 
 
-def _expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: tuple[Block, ...]) -> Expander:
+def _expander(
+    keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: tuple[Block, ...], cells: int, single: bytes | None
+) -> Expander:
     """The successor function: a loop specialised to the one shape all instances share, when
     they do and one key content covers them all, else the loop that handles every shape."""
     kinds = {block[0] for _, by_cell in keyed for blocks in by_cell for block in blocks}
-    if len(keyed) == 1 and not unkeyed and len(kinds) == 1:
+    if len(keyed) == 1 and not unkeyed and len(kinds) == 1 and single is None:
         code, by_cell = keyed[0]
         kind = kinds.pop()
         items = [tuple(i for b in blocks for i in b[3]) for blocks in by_cell]
         if kind == _LITERAL:
-            return _literal_expander(code, items)
+            return _literal_expander(code, items, cells)
         if kind == _MOVER:
-            return _mover_expander(code, items)
-    return _mixed_expander(keyed, unkeyed)
+            return _mover_expander(code, items, cells)
+    return _mixed_expander(keyed, unkeyed, cells, single)
 
 
-def _literal_expander(code: int, by_cell: list[tuple[LiteralItem, ...]]) -> Expander:
+def _literal_expander(code: int, by_cell: list[tuple[LiteralItem, ...]], cells: int) -> Expander:
     """Literal moves, looked up by the content of the window of cells that the moves keyed at
     a cell read: which moves apply, and what they make of the window, is worked out the first
     time a window is seen and remembered (up to WINDOWS_REMEMBERED windows a cell)."""
@@ -378,7 +287,7 @@ def _literal_expander(code: int, by_cell: list[tuple[LiteralItem, ...]]) -> Expa
 
     def expand(state: bytes) -> list[Successor]:
         out: list[Successor] = []
-        i = state.find(code)
+        i = state.find(code, 0, cells)
         while i >= 0:
             lo, hi, table, items = windows[i]
             window = state[lo:hi]
@@ -391,17 +300,17 @@ def _literal_expander(code: int, by_cell: list[tuple[LiteralItem, ...]]) -> Expa
                 head, tail = state[:lo], state[hi:]
                 for new, index in found:
                     out.append((head + new + tail, index))
-            i = state.find(code, i + 1)
+            i = state.find(code, i + 1, cells)
         return out
 
     return expand
 
 
-def _mover_expander(code: int, by_cell: list[tuple[MoverItem, ...]]) -> Expander:
+def _mover_expander(code: int, by_cell: list[tuple[MoverItem, ...]], cells: int) -> Expander:
     def expand(state: bytes) -> list[Successor]:
         out: list[Successor] = []
         append = out.append
-        i = state.find(code)
+        i = state.find(code, 0, cells)
         while i >= 0:
             for m, left, t, index in by_cell[i]:
                 piece = state[m]
@@ -410,32 +319,34 @@ def _mover_expander(code: int, by_cell: list[tuple[MoverItem, ...]]) -> Expander
                     new[m] = left
                     new[t] = piece
                     append((bytes(new), index))
-            i = state.find(code, i + 1)
+            i = state.find(code, i + 1, cells)
         return out
 
     return expand
 
 
-def _mixed_expander(keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: tuple[Block, ...]) -> Expander:
+def _mixed_expander(
+    keyed: list[tuple[int, list[tuple[Block, ...]]]], unkeyed: tuple[Block, ...], cells: int, single: bytes | None
+) -> Expander:
     """Any mix of shapes and key contents, and instances with no check to key them on."""
 
     def expand(state: bytes) -> list[Successor]:
         out: list[Successor] = []
         for code, by_cell in keyed:
-            i = state.find(code)
+            i = state.find(code, 0, cells)
             while i >= 0:
                 blocks = by_cell[i]
                 if blocks:
-                    _run(state, blocks, out)
-                i = state.find(code, i + 1)
+                    _run(state, blocks, out, cells, single)
+                i = state.find(code, i + 1, cells)
         if unkeyed:
-            _run(state, unkeyed, out)
+            _run(state, unkeyed, out, cells, single)
         return out
 
     return expand
 
 
-def _run(state: bytes, blocks: tuple[Block, ...], out: list[Successor]) -> None:
+def _run(state: bytes, blocks: tuple[Block, ...], out: list[Successor], cells: int, single: bytes | None) -> None:
     """Append to `out` the successors the blocks give (their key, if any, already found)."""
     append = out.append
     for kind, rest, blanks, items in blocks:
@@ -446,7 +357,7 @@ def _run(state: bytes, blocks: tuple[Block, ...], out: list[Successor]) -> None:
         elif kind == _MOVER:
             for m, left, t, index in items:
                 piece = state[m]
-                if piece:
+                if piece and (single is None or single[piece]):
                     new = bytearray(state)
                     new[m] = left
                     new[t] = piece
@@ -456,7 +367,7 @@ def _run(state: bytes, blocks: tuple[Block, ...], out: list[Successor]) -> None:
                 if state[c] != v:
                     break
             else:
-                if state.count(EMPTY) == blanks:
+                if single is None and state.count(EMPTY, 0, cells) == blanks:
                     # The only empty cells are those the checks found empty: every variable's
                     # cell holds a piece, no need to look.
                     for _occupied, same, writes, copies, index in items:
@@ -473,7 +384,7 @@ def _run(state: bytes, blocks: tuple[Block, ...], out: list[Successor]) -> None:
                     continue
                 for occupied, same, writes, copies, index in items:
                     for c in occupied:
-                        if not state[c]:
+                        if not state[c] or (single is not None and not single[state[c]]):
                             break
                     else:
                         for a, b in same:
@@ -486,7 +397,3 @@ def _run(state: bytes, blocks: tuple[Block, ...], out: list[Successor]) -> None:
                             for c, f in copies:
                                 new[c] = state[f]
                             append((bytes(new), index))
-
-
-def compile_puzzle(puzzle: Puzzle) -> CompiledPuzzle:
-    return CompiledPuzzle(puzzle)

@@ -1,0 +1,561 @@
+"""Typed expressions (`model.expr`) compiled into small Python closures `fn(state, env)`.
+
+`state` is a compiled state (bytes, or the bytearray of a move being built); `env` is a list
+holding, in slot 0, the contents of the place being checked (`here`), in slot 1 a carry
+move's load, and then the values of variables. Nothing is ever evaluated as text: every
+node becomes a closure over already-resolved indexes and tables. A problem that can only
+show during the search (a cell computed off the board, a number asked of an empty cell, a
+division by zero) stops it with an error at the expression's position.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, insort
+from collections.abc import Callable, Iterable, Iterator
+from itertools import chain
+from typing import Any
+
+from ..errors import Diagnostic, Pos, SpecError
+from ..model import expr as m
+from ..model.board import Direction
+from ..model.puzzle import ANY, EMPTY, Puzzle
+from .layout import StateLayout
+
+Fn = Callable[[Any, list[Any]], Any]
+Iter = Callable[[Any, list[Any]], Iterable[Any]]
+Weighted = Callable[[Any, list[Any]], Iterable[tuple[Any, int]]]
+
+HERE, LOAD = 0, 1
+NONE = m.NONE
+
+
+class EvalError(SpecError):
+    """A mistake that only shows during the search; reported at the expression."""
+
+    def __init__(self, pos: Pos, message: str, expected: str | None = None):
+        super().__init__([Diagnostic(pos, message, expected)])
+
+
+def _div(pos: Pos) -> Callable[[int, int], int]:
+    def div(a: int, b: int) -> int:
+        if b == 0:
+            raise EvalError(pos, "division by zero", "a divisor that is never 0")
+        return a // b
+
+    return div
+
+
+def _mod(pos: Pos) -> Callable[[int, int], int]:
+    def mod(a: int, b: int) -> int:
+        if b == 0:
+            raise EvalError(pos, "division by zero", "a divisor that is never 0")
+        return a % b
+
+    return mod
+
+
+class Evaluator:
+    """Compiles expressions for one puzzle; the tables it builds are shared by them all."""
+
+    def __init__(self, puzzle: Puzzle, layout: StateLayout):
+        self.puzzle = puzzle
+        self.layout = layout
+        self.cells = layout.cells
+        board = puzzle.board
+        self.rows = [c.row or 0 for c in board.cells] if board is not None else []
+        self.cols = [c.col or 0 for c in board.cells] if board is not None else []
+        parts = puzzle.parts
+        self.base = [part.piece for part in parts]  # cell code -> piece code
+        self.anchor_offset: list[tuple[int, int]] = []
+        for part in parts:
+            if part.piece and puzzle.pieces[part.piece - 1].shape is not None:
+                self.anchor_offset.append(puzzle.pieces[part.piece - 1].shape[part.offset])  # type: ignore[index]
+            else:
+                self.anchor_offset.append((0, 0))
+        self.value: list[int | None] = [None, *(p.value for p in puzzle.pieces)]
+        self._rays: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    # ---- pieces
+    def code_of(self, state: Any, piece: int) -> int:
+        """The piece code of a piece value (0 for NONE)."""
+        if piece < 0:
+            return 0
+        if piece < self.cells:
+            return self.base[int(state[piece])]
+        return piece - self.cells
+
+    def anchor(self, state: Any, cell: int) -> int:
+        """The cell of a block's anchor, from any of its cells."""
+        dr, dc = self.anchor_offset[state[cell]]
+        if not dr and not dc:
+            return cell
+        board = self.puzzle.board
+        assert board is not None
+        return board.at(self.rows[cell] - dr, self.cols[cell] - dc) or cell
+
+    def place_of(self, state: Any, piece: int) -> int:
+        """The place a piece in the places is in (the first that holds one), or NONE."""
+        if piece < self.cells:
+            return NONE
+        code = piece - self.cells
+        for i in range(len(self.layout.places)):
+            if self.layout.bag(state, i)[code - 1]:
+                return i
+        return NONE
+
+    # ---- compiling
+    def compile(self, expr: m.Expr) -> Fn:
+        method = getattr(self, "_" + type(expr).__name__.lower())
+        return method(expr)  # type: ignore[no-any-return]
+
+    def _const(self, e: m.Const) -> Fn:
+        value = e.value
+        return lambda s, env: value
+
+    def _listconst(self, e: m.ListConst) -> Fn:
+        values = e.values
+        return lambda s, env: values
+
+    def _local(self, e: m.Local) -> Fn:
+        slot = e.slot
+        return lambda s, env: env[slot]
+
+    def _countervalue(self, e: m.CounterValue) -> Fn:
+        read = self.layout.reader(e.counter)
+        return lambda s, env: read(s)
+
+    def _counterread(self, e: m.CounterRead) -> Fn:
+        which = self.compile(e.counter)
+        readers = [self.layout.reader(i) for i in range(len(self.layout.counters))]
+        return lambda s, env: readers[which(s, env)](s)
+
+    def _cellconst(self, e: m.CellConst) -> Fn:
+        cell = e.cell
+        return lambda s, env: cell
+
+    def _cellat(self, e: m.CellAt) -> Fn:
+        board = self.puzzle.board
+        assert board is not None
+        args = [self.compile(a) for a in e.args]
+        pos = e.pos
+
+        def cell(s: Any, env: list[Any]) -> int:
+            values = [a(s, env) for a in args]
+            found = board.at(1, values[0]) if len(values) == 1 else board.at(values[0], values[1])
+            if found is None:
+                shown = ", ".join(str(v) for v in values)
+                raise EvalError(
+                    pos, f"cell({shown}) is off the board (cells {board.names_range()})", board.names_range()
+                )
+            return found
+
+        return cell
+
+    def _placeconst(self, e: m.PlaceConst) -> Fn:
+        place = e.place
+        return lambda s, env: place
+
+    def _here(self, e: m.Here) -> Fn:
+        return lambda s, env: env[HERE]
+
+    def _piececonst(self, e: m.PieceConst) -> Fn:
+        code, cells, layout = e.code, self.cells, self.layout
+
+        def piece(s: Any, env: list[Any]) -> int:
+            at = s.find(code, 0, cells) if cells else -1
+            if at >= 0:
+                return at  # type: ignore[no-any-return]
+            for i in range(len(layout.places)):
+                if layout.bag(s, i)[code - 1]:
+                    return cells + code
+            return NONE
+
+        return piece
+
+    def _directionconst(self, e: m.DirectionConst) -> Fn:
+        direction = e.direction
+        return lambda s, env: direction
+
+    def _counterconst(self, e: m.CounterConst) -> Fn:
+        counter = e.counter
+        return lambda s, env: counter
+
+    def _content(self, e: m.Content) -> Fn:
+        cell = self.compile(e.cell)
+        anchor = self.anchor
+        blocks = any(off != (0, 0) for off in self.anchor_offset)
+
+        def content(s: Any, env: list[Any]) -> int:
+            c = cell(s, env)
+            if c < 0 or not s[c]:
+                return NONE
+            return anchor(s, c) if blocks else c  # type: ignore[no-any-return]
+
+        return content
+
+    def _cellof(self, e: m.CellOf) -> Fn:
+        piece = self.compile(e.piece)
+        cells = self.cells
+        return lambda s, env: p if 0 <= (p := piece(s, env)) < cells else NONE
+
+    def _valueof(self, e: m.ValueOf) -> Fn:
+        piece = self.compile(e.piece)
+        value, code_of, pos = self.value, self.code_of, e.pos
+
+        def number(s: Any, env: list[Any]) -> int:
+            found = value[code_of(s, piece(s, env))]
+            if found is None:
+                raise EvalError(pos, "no number here: the cell is empty or its piece has no value", "a numbered piece")
+            return found
+
+        return number
+
+    def _pieceattr(self, e: m.PieceAttr) -> Fn:
+        piece, name, pos = self.compile(e.piece), e.name, e.pos
+        code_of = self.code_of
+        if name in ("row", "col"):
+            table = self.rows if name == "row" else self.cols
+            anchor, cells = self.anchor, self.cells
+
+            def position(s: Any, env: list[Any]) -> int:
+                p = piece(s, env)
+                if not 0 <= p < cells:
+                    raise EvalError(pos, f"this piece is not on the board, so it has no {name}", "a piece on a cell")
+                return table[anchor(s, p)]
+
+            return position
+        if name in ("width", "height", "value"):
+            table_values: list[Any] = [None] + [
+                getattr(p, name) if name != "value" else p.value for p in self.puzzle.pieces
+            ]
+        else:
+            table_values = [None] + [p.attribute(name) for p in self.puzzle.pieces]
+
+        def attribute(s: Any, env: list[Any]) -> Any:
+            found = table_values[code_of(s, piece(s, env))]
+            if found is None:
+                raise EvalError(pos, f"this piece has no {name}", f"a piece with the attribute {name}")
+            return found
+
+        return attribute
+
+    def _cellattr(self, e: m.CellAttr) -> Fn:
+        cell = self.compile(e.cell)
+        table, pos = (self.rows if e.name == "row" else self.cols), e.pos
+
+        def position(s: Any, env: list[Any]) -> int:
+            c = cell(s, env)
+            if c < 0:
+                raise EvalError(pos, "the cursor is off the board", "a cell")
+            return table[c]
+
+        return position
+
+    def _counterbound(self, e: m.CounterBound) -> Fn:
+        which = self.compile(e.counter)
+        bounds = [(c.low, c.high) for c in self.puzzle.counters]
+        index = 0 if e.name == "min" else 1
+        return lambda s, env: bounds[which(s, env)][index]
+
+    def _unary(self, e: m.Unary) -> Fn:
+        inner = self.compile(e.operand)
+        if e.op == "not":
+            return lambda s, env: not inner(s, env)
+        return lambda s, env: -inner(s, env)
+
+    def _binary(self, e: m.Binary) -> Fn:
+        left, right = self.compile(e.left), self.compile(e.right)
+        op = e.op
+        if op == "and":
+            return lambda s, env: bool(left(s, env)) and bool(right(s, env))
+        if op == "or":
+            return lambda s, env: bool(left(s, env)) or bool(right(s, env))
+        fn: Callable[[Any, Any], Any] = {
+            "+": lambda a, b: a + b,
+            "-": lambda a, b: a - b,
+            "*": lambda a, b: a * b,
+            "/": _div(e.right.pos),
+            "%": _mod(e.right.pos),
+            "==": lambda a, b: a == b,
+            "!=": lambda a, b: a != b,
+            "<": lambda a, b: a < b,
+            "<=": lambda a, b: a <= b,
+            ">": lambda a, b: a > b,
+            ">=": lambda a, b: a >= b,
+            "in": lambda a, b: a in b,
+        }[op]
+        if op == "==":
+            return lambda s, env: left(s, env) == right(s, env)
+        if op == "+":
+            return lambda s, env: left(s, env) + right(s, env)
+        return lambda s, env: fn(left(s, env), right(s, env))
+
+    def _isempty(self, e: m.IsEmpty) -> Fn:
+        inner = self.compile(e.operand)
+        kind = e.operand.type
+        if isinstance(e.operand, m.Here):
+            return lambda s, env: not any(env[HERE])
+        if kind == m.CELL:
+            return lambda s, env: (c := inner(s, env)) >= 0 and not s[c]
+        if kind == m.PIECE:
+            return lambda s, env: inner(s, env) < 0
+        layout = self.layout
+
+        def empty_place(s: Any, env: list[Any]) -> bool:
+            slot = layout.places[inner(s, env)]
+            return not any(s[slot.offset : slot.offset + slot.length])
+
+        return empty_place
+
+    def _iskind(self, e: m.IsKind) -> Fn:
+        piece = self.compile(e.piece)
+        codes, code_of = e.codes, self.code_of
+        return lambda s, env: code_of(s, piece(s, env)) in codes
+
+    def _isat(self, e: m.IsAt) -> Fn:
+        piece = self.compile(e.piece)
+        cells, layout = self.cells, self.layout
+        if e.place is None:
+
+            def here(s: Any, env: list[Any]) -> bool:
+                p = piece(s, env)
+                return bool(p >= cells and env[HERE][p - cells - 1] > 0)
+
+            return here
+        place = self.compile(e.place)
+
+        def at(s: Any, env: list[Any]) -> bool:
+            p = piece(s, env)
+            return bool(p >= cells and layout.bag(s, place(s, env))[p - cells - 1] > 0)
+
+        return at
+
+    def _call(self, e: m.Call) -> Fn:
+        name = e.name
+        args = [self.compile(a) for a in e.args]
+        if name == "abs":
+            (a,) = args
+            return lambda s, env: abs(a(s, env))
+        if name in ("min", "max"):
+            pick = min if name == "min" else max
+            return lambda s, env: pick(x(s, env) for x in args)
+        if name == "first":
+            origin, direction = args
+            anchor = self.anchor
+            blocks = any(off != (0, 0) for off in self.anchor_offset)
+
+            def first(s: Any, env: list[Any]) -> int:
+                d: Direction = direction(s, env)
+                c = origin(s, env)
+                if c < 0:
+                    return NONE
+                steps = d.steps
+                seen = {c}
+                while True:
+                    following = steps[c]
+                    if not following:
+                        return NONE
+                    c = following[0]
+                    if c in seen:
+                        return NONE
+                    if s[c]:
+                        return anchor(s, c) if blocks else c  # type: ignore[no-any-return]
+                    seen.add(c)
+
+            return first
+        if name == "top":
+            (place,) = args
+            layout, cells = self.layout, self.cells
+
+            def top(s: Any, env: list[Any]) -> int:
+                contents = layout.stack(s, place(s, env))
+                return cells + contents[-1] if contents else NONE
+
+            return top
+        if name == "together":
+            place_of = self.place_of
+            return lambda s, env: len({place_of(s, p(s, env)) for p in args}) == 1
+        return self._measure(e)
+
+    # ---- measures of the distance to the goal (heuristics)
+    def _goal_places(self, e: m.Call) -> dict[int, int]:
+        goal = self.puzzle.goal.cells
+        if goal is None or ANY in goal:
+            raise EvalError(
+                e.pos, f"{e.name}() measures the distance to a goal that fixes every cell", "goal LAYOUT without ?"
+            )
+        where: dict[int, int] = {}
+        for cell, code in enumerate(goal):
+            if code != EMPTY:
+                if code in where:
+                    raise EvalError(
+                        e.pos, f"{e.name}() needs every piece to appear once in the goal", "distinct pieces"
+                    )
+                where[code] = cell
+        return where
+
+    def _measure(self, e: m.Call) -> Fn:
+        if e.name == "misplaced":
+            goal = self.puzzle.goal.cells
+            if goal is None:
+                raise EvalError(e.pos, "misplaced() counts the goal's cells, and this goal has none", "goal LAYOUT")
+            wanted = [(cell, code) for cell, code in enumerate(goal) if code not in (EMPTY, ANY)]
+            return lambda s, env: sum(1 for cell, code in wanted if s[cell] != code)
+        where = self._goal_places(e)
+        if e.name == "inversions":
+            rank = [where.get(code, -1) for code in range(256)]
+            cells = self.cells
+
+            def inversions(s: Any, env: list[Any]) -> int:
+                seen: list[int] = []
+                count = 0
+                for i in range(cells):
+                    code = s[i]
+                    if code:
+                        r = rank[code]
+                        count += len(seen) - bisect_left(seen, r)
+                        insort(seen, r)
+                return count
+
+            return inversions
+        if not self.puzzle.board or not self.puzzle.board.has_frame:
+            raise EvalError(
+                e.pos, "displacement() measures steps on a line, ring or grid", "inversions() or misplaced()"
+            )
+        far = [[0] * self.cells for _ in range(256)]
+        for code, goal_cell in where.items():
+            for cell in range(self.cells):
+                far[code][cell] = abs(self.rows[cell] - self.rows[goal_cell]) + abs(
+                    self.cols[cell] - self.cols[goal_cell]
+                )
+        cells = self.cells
+        return lambda s, env: sum(far[s[i]][i] for i in range(cells) if s[i])
+
+    # ---- quantifiers and aggregates
+    def _quantified(self, e: m.Quantified) -> Fn:
+        values = self.domain(e.domain)
+        body, slot = self.compile(e.body), e.slot
+
+        def holds(s: Any, env: list[Any], v: Any) -> bool:
+            env[slot] = v
+            return bool(body(s, env))
+
+        if e.quantifier == "every":
+            return lambda s, env: all(holds(s, env, v) for v in values(s, env))
+        if e.quantifier == "some":
+            return lambda s, env: any(holds(s, env, v) for v in values(s, env))
+        return lambda s, env: not any(holds(s, env, v) for v in values(s, env))
+
+    def _aggregate(self, e: m.Aggregate) -> Fn:
+        weighted = self.weighted(e.domain)
+        slot = e.slot
+        value = self.compile(e.value) if e.value is not None else None
+        cond = self.compile(e.condition) if e.condition is not None else None
+        function, pos = e.function, e.pos
+
+        def items(s: Any, env: list[Any]) -> Iterator[tuple[Any, int]]:
+            for v, weight in weighted(s, env):
+                env[slot] = v
+                if cond is None or cond(s, env):
+                    yield v, weight
+
+        if function == "count":
+            return lambda s, env: sum(w for _, w in items(s, env))
+        assert value is not None
+        if function == "sum":
+            return lambda s, env: sum(value(s, env) * w for _, w in items(s, env))
+        pick = min if function == "min" else max
+
+        def extreme(s: Any, env: list[Any]) -> int:
+            found = [value(s, env) for _ in items(s, env)]
+            if not found:
+                raise EvalError(
+                    pos, f"{function}() over nothing: the collection is empty here", "a collection that is never empty"
+                )
+            return int(pick(found))
+
+        return extreme
+
+    # ---- collections
+    def domain(self, d: m.Domain) -> Iter:
+        weighted = self.weighted(d)
+        return lambda s, env: (v for v, _ in weighted(s, env))
+
+    def weighted(self, d: m.Domain) -> Weighted:
+        """Values of a collection, each with how many pieces it stands for."""
+        if isinstance(d, m.KindDomain):
+            return self._kind_domain(d)
+        if isinstance(d, m.CellsDomain):
+            if d.line is not None:
+                line = self.compile(d.line)
+                return lambda s, env: ((c, 1) for c in line(s, env))
+            cells = d.cells if d.cells is not None else tuple(range(self.cells))
+            pairs = tuple((c, 1) for c in cells)
+            return lambda s, env: pairs
+        if isinstance(d, m.RayDomain):
+            origin, direction = self.compile(d.origin), self.compile(d.direction)
+            return lambda s, env: ((c, 1) for c in self.ray(origin(s, env), direction(s, env)))
+        if isinstance(d, m.LinesDomain):
+            lines = tuple((line, 1) for line in d.lines)
+            return lambda s, env: lines
+        if isinstance(d, m.PlacesDomain):
+            places = tuple((p, 1) for p in d.places)
+            return lambda s, env: places
+        if isinstance(d, m.DirectionsDomain):
+            directions = tuple((x, 1) for x in d.directions)
+            return lambda s, env: directions
+        if isinstance(d, m.NumbersDomain):
+            numbers = self.compile(d.values)
+            return lambda s, env: ((v, 1) for v in numbers(s, env))
+        if isinstance(d, m.FilteredDomain):
+            inner = self.weighted(d.inner)
+            codes, code_of = d.codes, self.code_of
+            if d.inner.type == m.CELL:
+                return lambda s, env: ((c, w) for c, w in inner(s, env) if c >= 0 and self.base[s[c]] in codes)
+            return lambda s, env: ((p, w) for p, w in inner(s, env) if code_of(s, p) in codes)
+        assert isinstance(d, m.UnionDomain)
+        parts = [self.weighted(p) for p in d.parts]
+        return lambda s, env: chain.from_iterable(part(s, env) for part in parts)
+
+    def _kind_domain(self, d: m.KindDomain) -> Weighted:
+        codes = tuple(sorted(d.codes))
+        cells, layout = self.cells, self.layout
+        if d.where in ("here", "load"):
+            slot = HERE if d.where == "here" else LOAD
+            return lambda s, env: ((cells + c, n) for c in codes if (n := env[slot][c - 1]))
+        if d.where is not None:
+            place = self.compile(d.where)  # type: ignore[arg-type]
+
+            def in_place(s: Any, env: list[Any]) -> Iterator[tuple[int, int]]:
+                bag = layout.bag(s, place(s, env))
+                return ((cells + c, n) for c in codes if (n := bag[c - 1]))
+
+            return in_place
+        nplaces = len(layout.places)
+
+        def everywhere(s: Any, env: list[Any]) -> Iterator[tuple[int, int]]:
+            for c in codes:
+                i = s.find(c, 0, cells) if cells else -1
+                while i >= 0:
+                    yield i, 1
+                    i = s.find(c, i + 1, cells)
+            for p in range(nplaces):
+                bag = layout.bag(s, p)
+                for c in codes:
+                    if bag[c - 1]:
+                        yield cells + c, bag[c - 1]
+
+        return everywhere
+
+    def ray(self, cell: int, direction: Direction) -> tuple[int, ...]:
+        if cell < 0:
+            return ()
+        key = (cell, id(direction))
+        found = self._rays.get(key)
+        if found is None:
+            found = self._rays[key] = direction.ray(cell)
+        return found
+
+
+def condition_fn(evaluator: Evaluator, expr: m.Expr | None) -> Fn | None:
+    return evaluator.compile(expr) if expr is not None else None

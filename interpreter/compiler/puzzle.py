@@ -1,0 +1,340 @@
+"""Puzzle model -> CompiledPuzzle: states as `bytes` (see `layout`), every move compiled into
+a family behind one interface, safety rules and the goal compiled into functions. This is all
+the search engine sees: `start`, `expand`, `expand_back`, `is_goal`, `goal_state`, and, for
+cheapest search, `expand_costed`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import Diagnostic, SpecError
+from ..model.puzzle import ANY, CURSOR, EMPTY, Carry, Move, Puzzle, Rewrite, Slide, State, Toggle
+from .evaluate import Evaluator
+from .families import CarryFamily, GeneralFamily, MoveIds, Safety, SlideFamily
+from .layout import StateLayout
+from .rewrite import Expander, Instance, Origin, index, instance, invertible, movers, normalise, placements
+from .symmetry import SymmetryGroup
+
+Successor = tuple[bytes, int]
+Family = SlideFamily | CarryFamily | GeneralFamily
+
+
+@dataclass(frozen=True)
+class MoveLabel:
+    """A move as a person reads it: the rule, each piece that moved (symbol, from, to: cell or
+    place names; None where a piece appears or vanishes), the cells it changed, the counters
+    it changed (name, before, after) and, for a toggle, where it was made."""
+
+    rule: str
+    movers: tuple[tuple[str, str | None, str | None], ...]
+    cells: tuple[int, ...]
+    changes: tuple[tuple[str, str, str], ...] = ()
+    at: str | None = None
+
+
+def _table_move(move: Move) -> bool:
+    return isinstance(move.form, Rewrite) and move.guard is None and not move.actions and move.cost is None
+
+
+class CompiledPuzzle:
+    def __init__(self, puzzle: Puzzle):
+        self.puzzle = puzzle
+        self.layout = layout = StateLayout(puzzle)
+        self.evaluator = Evaluator(puzzle, layout)
+        self.safety = Safety(puzzle, layout, self.evaluator)
+        self.start: bytes = layout.encode(puzzle.start)
+        self._check_start()
+        self.cells = layout.cells
+        self.has_costs = any(m.cost is not None for m in puzzle.moves)
+
+        # rewrite tables: every plain rewrite of the spec in one table, numbered 0..
+        self._instances: list[Instance] = []
+        self._origins: list[Origin] = []
+        keys: set[tuple[object, ...]] = set()
+        self._table_invertible = True
+        for r, move in enumerate(puzzle.moves):
+            if not _table_move(move):
+                continue
+            rule = move.form
+            assert isinstance(rule, Rewrite) and puzzle.board is not None
+            lhs, rhs = normalise(rule)
+            undo = invertible(lhs, rhs)
+            self._table_invertible = self._table_invertible and undo
+            pairs = movers(lhs, rhs)
+            for cells in placements(puzzle.board, move, rule):
+                inst = instance(lhs, rhs, cells, len(self._instances))
+                if inst is None or inst[:5] in keys:
+                    continue
+                keys.add(inst[:5])
+                self._instances.append(inst)
+                moved = tuple(
+                    (cells[a] if a is not None else None, cells[b] if b is not None else None) for a, b in pairs
+                )
+                touched = tuple(sorted({cells[i] for i in range(len(cells)) if lhs[i] != rhs[i]}))
+                self._origins.append(Origin(r, cells, moved, touched))
+        self.instance_count = len(self._instances)
+
+        # every other move: a family of its own
+        self.ids = MoveIds(first=len(self._instances))
+        self.families: list[Family] = []
+        for move in puzzle.moves:
+            if _table_move(move):
+                continue
+            self.families.append(self._family(len(self.families), move))
+
+        self.goal_state = self._goal_state()
+        self._goal = self._goal_test()
+        only_tables = not self.families
+        self.symmetry = (
+            SymmetryGroup(puzzle, layout, self.start, keys if only_tables else None) if puzzle.symmetries else None
+        )
+        self.estimate: Callable[[bytes], int] | None = None
+        if puzzle.heuristic is not None:
+            fn = self.evaluator.compile(puzzle.heuristic)
+            slots = max(2, puzzle.heuristic_slots)
+            self.estimate = lambda state: fn(state, [None] * slots)  # type: ignore[no-any-return]
+
+        rarity = Counter(self.start[: self.cells])
+        single = None
+        if puzzle.has_blocks:
+            single = bytes(
+                [1 if p.piece and puzzle.pieces[p.piece - 1].shape is None else 0 for p in puzzle.parts]
+                + [0] * (256 - len(puzzle.parts))
+            )
+        table = index(self._instances, self.cells, rarity, single) if self._instances else None
+        backward = None
+        self.invertible = self._table_invertible and all(f.invertible for f in self.families)
+        if self.invertible and self._instances:
+            back = [
+                instance(*_flip(self._instances[i], puzzle, self._origins[i]), i) for i in range(len(self._instances))
+            ]
+            backward = index([b for b in back if b is not None], self.cells, rarity, single)
+        # ---- what the search engine calls: expand(state) gives the successors, each with the
+        # number of the move that produces it; expand_back(state) the predecessors, each with
+        # the forward move that leads from it to `state`.
+        self.raw_table = table  # the plain rewrites before any safety rule (for --explain)
+        self._table = self._safe_table(table)
+        self.expand: Expander = self._combine(self._table, [f.expand for f in self.families])
+        if self.invertible:
+            self.expand_back: Expander = self._combine(
+                self._safe_table(backward),
+                [f.expand_back for f in self.families],
+            )
+        else:
+            self.expand_back = _not_invertible
+
+    # ---- building
+    def _family(self, index: int, move: Move) -> Family:
+        if isinstance(move.form, Slide | Carry) and move.actions:
+            what = "slide" if isinstance(move.form, Slide) else "carry"
+            raise SpecError(
+                [Diagnostic(move.pos, f"move {move.name}: actions after a {what} are not supported by this version")]
+            )
+        if isinstance(move.form, Slide):
+            return SlideFamily(index, move, self.puzzle, self.ids, self.safety, self.evaluator)
+        if isinstance(move.form, Carry):
+            return CarryFamily(index, move, self.puzzle, self.layout, self.ids, self.safety, self.evaluator)
+        family = GeneralFamily(index, move, self.puzzle, self.layout, self.ids, self.safety, self.evaluator)
+        family.invertible = (
+            all(isinstance(a, Toggle) for a in move.actions) and move.form is None and move.guard is None
+        )
+        return family
+
+    def _safe_table(self, table: Expander | None) -> Expander | None:
+        safety = self.safety
+        if table is None or not safety.anything:
+            return table
+        plain = table
+        return lambda state: [(child, move) for child, move in plain(state) if safety.ok(child)]
+
+    def _combine(self, table: Expander | None, others: list[Expander]) -> Expander:
+        parts = ([table] if table is not None else []) + others
+        if len(parts) == 1:
+            return parts[0]
+
+        def expand(state: bytes) -> list[Successor]:
+            out: list[Successor] = []
+            for part in parts:
+                out.extend(part(state))
+            return out
+
+        return expand
+
+    def _check_start(self) -> None:
+        safety, puzzle = self.safety, self.puzzle
+        env: list[Any] = [None] * safety.slots
+        for rule in puzzle.safety:
+            if rule.scope == "state" and not self.evaluator.compile(rule.condition)(self.start, env):
+                raise SpecError(
+                    [
+                        Diagnostic(
+                            rule.pos,
+                            "the start already breaks this safety rule",
+                            "a start where every safety rule holds",
+                        )
+                    ]
+                )
+        for place in range(len(puzzle.places)):
+            failed = safety.failing("places", self.layout.bag(self.start, place), self.start)
+            if failed is not None:
+                raise SpecError(
+                    [
+                        Diagnostic(
+                            puzzle.safety[failed].pos,
+                            f"the start already breaks this safety rule (at {puzzle.places[place].name})",
+                            "a start where every safety rule holds",
+                        )
+                    ]
+                )
+
+    def _goal_state(self) -> bytes | None:
+        goal = self.puzzle.goal
+        if not goal.one_state_of_cells or self.layout.size != self.cells:
+            return None
+        return bytes(goal.cells or ())
+
+    def _goal_test(self) -> Callable[[bytes], bool]:
+        goal, layout = self.puzzle.goal, self.layout
+        checks = tuple((i, c) for i, c in enumerate(goal.cells or ()) if c != ANY)
+        place_checks: list[tuple[str, int, int, Any, int]] = []
+        for g in goal.places:
+            slot = layout.places[g.place]
+            if g.sequence is not None:
+                want = bytes(g.sequence) + bytes(slot.length - len(g.sequence))
+                place_checks.append(("exact", slot.offset, slot.offset + slot.length, want, g.place))
+            else:
+                place_checks.append(("at least", slot.offset, 0, g.at_least, g.place))
+        conditions = [self.evaluator.compile(c) for c in goal.conditions]
+        slots = max(2, self.puzzle.goal_slots)
+
+        def is_goal(state: bytes) -> bool:
+            for c, v in checks:
+                if state[c] != v:
+                    return False
+            for kind, lo, hi, want, place in place_checks:
+                if kind == "exact":
+                    if state[lo:hi] != want:
+                        return False
+                else:
+                    bag = layout.bag(state, place)
+                    if any(have < need for have, need in zip(bag, want, strict=True)):  # type: ignore[call-overload]
+                        return False
+            if conditions:
+                env: list[Any] = [None] * slots
+                return all(c(state, env) for c in conditions)
+            return True
+
+        return is_goal
+
+    # ---- what the engine calls
+    def is_goal(self, state: bytes) -> bool:
+        if self.goal_state is not None:
+            return state == self.goal_state
+        return self._goal(state)
+
+    def family_of(self, move: int) -> tuple[Family | None, tuple[Any, ...]]:
+        if move < self.instance_count:
+            return None, ()
+        key = self.ids.key(move)
+        return self.families[key[0]], key
+
+    def expand_costed(self, state: bytes) -> list[tuple[bytes, int, int]]:
+        """Successors with the cost of the move that makes each (1 unless the spec says)."""
+        out: list[tuple[bytes, int, int]] = []
+        if self._table is not None:
+            out.extend((child, move, 1) for child, move in self._table(state))
+        for family in self.families:
+            out.extend(family.expand_costed(state))
+        return out
+
+    # ---- what the renderers call
+    def successor(self, before: bytes, move: int) -> bytes:
+        for child, number in self.expand(before):
+            if number == move:
+                return child
+        raise AssertionError(f"move {move} does not apply to this state")
+
+    def label(self, move: int, before: bytes) -> MoveLabel:
+        puzzle, board = self.puzzle, self.puzzle.board
+        if move < self.instance_count:
+            origin = self._origins[move]
+            rule = puzzle.moves[origin.move]
+            out = []
+            for src, dst in origin.movers:
+                code = before[src] if src is not None else None
+                if code is None and dst is not None:
+                    code = dict(self._instances[move][3]).get(dst, EMPTY)
+                assert board is not None
+                out.append(
+                    (
+                        puzzle.symbol(code or EMPTY),
+                        board.name(src) if src is not None else None,
+                        board.name(dst) if dst is not None else None,
+                    )
+                )
+            return MoveLabel(rule.name, tuple(out), origin.touched)
+        family, key = self.family_of(move)
+        assert family is not None
+        after = self.successor(before, move)
+        change = family.change(key, before, puzzle)
+        cells = tuple(c for c in range(self.cells) if before[c] != after[c])
+        changes = self._counter_changes(before, after)
+        at = None
+        if isinstance(family, GeneralFamily):
+            anchor = family.anchor_of(key)
+            at = board.name(anchor) if anchor is not None and board is not None else None
+        return MoveLabel(family.move.name, change.movers, cells, changes, at)
+
+    def _counter_changes(self, before: bytes, after: bytes) -> tuple[tuple[str, str, str], ...]:
+        old, new = self.layout.decode(before), self.layout.decode(after)
+        out = []
+        for counter, a, b in zip(self.puzzle.counters, old.counters, new.counters, strict=True):
+            if a != b and counter.role != "carrier":
+                out.append((counter.name, self.counter_text(counter.role, a), self.counter_text(counter.role, b)))
+        return tuple(out)
+
+    def counter_text(self, role: str, value: int) -> str:
+        board = self.puzzle.board
+        if role == CURSOR:
+            return board.name(value) if value >= 0 and board is not None else "off the board"
+        if role == "carrier":
+            return self.puzzle.places[value].name
+        return str(value)
+
+    def decode(self, state: bytes) -> State:
+        return self.layout.decode(state)
+
+    def cell_moves(self, move: int, before: bytes) -> tuple[tuple[int | None, int | None], ...]:
+        """Each piece's (from cell, to cell) in a move on a board (None: appears / vanishes)."""
+        if move < self.instance_count:
+            return self._origins[move].movers
+        board = self.puzzle.board
+        assert board is not None
+        family, key = self.family_of(move)
+        assert family is not None
+        change = family.change(key, before, self.puzzle)
+        return tuple(
+            (board.by_name(a) if a is not None else None, board.by_name(b) if b is not None else None)
+            for _, a, b in change.movers
+        )
+
+    def written(self, move: int, cell: int, before: bytes) -> int:
+        """The code a move writes into a cell."""
+        if move < self.instance_count:
+            return dict(self._instances[move][3]).get(cell, EMPTY)
+        return self.successor(before, move)[cell]
+
+
+def _flip(inst: Instance, puzzle: Puzzle, origin: Origin) -> tuple[list[Any], list[Any], tuple[int, ...]]:
+    move = puzzle.moves[origin.move]
+    assert isinstance(move.form, Rewrite)
+    lhs, rhs = normalise(move.form)
+    return rhs, lhs, origin.cells
+
+
+def _not_invertible(state: bytes) -> list[Successor]:
+    raise AssertionError("expand_back on a puzzle whose moves cannot all be undone")

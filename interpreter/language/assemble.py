@@ -1,0 +1,259 @@
+"""The elaboration passes, in order, and the checks that need the whole puzzle: topology ->
+pieces -> layouts (start, goal) -> predicates' names -> moves -> rules and directives ->
+consistency -> the one `Puzzle`."""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+from typing import TYPE_CHECKING
+
+from ..errors import Pos, SpecError
+from ..model.puzzle import (
+    ANY,
+    EMPTY,
+    AnyCell,
+    Bind,
+    Goal,
+    Lit,
+    Move,
+    PieceType,
+    Put,
+    Puzzle,
+    Rewrite,
+    State,
+    Toggle,
+)
+from . import layouts, pieces, rules, topology
+from . import syntax as s
+from .moves import MoveContext, moves
+from .predicates import Names, Scope, condition
+
+if TYPE_CHECKING:
+    from .elaborate import Elaboration
+
+
+def assemble(el: Elaboration) -> Puzzle:
+    board, picture = topology.board(el)
+    board = topology.directions_and_shapes(el, board)
+    found = pieces.pieces(el)
+    places, routes = topology.places(el)
+    counters = topology.counters(el, board, places)
+    declared = el.of(s.Board) or el.of(s.BoardPicture)
+    uses_cells = (
+        el.of(s.LayoutDecl)
+        or el.of(s.ComputedLayout)
+        or any(
+            isinstance(mv.form, (s.Rewrite, s.SlideForm)) or any(isinstance(a, s.Toggle) for a in mv.actions)
+            for mv in el.of(s.Move)
+        )
+    )
+    if board is None and not declared and (uses_cells or not (places or counters)):
+        el.errors.error(Pos(1, 1), "the spec has no board", BOARD_EXPECTED)
+    el.errors.raise_if_any()
+
+    start_layout = layouts.cell_layout(el, "start", board, found, picture)
+    goal_layout = layouts.cell_layout(el, "goal", board, found, None)
+    types, parts = layouts.block_parts(el, board, found, start_layout)
+    start_cells = layouts.split_blocks(el, board, types, parts, start_layout, "start")
+    if start_cells is None:
+        start_cells = [EMPTY] * (board.size if board is not None else 0)
+    goal_cells = layouts.split_blocks(el, board, types, parts, goal_layout, "goal")
+    contents = layouts.start_places(el, places, types, found, start_cells, found.multiplicity)
+    place_goals = layouts.goal_places(el, places, types, found, contents.totals)
+
+    instances = Tally(c for c in start_cells if 0 < c <= len(types))
+    for i in range(len(contents.totals)):
+        instances[i + 1] += sum(bag[i] for bag in contents.bags) + sum(stack.count(i + 1) for stack in contents.stacks)
+    names = Names(
+        el.env,
+        board,
+        tuple(types),
+        found.frozen_kinds(),
+        _unique(types, found.frozen_kinds(), instances),
+        tuple(places),
+        tuple(counters),
+        dict(found.attributes),
+    )
+    conditions = []
+    goal_scope = Scope(names, "the goal")
+    for stmt in el.of(s.GoalWhen):
+        try:
+            conditions.append(condition(stmt.condition, goal_scope))
+        except SpecError as exc:
+            el.errors.diagnostics.extend(exc.diagnostics)
+    goal_positions = [x.pos for x in el.of(s.GoalWhen)]
+    goal_positions += [x.pos for x in el.of(s.PlaceLayout) if x.which == "goal"]
+    goal_positions += [goal_layout.pos] if goal_layout is not None else []
+    if not goal_positions:
+        el.errors.error(Pos(1, 1), "the spec has no goal", "goal LAYOUT, goal at PLACE: ... or goal when CONDITION")
+    goal = Goal(
+        tuple(goal_cells) if goal_cells is not None else None,
+        tuple(place_goals),
+        tuple(conditions),
+        min(goal_positions) if goal_positions else Pos(0, 0),
+    )
+
+    move_list = moves(MoveContext(el, names, board, types))
+    safety = rules.safety(el, names, move_list)
+    symmetries = rules.symmetries(el, board, types, parts, places)
+    search, search_pos = rules.search_mode(el)
+    heuristic, heuristic_slots = rules.heuristic(el, names)
+    show = rules.show_style(el, board, places)
+    _check_costs(el, move_list, search)
+    el.errors.raise_if_any()  # the checks below compare parts that must all be right
+    _check_pieces_used(el, types, move_list, start_cells, contents.totals)
+    _check_goal_counts(el, types, move_list, start_cells, goal, places, counters)
+    el.errors.raise_if_any()
+
+    title = el.single(s.PuzzleTitle, "puzzle title")
+    about = el.single(s.About, "about text")
+    start = State(
+        tuple(start_cells),
+        tuple(c.start for c in counters),
+        tuple(
+            tuple(stack) if place.stack else tuple(bag)
+            for place, bag, stack in zip(places, contents.bags, contents.stacks, strict=True)
+        ),
+    )
+    return Puzzle(
+        title=title.title if isinstance(title, s.PuzzleTitle) else el.spec.filename,
+        about=about.text if isinstance(about, s.About) else "",
+        params=el.params,
+        board=board,
+        pieces=tuple(types),
+        parts=tuple(parts),
+        places=tuple(places),
+        routes=routes,
+        counters=tuple(counters),
+        start=start,
+        goal=goal,
+        moves=tuple(move_list),
+        safety=tuple(safety),
+        symmetries=tuple(symmetries),
+        heuristic=heuristic,
+        heuristic_slots=heuristic_slots,
+        search=search,
+        search_pos=search_pos,
+        show=show,
+        goal_slots=goal_scope.size,
+        lines=tuple(el.spec.source.splitlines()),
+    )
+
+
+BOARD_EXPECTED = (
+    "a board: board line N, board grid ROWS x COLS, board ring N, board: PICTURE, board graph a, b, ... "
+    "(or places A, B, or counter NAME = 0 in 0..9)"
+)
+
+
+def _unique(types: list[PieceType], kinds: dict[str, frozenset[int]], instances: Tally[int]) -> dict[str, int]:
+    """Names that stand for one piece: a piece's symbol, or a kind that only one piece has."""
+    out = {p.symbol: p.code for p in types if instances[p.code] == 1 and p.symbol.isidentifier()}
+    for word, codes in kinds.items():
+        if len(codes) == 1:
+            (code,) = codes
+            if instances[code] == 1:
+                out.setdefault(word, code)
+    return out
+
+
+def _check_costs(el: Elaboration, moves: list[Move], search: str) -> None:
+    for move in moves:
+        if move.cost is not None and search != "cheapest":
+            el.errors.error(
+                move.cost.pos,
+                f"costs are used by `search cheapest`, and this spec searches for {_asks(search)}",
+                "search cheapest (or no cost)",
+            )
+
+
+def _asks(search: str) -> str:
+    return {
+        "shortest": "the fewest moves",
+        "count": "the number of shortest solutions",
+        "reach": "every reachable state",
+        "all": "every solution",
+        "any": "any one solution",
+    }.get(search, search)
+
+
+def _creators(moves: list[Move]) -> set[int]:
+    """Codes some move can put on a cell where there was none."""
+    out: set[int] = set()
+    for move in moves:
+        if isinstance(move.form, Rewrite):
+            for left, right in zip(move.form.lhs, move.form.rhs, strict=True):
+                for a, b in zip(left, right, strict=True):
+                    if isinstance(b, Lit) and b != a:
+                        out.add(b.code)
+        for action in move.actions:
+            if isinstance(action, Put) and action.code is not None:
+                out.add(action.code)
+            if isinstance(action, Put) and action.slot is not None:
+                out.add(-1)  # any piece taken from a place
+            if isinstance(action, Toggle):
+                out.update((action.first, action.second))
+    return out
+
+
+def _check_pieces_used(
+    el: Elaboration, types: list[PieceType], moves: list[Move], start_cells: list[int], totals: list[int]
+) -> None:
+    present = set(start_cells)
+    creators = _creators(moves)
+    for move in moves:
+        if not isinstance(move.form, Rewrite):
+            continue
+        used = {c.code for w in move.form.lhs for c in w if isinstance(c, Lit) and c.code != EMPTY}
+        missing = [
+            types[code - 1].symbol
+            for code in used
+            if code not in present and code not in creators and -1 not in creators
+        ]
+        if missing:
+            el.errors.error(
+                move.pos,
+                f"move {move.name} can never be made: it needs {', '.join(sorted(missing))}, "
+                "which is not on the board at the start and no move puts it there",
+                "a move about pieces of the puzzle",
+            )
+
+
+def _conserves(move: Move) -> bool:
+    """Does the move keep the multiset of pieces on the cells? (Variables carry their piece.)"""
+    if move.actions:
+        return False
+    if not isinstance(move.form, Rewrite):
+        return True  # slides and carries move pieces, never add or remove them
+
+    def tally(windows: tuple[tuple[object, ...], ...]) -> Tally[object]:
+        return Tally(c if not isinstance(c, Lit) else c.code for w in windows for c in w if c != Lit(EMPTY))
+
+    left, right = tally(move.form.lhs), tally(move.form.rhs)
+    return (
+        left.pop(AnyCell(), 0) == right.pop(AnyCell(), 0)
+        and left == right
+        and not any(isinstance(k, Bind) and left[k] != right[k] for k in left)
+    )
+
+
+def _check_goal_counts(el, types, moves, start_cells, goal: Goal, places, counters) -> None:  # type: ignore[no-untyped-def]
+    """A goal that has more of a piece than the start, when no move adds or removes pieces, can
+    never be reached (with a one-state goal: a different number)."""
+    if goal.cells is None or places or not all(_conserves(mv) for mv in moves):
+        return
+    have = Tally(c for c in start_cells if c != EMPTY)
+    want = Tally(c for c in goal.cells if c not in (EMPTY, ANY))
+    concrete = ANY not in goal.cells
+    for code in sorted(set(have) | set(want)):
+        if code > len(types):
+            continue  # parts of blocks are counted with their anchor
+        w, h = want.get(code, 0), have.get(code, 0)
+        if w > h or (concrete and w != h):
+            symbol = types[code - 1].symbol
+            el.errors.error(
+                goal.pos,
+                f"the goal can never be reached: it has {w} {symbol} but the start has {h}, "
+                "and no move adds or removes pieces",
+                f"a goal with {h} {symbol}",
+            )

@@ -1,0 +1,735 @@
+"""Syntax expressions -> typed model expressions (`model.expr`), for every predicate of a
+spec: safety rules, goal conditions, move guards, effects, costs and heuristics.
+
+Every name is resolved here, once, in a fixed order (a variable, a parameter, a counter, a
+piece, a place, a cell, a direction), every value gets a type, and the small conversions
+people expect are made explicit (a numbered piece stands for its number, a cell for the
+piece on it). Parts that only depend on parameters are computed now. A mistake raises a
+SpecError at its position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..errors import Diagnostic, Pos, SpecError
+from ..model import expr as m
+from ..model.board import Board, Direction
+from ..model.puzzle import CARRIER, CURSOR, Counter, PieceType, Place
+from . import syntax as s
+from .expressions import FUNCTIONS as PARAM_FUNCTIONS
+from .expressions import Value, evaluate, type_name
+
+LINE_FAMILIES = ("rows", "columns", "diagonals", "main_diagonals", "lines")
+STATE_FUNCTIONS = ("abs", "min", "max", "first", "top", "cell", "together", "inversions", "displacement", "misplaced")
+MEASURES = ("inversions", "displacement", "misplaced")
+POSITION_ATTRIBUTES = ("row", "col")
+BLOCK_ATTRIBUTES = ("width", "height")
+
+
+def fail(pos: Pos, message: str, expected: str | None = None) -> SpecError:
+    return SpecError([Diagnostic(pos, message, expected)])
+
+
+@dataclass
+class Names:
+    """Everything a predicate may name, as elaboration found it."""
+
+    params: dict[str, Value]
+    board: Board | None
+    pieces: tuple[PieceType, ...]
+    kinds: dict[str, frozenset[int]]  # kind words (kind, symbol, group symbol) -> piece codes
+    unique: dict[str, int]  # names of single pieces (`farmer`, `H1`) -> code
+    places: tuple[Place, ...]
+    counters: tuple[Counter, ...]
+    attributes: dict[str, str]  # declared attribute -> m.NUM or m.TEXT
+
+    def place(self, name: str) -> int | None:
+        return next((i for i, p in enumerate(self.places) if p.name == name), None)
+
+    def counter(self, name: str) -> int | None:
+        return next((i for i, c in enumerate(self.counters) if c.name == name), None)
+
+
+@dataclass
+class Scope:
+    """Where an expression is written: what it may name and which variables are bound."""
+
+    names: Names
+    what: str  # "a safety rule", "a move's condition", ... for messages
+    here: bool = False  # `here` is the place (or load) being checked
+    load: bool = False  # `load` is a carry move's load
+    locals: dict[str, m.Local] = field(default_factory=dict)
+    # slots 0 and 1 of every environment hold the place being checked (`here`) and a carry
+    # move's load; variables come after them
+    slots: list[int] = field(default_factory=lambda: [2])
+
+    def bind(self, name: str, type_: str, pos: Pos) -> tuple[Scope, m.Local]:
+        """A new scope with one more variable (a fresh slot)."""
+        local = m.Local(pos, name, self.slots[0], type_)
+        self.slots[0] += 1
+        inner = Scope(self.names, self.what, self.here, self.load, dict(self.locals), self.slots)
+        inner.locals[name] = local
+        return inner, local
+
+    def declare(self, name: str, type_: str, pos: Pos) -> m.Local:
+        """Bind a variable in this scope itself (a move's variable, a `let`)."""
+        local = m.Local(pos, name, self.slots[0], type_)
+        self.slots[0] += 1
+        self.locals[name] = local
+        return local
+
+    @property
+    def size(self) -> int:
+        return self.slots[0]
+
+
+def condition(expr: s.Expr, scope: Scope) -> m.Expr:
+    """A truth value (a rule, a goal, a guard)."""
+    typed = typed_expr(expr, scope)
+    if typed.type != m.BOOL:
+        raise fail(expr.pos, f"expected a condition here, got {typed.type}", "a condition")
+    return typed
+
+
+def number(expr: s.Expr, scope: Scope) -> m.Expr:
+    """A number (a cost, a heuristic, a counter's new value)."""
+    return as_number(typed_expr(expr, scope), expr.pos, scope.names)
+
+
+# ---- conversions
+
+
+def _numbered(names: Names) -> bool:
+    return any(p.value is not None for p in names.pieces)
+
+
+def as_number(e: m.Expr, pos: Pos, names: Names | None = None) -> m.Expr:
+    """A number; a piece (or a cell holding one) stands for its number when the puzzle has
+    numbered pieces."""
+    if e.type == m.NUM:
+        return e
+    if e.type in (m.PIECE, m.CELL) and names is not None and not _numbered(names):
+        raise fail(pos, f"expected a number here, got {e.type}", "a number (only numbered pieces stand for numbers)")
+    if e.type == m.PIECE:
+        return m.ValueOf(pos, e)
+    if e.type == m.CELL:
+        return m.ValueOf(pos, m.Content(pos, e))
+    if e.type == m.COUNTER:
+        return m.CounterRead(pos, e)
+    raise fail(pos, f"expected a number here, got {e.type}", "a number")
+
+
+def as_piece(e: m.Expr, pos: Pos) -> m.Expr:
+    if e.type == m.PIECE:
+        return e
+    if e.type == m.CELL:
+        return m.Content(pos, e)
+    raise fail(pos, f"expected a piece here, got {e.type}", "a piece (or a cell)")
+
+
+def as_cell(e: m.Expr, pos: Pos) -> m.Expr:
+    """A cell, or a piece standing on one (its cell)."""
+    if e.type in (m.CELL, m.PIECE):
+        return e if e.type == m.CELL else m.CellOf(pos, e)
+    raise fail(pos, f"expected a cell or a piece on the board here, got {e.type}", "a cell")
+
+
+def _const(pos: Pos, value: Value) -> m.Expr:
+    if isinstance(value, bool):
+        return m.Const(pos, value, m.BOOL)
+    if isinstance(value, int):
+        return m.Const(pos, value, m.NUM)
+    if isinstance(value, str):
+        return m.Const(pos, value, m.TEXT)
+    return m.ListConst(pos, tuple(value))
+
+
+def _is_const(e: m.Expr) -> bool:
+    return isinstance(e, (m.Const, m.ListConst))
+
+
+# ---- the typer
+
+
+def typed_expr(expr: s.Expr, scope: Scope) -> m.Expr:
+    handler = _HANDLERS.get(type(expr))
+    if handler is None:
+        raise fail(expr.pos, f"this cannot be used in {scope.what}")
+    return handler(expr, scope)
+
+
+def _num(expr: s.Num, scope: Scope) -> m.Expr:
+    return m.Const(expr.pos, expr.value, m.NUM)
+
+
+def _str(expr: s.Str, scope: Scope) -> m.Expr:
+    return m.Const(expr.pos, expr.value, m.TEXT)
+
+
+def _bool(expr: s.Bool, scope: Scope) -> m.Expr:
+    return m.Const(expr.pos, expr.value, m.BOOL)
+
+
+def _list(expr: s.ListExpr, scope: Scope) -> m.Expr:
+    values = []
+    for syntax in expr.items:
+        item = typed_expr(syntax, scope)
+        if not (isinstance(item, m.Const) and item.type == m.NUM):
+            raise fail(syntax.pos, "a list holds numbers known before the search", "a number")
+        values.append(int(item.value))
+    return m.ListConst(expr.pos, tuple(values))
+
+
+def _var(expr: s.VarRef, scope: Scope) -> m.Expr:
+    local = scope.locals.get("?" + expr.name)
+    if local is None:
+        bound = sorted(k for k in scope.locals if k.startswith("?"))
+        expected = "one of: " + ", ".join(bound) if bound else "no variable: this has none bound"
+        raise fail(expr.pos, f"?{expr.name} is not bound here", expected)
+    return m.Local(expr.pos, local.name, local.slot, local.type)
+
+
+def _name(expr: s.Name, scope: Scope) -> m.Expr:
+    names, name = scope.names, expr.name
+    if name in scope.locals:
+        local = scope.locals[name]
+        return m.Local(expr.pos, local.name, local.slot, local.type)
+    if name in names.params:
+        return _const(expr.pos, names.params[name])
+    counter = names.counter(name)
+    if counter is not None:
+        role = names.counters[counter].role
+        kind = m.CELL if role == CURSOR else m.PLACE if role == CARRIER else m.NUM
+        return m.CounterValue(expr.pos, counter, kind)
+    if name in names.unique:
+        return m.PieceConst(expr.pos, names.unique[name])
+    place = names.place(name)
+    if place is not None:
+        return m.PlaceConst(expr.pos, place)
+    if name == "here":
+        if not scope.here:
+            raise fail(expr.pos, f"'here' is the place a `safe in places` rule checks; {scope.what} has none")
+        return m.Here(expr.pos)
+    board = names.board
+    if board is not None:
+        cell = board.by_name(name)
+        if cell is not None:
+            return m.CellConst(expr.pos, cell)
+        single = board.directions.get(name)
+        if single is not None and len(single) == 1:
+            return m.DirectionConst(expr.pos, single[0])
+    if name in names.kinds:
+        raise fail(
+            expr.pos,
+            f"'{name}' is a kind of piece, not one piece",
+            f"count({name}), some {name} is here, every {name} x: ... or a piece's name",
+        )
+    raise fail(expr.pos, f"unknown name '{name}'", _known_names(scope))
+
+
+def _known_names(scope: Scope) -> str:
+    names = scope.names
+    known = [k for k in scope.locals if not k.startswith("?")]
+    known += list(names.params) + [c.name for c in names.counters] + sorted(names.unique)
+    known += [p.name for p in names.places]
+    return "a variable, a parameter, a counter, a piece or a place" + (": " + ", ".join(known) if known else "")
+
+
+def _unary(expr: s.Unary, scope: Scope) -> m.Expr:
+    inner = typed_expr(expr.operand, scope)
+    if expr.op == "not":
+        if inner.type != m.BOOL:
+            raise fail(expr.operand.pos, f"expected a condition here, got {inner.type}", "a condition")
+        if isinstance(inner, m.Const):
+            return m.Const(expr.pos, not inner.value, m.BOOL)
+        return m.Unary(expr.pos, "not", inner, m.BOOL)
+    inner = as_number(inner, expr.operand.pos, scope.names)
+    if isinstance(inner, m.Const):
+        return m.Const(expr.pos, -int(inner.value), m.NUM)
+    return m.Unary(expr.pos, "-", inner, m.NUM)
+
+
+ARITHMETIC = ("+", "-", "*", "/", "%")
+ORDER = ("<", "<=", ">", ">=")
+
+
+def _binary(expr: s.Binary, scope: Scope) -> m.Expr:
+    op = expr.op
+    if op in ("and", "or"):
+        return _logic(expr, scope)
+    left = typed_expr(expr.left, scope)
+    if op == "in":
+        return _membership(expr, left, scope)
+    right = typed_expr(expr.right, scope)
+    if op in ("==", "!="):
+        left, right = _comparable(expr, left, right, scope.names)
+        result: m.Expr = m.Binary(expr.pos, op, left, right, m.BOOL)
+    else:
+        if left.type == m.TEXT and right.type == m.TEXT and op == "+":
+            result = m.Binary(expr.pos, op, left, right, m.TEXT)
+        else:
+            left = as_number(left, expr.left.pos, scope.names)
+            right = as_number(right, expr.right.pos, scope.names)
+            result = m.Binary(expr.pos, op, left, right, m.BOOL if op in ORDER else m.NUM)
+    return _fold(result)
+
+
+def _comparable(expr: s.Binary, left: m.Expr, right: m.Expr, names: Names) -> tuple[m.Expr, m.Expr]:
+    """Both sides of == / != as the same type: a piece or a cell compared with a number is
+    its number (when the puzzle has numbered pieces)."""
+    if left.type == right.type:
+        return left, right
+    numeric = (m.NUM, m.COUNTER) + ((m.PIECE, m.CELL) if _numbered(names) else ())
+    if left.type in numeric and right.type in numeric and m.NUM in (left.type, right.type):
+        return as_number(left, expr.left.pos), as_number(right, expr.right.pos)
+    if {left.type, right.type} == {m.PIECE, m.CELL}:
+        return as_piece(left, expr.left.pos), as_piece(right, expr.right.pos)
+    raise fail(expr.pos, f"cannot compare {left.type} with {right.type}")
+
+
+def _membership(expr: s.Binary, left: m.Expr, scope: Scope) -> m.Expr:
+    left = as_number(left, expr.left.pos, scope.names)
+    if isinstance(expr.right, s.Range):
+        low = number(expr.right.low, scope)
+        high = number(expr.right.high, scope)
+        result: m.Expr = m.Binary(
+            expr.pos,
+            "and",
+            m.Binary(expr.pos, "<=", low, left, m.BOOL),
+            m.Binary(expr.pos, "<=", left, high, m.BOOL),
+            m.BOOL,
+        )
+        return _fold(result)
+    right = typed_expr(expr.right, scope)
+    if right.type != m.LIST:
+        raise fail(expr.right.pos, f"'in' needs a range or a list on its right, got {right.type}", "a range or a list")
+    return _fold(m.Binary(expr.pos, "in", left, right, m.BOOL))
+
+
+def _logic(expr: s.Binary, scope: Scope) -> m.Expr:
+    left = typed_expr(expr.left, scope)
+    right = typed_expr(expr.right, scope)
+    for side, syntax in ((left, expr.left), (right, expr.right)):
+        if side.type != m.BOOL:
+            raise fail(syntax.pos, f"expected a condition here, got {side.type}", "a condition")
+    # A side the parameters decide is decided now: `first == 0 or ...` costs nothing later.
+    short = expr.op == "or"
+    for side, other in ((left, right), (right, left)):
+        if isinstance(side, m.Const):
+            return m.Const(expr.pos, short, m.BOOL) if side.value == short else other
+    return m.Binary(expr.pos, expr.op, left, right, m.BOOL)
+
+
+def _fold(e: m.Expr) -> m.Expr:
+    """A node whose operands are all known is computed now (with positioned errors)."""
+    if isinstance(e, m.Binary) and _is_const(e.left) and _is_const(e.right):
+        a = e.left.value if isinstance(e.left, m.Const) else e.left.values  # type: ignore[union-attr]
+        b = e.right.value if isinstance(e.right, m.Const) else e.right.values  # type: ignore[union-attr]
+        if e.op in ("/", "%") and b == 0:
+            raise fail(e.right.pos, "division by zero")
+        value = BINARY_OPS[e.op](a, b)
+        assert isinstance(value, (int, str, bool))
+        return m.Const(e.pos, value, e.type)
+    return e
+
+
+BINARY_OPS: dict[str, Callable[[object, object], object]] = {
+    "+": lambda a, b: a + b,  # type: ignore[operator]
+    "-": lambda a, b: a - b,  # type: ignore[operator]
+    "*": lambda a, b: a * b,  # type: ignore[operator]
+    "/": lambda a, b: a // b,  # type: ignore[operator]
+    "%": lambda a, b: a % b,  # type: ignore[operator]
+    "<": lambda a, b: a < b,  # type: ignore[operator]
+    "<=": lambda a, b: a <= b,  # type: ignore[operator]
+    ">": lambda a, b: a > b,  # type: ignore[operator]
+    ">=": lambda a, b: a >= b,  # type: ignore[operator]
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "in": lambda a, b: a in b,  # type: ignore[operator]
+}
+
+
+def _range(expr: s.Range, scope: Scope) -> m.Expr:
+    low, high = number(expr.low, scope), number(expr.high, scope)
+    if not (isinstance(low, m.Const) and isinstance(high, m.Const)):
+        raise fail(expr.pos, "a range's ends must be known before the search", "numbers and parameters")
+    return m.ListConst(expr.pos, tuple(range(int(low.value), int(high.value) + 1)))
+
+
+def _index(expr: s.Index, scope: Scope) -> m.Expr:
+    obj = typed_expr(expr.obj, scope)
+    if not isinstance(obj, m.ListConst):
+        raise fail(expr.obj.pos, f"only a list can be indexed, not {obj.type}", "a list")
+    i = number(expr.index, scope)
+    if not isinstance(i, m.Const):
+        raise fail(expr.index.pos, "a list's index must be known before the search", "a number")
+    if not 1 <= int(i.value) <= len(obj.values):
+        raise fail(expr.index.pos, f"index {i.value} is outside 1..{len(obj.values)}", f"1..{len(obj.values)}")
+    return m.Const(expr.pos, obj.values[int(i.value) - 1], m.NUM)
+
+
+# ---- attributes and tests
+
+
+def _attr(expr: s.Attr, scope: Scope) -> m.Expr:
+    obj = typed_expr(expr.obj, scope)
+    name = expr.name
+    if obj.type == m.COUNTER:
+        if name not in ("min", "max"):
+            raise fail(expr.name_pos, f"a counter has min and max, not '{name}'", "min or max")
+        return m.CounterBound(expr.pos, obj, name)
+    if obj.type == m.CELL:
+        if name in POSITION_ATTRIBUTES:
+            _needs_frame(scope, expr.name_pos)
+            return m.CellAttr(expr.pos, obj, name)
+        obj = m.Content(expr.obj.pos, obj)
+    if obj.type != m.PIECE:
+        raise fail(expr.obj.pos, f"only pieces, cells and counters have attributes, this is {obj.type}", "a piece")
+    return _piece_attr(expr, obj, scope)
+
+
+def _piece_attr(expr: s.Attr, piece: m.Expr, scope: Scope) -> m.Expr:
+    names, name = scope.names, expr.name
+    if name in POSITION_ATTRIBUTES:
+        _needs_frame(scope, expr.name_pos)
+        return m.PieceAttr(expr.pos, piece, name, m.NUM)
+    if name in BLOCK_ATTRIBUTES:
+        return m.PieceAttr(expr.pos, piece, name, m.NUM)
+    if name == "value":
+        if not _numbered(names):
+            raise fail(expr.name_pos, "no piece has a value: numbered pieces come from `pieces 1..n`", "pieces 1..n")
+        return m.PieceAttr(expr.pos, piece, name, m.NUM)
+    if name in names.attributes:
+        return m.PieceAttr(expr.pos, piece, name, names.attributes[name])
+    known = sorted(
+        set(names.attributes) | {"row", "col", "width", "height"} | ({"value"} if _numbered(names) else set())
+    )
+    raise fail(expr.name_pos, f"no piece has the attribute '{name}'", "one of: " + ", ".join(known))
+
+
+def _needs_frame(scope: Scope, pos: Pos) -> None:
+    board = scope.names.board
+    if board is None or not board.has_frame:
+        raise fail(pos, "only cells of a line, ring or grid have a row and a column")
+
+
+def _is_empty(expr: s.IsEmpty, scope: Scope) -> m.Expr:
+    inner = typed_expr(expr.operand, scope)
+    if inner.type not in (m.CELL, m.PLACE, m.PIECE):
+        raise fail(expr.operand.pos, f"{inner.type} cannot be empty", "a cell, a place, the cursor or a piece")
+    result: m.Expr = m.IsEmpty(expr.pos, inner)
+    return m.Unary(expr.pos, "not", result, m.BOOL) if expr.negated else result
+
+
+def kind_codes(name: s.Name, scope: Scope) -> frozenset[int]:
+    codes = scope.names.kinds.get(name.name)
+    if codes is None:
+        known = ", ".join(sorted(scope.names.kinds)) or "none"
+        raise fail(name.pos, f"unknown kind of piece '{name.name}'", f"one of: {known}")
+    return codes
+
+
+def _is_kind(expr: s.IsKind, scope: Scope) -> m.Expr:
+    inner = as_piece(typed_expr(expr.operand, scope), expr.operand.pos)
+    result: m.Expr = m.IsKind(expr.pos, inner, kind_codes(expr.kind, scope))
+    return m.Unary(expr.pos, "not", result, m.BOOL) if expr.negated else result
+
+
+def _location(location: s.Location, scope: Scope) -> m.Expr | None:
+    """None for `here`, else the place."""
+    if location.place is None:
+        if not scope.here:
+            raise fail(location.pos, f"'here' is the place a `safe in places` rule checks; {scope.what} has none")
+        return None
+    if location.var:
+        place = _var(s.VarRef(location.pos, location.place), scope)
+        if place.type != m.PLACE:
+            raise fail(location.pos, f"?{location.place} is {place.type}, not a place", "a place")
+        return place
+    index = scope.names.place(location.place)
+    if index is None:
+        known = ", ".join(p.name for p in scope.names.places) or "none: this puzzle has no places"
+        raise fail(location.pos, f"unknown place '{location.place}'", f"one of: {known}")
+    return m.PlaceConst(location.pos, index)
+
+
+def _located(expr: s.Located, scope: Scope) -> m.Expr:
+    piece = as_piece(typed_expr(expr.operand, scope), expr.operand.pos)
+    return m.IsAt(expr.pos, piece, _location(expr.location, scope))
+
+
+# ---- quantifiers, aggregates and collections
+
+
+def domain(binder: s.Binder, scope: Scope) -> m.Domain:
+    """What a binder ranges over."""
+    if binder.collections is None:
+        assert binder.kind is not None
+        codes = kind_codes(binder.kind, scope)
+        where: str | m.Expr | None = None
+        if binder.location is not None:
+            place = _location(binder.location, scope)
+            where = "here" if place is None else place
+        return m.KindDomain(codes, where)
+    parts = [_collection(c, scope) for c in binder.collections]
+    found: m.Domain = parts[0] if len(parts) == 1 else _union(parts, binder.collections)
+    if binder.kind is not None:
+        if found.type not in (m.PIECE, m.CELL):
+            raise fail(binder.kind.pos, f"a kind can only pick pieces, and these are {found.type}s")
+        found = m.FilteredDomain(found, kind_codes(binder.kind, scope))
+    return found
+
+
+def _union(parts: list[m.Domain], syntax: tuple[s.Expr, ...]) -> m.Domain:
+    types = {p.type for p in parts}
+    if len(types) > 1:
+        raise fail(syntax[1].pos, "collections joined with ',' must hold the same kind of thing", parts[0].type)
+    return m.UnionDomain(tuple(parts), parts[0].type)
+
+
+COLLECTIONS_EXPECTED = (
+    "a kind of piece, cells, rows, columns, diagonals, main_diagonals, lines, places, load, "
+    "a place, a direction, a line, ray(x, d), a range or a list"
+)
+
+
+def _collection(expr: s.Expr, scope: Scope) -> m.Domain:
+    names = scope.names
+    if isinstance(expr, s.Range):
+        return m.NumbersDomain(_range(expr, scope))
+    if isinstance(expr, s.Call) and expr.name == "ray":
+        if len(expr.args) != 2:
+            raise fail(expr.pos, "ray() takes a cell (or a piece) and a direction", "ray(x, d)")
+        origin = as_cell(typed_expr(expr.args[0], scope), expr.args[0].pos)
+        direction = _direction(expr.args[1], scope)
+        return m.RayDomain(origin, direction)
+    if isinstance(expr, s.Name):
+        word = expr.name
+        if word in scope.locals:
+            local = _name(expr, scope)
+            return _value_collection(local, expr.pos, scope)
+        if word == "cells":
+            _needs_board(scope, expr.pos)
+            return m.CellsDomain(None)
+        if word in LINE_FAMILIES:
+            board = _needs_board(scope, expr.pos)
+            lines = board.lines(word)
+            if isinstance(lines, str):
+                raise fail(expr.pos, lines)
+            return m.LinesDomain(lines)
+        if word in ("places", "stacks"):
+            chosen = tuple(i for i, p in enumerate(names.places) if word == "places" or p.stack)
+            return m.PlacesDomain(chosen)
+        if word == "load":
+            if not scope.load:
+                raise fail(expr.pos, f"'load' is what a carry move carries; {scope.what} has none")
+            return m.KindDomain(frozenset(p.code for p in names.pieces), "load")
+        if word in names.kinds:
+            return m.KindDomain(names.kinds[word], None)
+        place = names.place(word)
+        if place is not None:
+            return m.KindDomain(frozenset(p.code for p in names.pieces), m.PlaceConst(expr.pos, place))
+        if names.board is not None and word in names.board.directions:
+            return m.DirectionsDomain(names.board.directions[word])
+        if word in names.params:
+            return _value_collection(_const(expr.pos, names.params[word]), expr.pos, scope)
+        raise fail(expr.pos, f"'{word}' is not a collection", COLLECTIONS_EXPECTED)
+    value = typed_expr(expr, scope)
+    return _value_collection(value, expr.pos, scope)
+
+
+def _value_collection(value: m.Expr, pos: Pos, scope: Scope) -> m.Domain:
+    if value.type == m.LINE:
+        return m.CellsDomain(None, line=value)
+    if value.type == m.PLACE:
+        return m.KindDomain(frozenset(p.code for p in scope.names.pieces), value)
+    if isinstance(value, m.ListConst):
+        return m.NumbersDomain(value)
+    raise fail(pos, f"{value.type} is not a collection", COLLECTIONS_EXPECTED)
+
+
+def _needs_board(scope: Scope, pos: Pos) -> Board:
+    if scope.names.board is None:
+        raise fail(pos, "this puzzle has no board of cells")
+    return scope.names.board
+
+
+def _direction(expr: s.Expr, scope: Scope) -> m.Expr:
+    direction = typed_expr(expr, scope)
+    if direction.type != m.DIRECTION:
+        raise fail(expr.pos, f"expected a direction here, got {direction.type}", "a direction (right, up_left, ...)")
+    return direction
+
+
+def _binder_scope(binder: s.Binder, scope: Scope) -> tuple[Scope, m.Local, m.Domain]:
+    found = domain(binder, scope)
+    name = binder.var.name if binder.var is not None else "_"
+    pos = binder.var.pos if binder.var is not None else binder.pos
+    inner, local = scope.bind(name, found.type, pos)
+    return inner, local, found
+
+
+def _quantified(expr: s.Quantified, scope: Scope) -> m.Expr:
+    binder = expr.binder
+    if expr.body is None:  # `some KIND is here`, `no KIND is at P`, `every KIND is here`
+        assert binder.kind is not None and binder.location is not None
+        codes = kind_codes(binder.kind, scope)
+        place = _location(binder.location, scope)
+        _, local = scope.bind("_", m.PIECE, binder.pos)
+        if expr.quantifier == "every":
+            test = m.IsAt(expr.pos, local, place)
+            return m.Quantified(expr.pos, "every", local.slot, m.KindDomain(codes, None), test)
+        where: str | m.Expr = "here" if place is None else place
+        return m.Quantified(
+            expr.pos, expr.quantifier, local.slot, m.KindDomain(codes, where), m.Const(expr.pos, True, m.BOOL)
+        )
+    inner, local, found = _binder_scope(binder, scope)
+    body = condition(expr.body, inner)
+    return m.Quantified(expr.pos, expr.quantifier, local.slot, found, body)
+
+
+def _aggregate(expr: s.Aggregate, scope: Scope) -> m.Expr:
+    if expr.function not in ("count", "sum", "min", "max"):
+        raise fail(expr.pos, f"'{expr.function}(... for ...)' is not an aggregate", "count, sum, min or max")
+    inner, local, found = _binder_scope(expr.binder, scope)
+    value = None
+    if expr.value is not None:
+        value = as_number(typed_expr(expr.value, inner), expr.value.pos, scope.names)
+    cond = condition(expr.condition, inner) if expr.condition is not None else None
+    return m.Aggregate(expr.pos, expr.function, local.slot, found, value, cond)
+
+
+# ---- functions
+
+
+def _call(expr: s.Call, scope: Scope) -> m.Expr:
+    name = expr.name
+    if name in PARAM_FUNCTIONS and name not in STATE_FUNCTIONS:
+        return _param_call(expr, scope)
+    if name not in STATE_FUNCTIONS:
+        known = sorted(set(PARAM_FUNCTIONS) | set(STATE_FUNCTIONS) | {"ray"})
+        raise fail(expr.pos, f"unknown function '{name}'", "one of: " + ", ".join(known))
+    args = [typed_expr(a, scope) for a in expr.args]
+    if name in ("min", "max", "abs"):
+        want = (1, 1) if name == "abs" else (2, None)
+        _arity(expr, *want)
+        numbers = [as_number(a, syntax.pos, scope.names) for a, syntax in zip(args, expr.args, strict=True)]
+        if all(isinstance(a, m.Const) for a in numbers):
+            values = [int(a.value) for a in numbers if isinstance(a, m.Const)]
+            result = abs(values[0]) if name == "abs" else min(values) if name == "min" else max(values)
+            return m.Const(expr.pos, result, m.NUM)
+        return m.Call(expr.pos, name, tuple(numbers), m.NUM)
+    if name == "first":
+        _arity(expr, 2, 2)
+        origin = as_cell(args[0], expr.args[0].pos)
+        return m.Call(expr.pos, name, (origin, _direction(expr.args[1], scope)), m.PIECE)
+    if name == "top":
+        _arity(expr, 1, 1)
+        if args[0].type != m.PLACE:
+            raise fail(expr.args[0].pos, f"top() takes a stack, got {args[0].type}", "a stack")
+        if isinstance(args[0], m.PlaceConst) and not scope.names.places[args[0].place].stack:
+            raise fail(expr.args[0].pos, f"{scope.names.places[args[0].place].name} is not a stack", "a stack")
+        return m.Call(expr.pos, name, (args[0],), m.PIECE)
+    if name == "cell":
+        return _cell(expr, args, scope)
+    if name == "together":
+        if len(args) < 2:
+            raise fail(expr.pos, "together() takes two or more pieces", "together(a, b)")
+        pieces = tuple(as_piece(a, syntax.pos) for a, syntax in zip(args, expr.args, strict=True))
+        return m.Call(expr.pos, name, pieces, m.BOOL)
+    _arity(expr, 0, 0)  # the measures
+    return m.Call(expr.pos, name, (), m.NUM)
+
+
+def _arity(expr: s.Call, low: int, high: int | None) -> None:
+    n = len(expr.args)
+    if n < low or (high is not None and n > high):
+        from .expressions import arity_text
+
+        raise fail(expr.pos, f"{expr.name}() takes {arity_text(low, high)}, got {n}")
+
+
+def _param_call(expr: s.Call, scope: Scope) -> m.Expr:
+    args = [typed_expr(a, scope) for a in expr.args]
+    if not all(_is_const(a) for a in args):
+        raise fail(expr.pos, f"{expr.name}() works on values known before the search", "parameters and numbers")
+    literal = s.Call(
+        expr.pos,
+        expr.name,
+        tuple(_literal(a, syntax.pos) for a, syntax in zip(args, expr.args, strict=True)),
+    )
+    return _const(expr.pos, evaluate(literal, {}))
+
+
+def _literal(e: m.Expr, pos: Pos) -> s.Expr:
+    if isinstance(e, m.ListConst):
+        return s.ListExpr(pos, tuple(s.Num(pos, v) for v in e.values))
+    assert isinstance(e, m.Const)
+    if isinstance(e.value, bool):
+        return s.Bool(pos, e.value)
+    if isinstance(e.value, int):
+        return s.Num(pos, e.value)
+    return s.Str(pos, e.value)
+
+
+def _cell(expr: s.Call, args: list[m.Expr], scope: Scope) -> m.Expr:
+    board = _needs_board(scope, expr.pos)
+    if board.kind == "graph":
+        _arity(expr, 1, 1)
+        if isinstance(args[0], m.Const):
+            found = board.by_name(str(args[0].value))
+            if found is None:
+                raise fail(expr.args[0].pos, f"no cell is named {args[0].value}", "one of: " + board.names_range())
+            return m.CellConst(expr.pos, found)
+        raise fail(expr.args[0].pos, "a graph's cell is named by the spec", "cell(NAME)")
+    want = 1 if board.one_row else 2
+    if len(args) != want:
+        form = "cell(i)" if want == 1 else "cell(row, column)"
+        raise fail(expr.pos, f"a cell of {board.describe()} is {form}", form)
+    numbers = tuple(as_number(a, syntax.pos, scope.names) for a, syntax in zip(args, expr.args, strict=True))
+    if all(isinstance(a, m.Const) for a in numbers):
+        values = [int(a.value) for a in numbers if isinstance(a, m.Const)]
+        found = board.at(1, values[0]) if want == 1 else board.at(values[0], values[1])
+        if found is None:
+            shown = ", ".join(str(v) for v in values)
+            raise fail(expr.pos, f"cell({shown}) is off the board (cells {board.names_range()})", board.names_range())
+        return m.CellConst(expr.pos, found)
+    return m.CellAt(expr.pos, numbers)
+
+
+_HANDLERS: dict[type, Callable[..., m.Expr]] = {
+    s.Num: _num,
+    s.Str: _str,
+    s.Bool: _bool,
+    s.ListExpr: _list,
+    s.Name: _name,
+    s.VarRef: _var,
+    s.Unary: _unary,
+    s.Binary: _binary,
+    s.Range: _range,
+    s.Index: _index,
+    s.Attr: _attr,
+    s.IsEmpty: _is_empty,
+    s.IsKind: _is_kind,
+    s.Located: _located,
+    s.Quantified: _quantified,
+    s.Aggregate: _aggregate,
+    s.Call: _call,
+}
+
+
+def describe_value(value: Value) -> str:
+    return type_name(value)
+
+
+def directions_of(name: s.Name, board: Board) -> tuple[Direction, ...]:
+    found = board.directions.get(name.name)
+    if found is None:
+        raise fail(
+            name.pos,
+            f"{board.describe()} has no direction '{name.name}'",
+            "one of: " + ", ".join(sorted(board.directions)),
+        )
+    return found

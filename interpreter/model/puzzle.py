@@ -1,0 +1,335 @@
+"""The puzzle model: one spec with its parameters applied, everything concrete and checked.
+
+There is one model for every puzzle. A state is cells (each holding one piece or nothing),
+places (bags and stacks holding many) and counters (numbers; a cursor holds a cell, a
+carrier a place). A move chooses, checks and changes (see docs/language.md, "The model");
+its form says how it chooses, and all forms share guards, effects and costs.
+
+Cell contents are small integers ("codes"): 0 is empty, piece k is k (1-based), and a block
+that covers several cells writes the code of one of its *parts* in each of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import NOWHERE, Pos
+from .board import Board, Direction, Vector
+from .expr import Expr
+
+EMPTY = 0
+ANY = -1  # a goal cell that may hold anything
+
+# Presentation hints (`show ...`).
+SHOW_BOARD = "board"
+SHOW_LADDER = "ladder"  # a line whose moves swap neighbours, drawn as an amida ladder
+SHOW_CIRCLE = "circle"  # a ring of numbers, drawn as the number-circle article prints it
+SHOW_BANKS = "banks"  # places side by side
+
+# What a search answers (`search ...`).
+SEARCH_MODES = ("shortest", "cheapest", "count", "reach", "all", "any")
+
+# Counter roles.
+NUMBER, CURSOR, CARRIER = "number", "cursor", "carrier"
+
+
+@dataclass(frozen=True)
+class PieceType:
+    code: int
+    symbol: str
+    kind: str
+    description: str
+    glyph: str
+    attributes: tuple[tuple[str, int | str], ...] = ()
+    value: int | None = None  # numbered pieces (`pieces 1..n`) are their number
+    shape: tuple[Vector, ...] | None = None  # a block's cells from its anchor (the first), reading order
+
+    def attribute(self, name: str) -> int | str | None:
+        return dict(self.attributes).get(name)
+
+    @property
+    def width(self) -> int:
+        return 1 if self.shape is None else 1 + max(c for _, c in self.shape) - min(c for _, c in self.shape)
+
+    @property
+    def height(self) -> int:
+        return 1 if self.shape is None else 1 + max(r for r, _ in self.shape) - min(r for r, _ in self.shape)
+
+
+@dataclass(frozen=True)
+class Part:
+    """What a cell code stands for: a part (`offset` into the shape) of piece `piece`."""
+
+    piece: int
+    offset: int
+
+
+@dataclass(frozen=True)
+class Place:
+    name: str
+    stack: bool = False
+
+
+@dataclass(frozen=True)
+class Counter:
+    name: str
+    low: int
+    high: int
+    start: int
+    role: str = NUMBER
+    description: str = ""
+    pos: Pos = NOWHERE
+
+
+@dataclass(frozen=True)
+class State:
+    """A state as data: each cell's code, each counter's value (a cursor: a cell or NONE; a
+    carrier: a place), each place's contents (a bag: how many of each piece, indexed by
+    code - 1; a stack: its codes, bottom first)."""
+
+    cells: tuple[int, ...]
+    counters: tuple[int, ...]
+    places: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class PlaceGoal:
+    place: int
+    at_least: tuple[int, ...] | None  # how many of each piece must be there (index code - 1)
+    sequence: tuple[int, ...] | None  # a stack's exact contents, bottom first
+
+
+@dataclass(frozen=True)
+class Goal:
+    cells: tuple[int, ...] | None  # per cell: a code, EMPTY, or ANY
+    places: tuple[PlaceGoal, ...]
+    conditions: tuple[Expr, ...]
+    pos: Pos
+
+    @property
+    def one_state_of_cells(self) -> bool:
+        """Does the goal fix every cell and say nothing else?"""
+        return self.cells is not None and ANY not in self.cells and not self.places and not self.conditions
+
+
+# ---- rewrite patterns
+
+
+@dataclass(frozen=True)
+class Lit:
+    """A cell that must hold (or will hold) exactly this code."""
+
+    code: int
+
+
+@dataclass(frozen=True)
+class AnyCell:
+    """`?`: on the left of a move, any content; on the right, "left as it was"."""
+
+
+@dataclass(frozen=True)
+class Bind:
+    """`?x`: on the left, any piece (not empty), remembered as x; on the right, that piece."""
+
+    name: str
+
+
+CellPattern = Lit | AnyCell | Bind
+Window = tuple[CellPattern, ...]
+
+
+# ---- move forms: how a move chooses
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    lhs: tuple[Window, ...]
+    rhs: tuple[Window, ...]
+    directions: tuple[Direction, ...]  # along (empty with a shape)
+    shape: tuple[Vector, ...] | None = None  # `in SHAPE`: one window over the shape's cells
+
+
+@dataclass(frozen=True)
+class Slide:
+    """`step`, `slide` or `slide ... until blocked` of a piece (a one-cell piece or a block)."""
+
+    codes: frozenset[int]  # the piece codes that may move
+    variable: str | None  # `?b`, bound to the moving piece
+    directions: tuple[Direction, ...]
+    mode: str  # step | slide | until
+
+
+@dataclass(frozen=True)
+class Carry:
+    low: int
+    high: int
+    carrier: int  # counter index
+    with_: tuple[frozenset[int], ...]  # the load must include one of each
+    only: frozenset[int] | None  # every piece aboard is one of these
+
+
+# ---- actions: what a move changes
+
+
+@dataclass(frozen=True)
+class PlaceLoc:
+    place: int
+
+
+@dataclass(frozen=True)
+class CellLoc:
+    cell: int
+
+
+@dataclass(frozen=True)
+class CursorLoc:
+    counter: int
+
+
+@dataclass(frozen=True)
+class VarLoc:
+    """A move variable ranging over places or cells (`?p`, `?c`)."""
+
+    name: str
+    slot: int
+    over: str  # "place" or "cell"
+
+
+Loc = PlaceLoc | CellLoc | CursorLoc | VarLoc
+
+
+@dataclass(frozen=True)
+class Take:
+    slot: int  # the variable bound to the piece taken
+    name: str
+    source: Loc
+
+
+@dataclass(frozen=True)
+class Put:
+    target: Loc
+    slot: int | None  # a piece taken earlier in the move
+    code: int | None  # or a new piece of this code
+
+
+@dataclass(frozen=True)
+class Advance:
+    counter: int
+    amount: Expr
+    direction: Direction | None  # None: the order cells are listed in
+
+
+@dataclass(frozen=True)
+class SetCounter:
+    counter: int | None  # a counter, or
+    slot: int | None  # a variable ranging over the number counters
+    value: Expr
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Let:
+    slot: int
+    value: Expr
+
+
+@dataclass(frozen=True)
+class Toggle:
+    first: int
+    second: int
+    shape: tuple[Vector, ...]
+    slot: int  # the anchor cell variable
+
+
+Action = Take | Put | Advance | SetCounter | Let | Toggle
+
+
+@dataclass(frozen=True)
+class Variable:
+    """A move variable: its slot in the move's environment and what it ranges over
+    (piece, cell, place, counter, number)."""
+
+    name: str
+    slot: int
+    type: str
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Move:
+    name: str
+    pos: Pos
+    form: Rewrite | Slide | Carry | None
+    actions: tuple[Action, ...]
+    guard: Expr | None
+    cost: Expr | None
+    variables: tuple[Variable, ...]
+    slots: int  # size of the move's environment (variables, lets, quantifier variables)
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class SafetyRule:
+    """A condition on every state ("state"), on each place ("places"), on each carrier load
+    ("loads"), or both of the last ("everywhere")."""
+
+    pos: Pos
+    scope: str
+    condition: Expr
+    slots: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """A declared symmetry: cell i goes to cells[i], cell code c becomes codes[c], place p
+    becomes places[p]; counters are left as they are."""
+
+    name: str
+    pos: Pos
+    cells: tuple[int, ...]
+    codes: tuple[int, ...]
+    places: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    title: str
+    about: str
+    params: dict[str, object]
+    board: Board | None
+    pieces: tuple[PieceType, ...]
+    parts: tuple[Part, ...]  # indexed by cell code; parts[0] stands for "empty"
+    places: tuple[Place, ...]
+    routes: frozenset[tuple[int, int]]
+    counters: tuple[Counter, ...]
+    start: State
+    goal: Goal
+    moves: tuple[Move, ...]
+    safety: tuple[SafetyRule, ...] = ()
+    symmetries: tuple[Symmetry, ...] = ()
+    heuristic: Expr | None = None
+    heuristic_slots: int = 0
+    search: str = "shortest"
+    search_pos: Pos = NOWHERE
+    show: str = SHOW_BOARD
+    goal_slots: int = 0
+    lines: tuple[str, ...] = field(default=(), repr=False)  # the spec's source lines
+
+    @property
+    def cell_count(self) -> int:
+        return self.board.size if self.board is not None else 0
+
+    def piece(self, code: int) -> PieceType:
+        """The piece a cell code (or piece code) stands for."""
+        return self.pieces[self.parts[code].piece - 1]
+
+    def symbol(self, code: int) -> str:
+        return "_" if code == EMPTY else self.piece(code).symbol
+
+    def counter_index(self, role: str) -> int | None:
+        return next((i for i, c in enumerate(self.counters) if c.role == role), None)
+
+    @property
+    def has_blocks(self) -> bool:
+        return any(p.shape is not None for p in self.pieces)

@@ -1,0 +1,106 @@
+"""Depth-first search: one solution fast (`any`), or every goal state (`all`), streamed.
+
+Both remember the states already explored, so that a state reached again (by moves in
+another order) is not explored twice: for `any` a state explored once without reaching the
+goal is a dead end; for `all`, a state's goal states have all been found already. Where the
+state space is a tree (every state reached one way only), remembering costs memory and saves
+nothing, so `all` stops remembering new states after `remember` of them: the answers stay
+exact (goal states are always remembered), only the time can grow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from .limits import CHECK_EVERY, LimitReached, Limits
+from .problem import Problem, State
+from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+
+REMEMBER = 2_000_000
+
+Path = list[tuple[int, State]]
+
+
+def any_solution(
+    problem: Problem[Any], limits: Limits, canonical: Callable[[State], State] | None = None
+) -> SearchResult:
+    """The first solution found depth first. With `canonical`, states equal up to symmetry
+    are explored once."""
+    start = problem.start
+    key = canonical or (lambda state: state)
+    if problem.is_goal(start):
+        return SearchResult(SOLVED, 1, method="depth first")
+    seen = {key(start)}
+    path: Path = []
+    stack = [iter(problem.expand(start))]
+    expand, is_goal = problem.expand, problem.is_goal
+    budget = CHECK_EVERY
+    try:
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                if path:
+                    path.pop()
+                continue
+            child, move = step
+            k = key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            budget -= 1
+            if budget <= 0:
+                budget = CHECK_EVERY
+                limits.check(len(seen))
+            path.append((move, child))
+            if is_goal(child):
+                return SearchResult(SOLVED, len(seen), path=list(path), method="depth first")
+            stack.append(iter(expand(child)))
+    except (LimitReached, KeyboardInterrupt) as exc:
+        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        return SearchResult(LIMIT, len(seen), limit_reason=reason, method="depth first")
+    return SearchResult(
+        NO_SOLUTION, len(seen), reachable=len(seen) if canonical is None else None, method="depth first"
+    )
+
+
+def all_goal_states(
+    problem: Problem[Any], limits: Limits, counter: list[int], remember: int = REMEMBER
+) -> Iterator[Path]:
+    """Yield one path to every goal state reachable from the start, each goal state once, as
+    they are found. `counter[0]` counts the states visited (for reports, even after a limit)."""
+    start = problem.start
+    expand, is_goal = problem.expand, problem.is_goal
+    seen = {start}
+    goals: set[State] = set()
+    if is_goal(start):
+        goals.add(start)
+        yield []
+    path: Path = []
+    on_path = {start}  # never entered twice on one path, even when `seen` is full
+    stack = [iter(expand(start))]
+    budget = CHECK_EVERY
+    while stack:
+        step = next(stack[-1], None)
+        if step is None:
+            stack.pop()
+            if path:
+                on_path.discard(path.pop()[1])
+            continue
+        child, move = step
+        if child in seen or child in on_path:
+            continue
+        counter[0] += 1
+        if len(seen) < remember:
+            seen.add(child)
+        budget -= 1
+        if budget <= 0:
+            budget = CHECK_EVERY
+            limits.check(counter[0])
+        path.append((move, child))
+        on_path.add(child)
+        if is_goal(child) and child not in goals:
+            goals.add(child)
+            yield list(path)
+        stack.append(iter(expand(child)))

@@ -1,0 +1,88 @@
+"""Sokoban, plain BFS over (worker position, box positions).
+
+Rules implemented:
+- ROOM uses: '#' wall, ' ' floor, '$' box, '.' target, '@' worker,
+  '*' box on target, '+' worker on target. Everything not '#' is floor.
+- A move: the worker steps one cell up/down/left/right. If that cell is empty
+  floor he just walks there; if it holds a box, he pushes the box one cell
+  further in the same direction, allowed only if the cell beyond is floor
+  and holds no box. No pulling. Every step (walk or push) counts one move.
+- Boxes are interchangeable: state = (worker cell, frozenset of box cells).
+- Goal: every box on a target (worker anywhere).
+- reachable(): number of states reachable from the start, start included.
+"""
+
+from collections import deque
+
+ROOM = [
+    "#######",
+    "#     #",
+    "# $#  #",
+    "#  # .#",
+    "#  $  #",
+    "#. #@ #",
+    "#######",
+]
+
+
+def parse(room=ROOM):
+    floor, boxes, targets, worker = set(), set(), set(), None
+    for r, line in enumerate(room):
+        for c, ch in enumerate(line):
+            if ch == "#":
+                continue
+            floor.add((r, c))
+            if ch in "$*":
+                boxes.add((r, c))
+            if ch in ".*+":
+                targets.add((r, c))
+            if ch in "@+":
+                worker = (r, c)
+    return floor, frozenset(boxes), frozenset(targets), worker
+
+
+def _succ(state, floor):
+    w, boxes = state
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        n = (w[0] + dr, w[1] + dc)
+        if n not in floor:
+            continue
+        if n in boxes:
+            b = (n[0] + dr, n[1] + dc)
+            if b in floor and b not in boxes:
+                yield n, boxes - {n} | {b}
+        else:
+            yield n, boxes
+
+
+def _bfs(room, stop_at_goal):
+    floor, boxes, targets, worker = parse(room)
+    start = (worker, boxes)
+    dist = {start: 0}
+    q = deque([start])
+    while q:
+        s = q.popleft()
+        if stop_at_goal and s[1] <= targets:
+            return dist, s
+        for t in _succ(s, floor):
+            if t not in dist:
+                dist[t] = dist[s] + 1
+                q.append(t)
+    return dist, None
+
+
+def shortest_moves(room=ROOM):
+    dist, goal = _bfs(room, True)
+    return None if goal is None else dist[goal]
+
+
+def reachable(room=ROOM):
+    return len(_bfs(room, False)[0])
+
+
+if __name__ == "__main__":
+    import time
+
+    print("\n".join(ROOM))
+    t = time.perf_counter()
+    print(f"sokoban: shortest_moves={shortest_moves()} reachable={reachable()} ({time.perf_counter() - t:.3f}s)")
