@@ -84,7 +84,7 @@ def search(
         result = _cheapest(compiled, limits, count, reach, method)
     elif mode == "any" and not (count or reach):
         canonical = group.canonical if group is not None and group.checked else None
-        result = depth.any_solution(compiled, limits, canonical)
+        result = depth.any_solution(compiled, limits, canonical, compiled.in_reading_order)
     elif count or reach:
         canonical = group.canonical if group is not None else None
         verify = (lambda states: symmetry.check_closed(states, generators, "reachable states")) if generators else None

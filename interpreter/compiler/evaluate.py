@@ -341,26 +341,14 @@ class Evaluator:
             return lambda s, env: pick(x(s, env) for x in args)
         if name == "first":
             origin, direction = args
-            anchor = self.anchor
+            anchor, ray = self.anchor, self.ray
             blocks = any(off != (0, 0) for off in self.anchor_offset)
 
             def first(s: Any, env: list[Any]) -> int:
-                d: Direction = direction(s, env)
-                c = origin(s, env)
-                if c < 0:
-                    return NONE
-                steps = d.steps
-                seen = {c}
-                while True:
-                    following = steps[c]
-                    if not following:
-                        return NONE
-                    c = following[0]
-                    if c in seen:
-                        return NONE
+                for c in ray(origin(s, env), direction(s, env)):
                     if s[c]:
                         return anchor(s, c) if blocks else c  # type: ignore[no-any-return]
-                    seen.add(c)
+                return NONE
 
             return first
         if name == "top":
@@ -435,16 +423,35 @@ class Evaluator:
     def _quantified(self, e: m.Quantified) -> Fn:
         values = self.domain(e.domain)
         body, slot = self.compile(e.body), e.slot
-
-        def holds(s: Any, env: list[Any], v: Any) -> bool:
-            env[slot] = v
-            return bool(body(s, env))
-
-        if e.quantifier == "every":
-            return lambda s, env: all(holds(s, env, v) for v in values(s, env))
         if e.quantifier == "some":
-            return lambda s, env: any(holds(s, env, v) for v in values(s, env))
-        return lambda s, env: not any(holds(s, env, v) for v in values(s, env))
+
+            def some(s: Any, env: list[Any]) -> bool:
+                for v in values(s, env):
+                    env[slot] = v
+                    if body(s, env):
+                        return True
+                return False
+
+            return some
+        if e.quantifier == "no":
+
+            def none_of(s: Any, env: list[Any]) -> bool:
+                for v in values(s, env):
+                    env[slot] = v
+                    if body(s, env):
+                        return False
+                return True
+
+            return none_of
+
+        def all_of(s: Any, env: list[Any]) -> bool:
+            for v in values(s, env):
+                env[slot] = v
+                if not body(s, env):
+                    return False
+            return True
+
+        return all_of
 
     def _aggregate(self, e: m.Aggregate) -> Fn:
         weighted = self.weighted(e.domain)
@@ -478,6 +485,25 @@ class Evaluator:
 
     # ---- collections
     def domain(self, d: m.Domain) -> Iter:
+        """The values of a collection (for quantifiers: how many pieces each stands for does
+        not matter)."""
+        if isinstance(d, m.KindDomain) and d.where is None and not self.layout.places:
+            codes, cells = tuple(sorted(d.codes)), self.cells
+
+            def on_cells(s: Any, env: list[Any]) -> Iterator[int]:
+                for c in codes:
+                    i = s.find(c, 0, cells)
+                    while i >= 0:
+                        yield i
+                        i = s.find(c, i + 1, cells)
+
+            return on_cells
+        if isinstance(d, m.DirectionsDomain):
+            directions = d.directions
+            return lambda s, env: directions
+        if isinstance(d, m.LinesDomain):
+            lines = d.lines
+            return lambda s, env: lines
         weighted = self.weighted(d)
         return lambda s, env: (v for v, _ in weighted(s, env))
 

@@ -825,6 +825,12 @@ class GeneralFamily:
             return self.puzzle.board.name(at)
         return self.puzzle.places[at].name
 
+    def start_cell(self, key: tuple[Any, ...]) -> int | None:
+        """The cell where the move starts: its pattern's first cell, or a toggle's anchor."""
+        if isinstance(self.move.form, Rewrite):
+            return self.form_instances[key[1]][1][0]
+        return self.anchor_of(key)
+
     def anchor_of(self, key: tuple[Any, ...]) -> int | None:
         """A toggle's anchor cell, for labels."""
         for (slot, kind, _), value in zip(self.bound_by_actions, key[1:], strict=False):

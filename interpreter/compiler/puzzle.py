@@ -80,6 +80,7 @@ class CompiledPuzzle:
 
         # every other move: a family of its own
         self.ids = MoveIds(first=len(self._instances))
+        self._orders: dict[int, tuple[int, int]] = {}
         self.families: list[Family] = []
         for move in puzzle.moves:
             if _table_move(move):
@@ -235,6 +236,28 @@ class CompiledPuzzle:
         if self.goal_state is not None:
             return state == self.goal_state
         return self._goal(state)
+
+    def in_reading_order(self, successors: list[Successor]) -> list[Successor]:
+        """The successors as a person scanning the board would try them: by the cell where
+        each move starts (the first cell of its pattern, the piece that slides, the anchor of
+        a toggle), in reading order, then in the order the spec gives its moves."""
+        return sorted(successors, key=lambda item: self._order(item[1]))
+
+    def _order(self, move: int) -> tuple[int, int]:
+        found = self._orders.get(move)
+        if found is None:
+            start = self.cells
+            if move < self.instance_count:
+                start = self._origins[move].cells[0]
+            else:
+                family, key = self.family_of(move)
+                if isinstance(family, SlideFamily):
+                    start = key[1]
+                elif isinstance(family, GeneralFamily):
+                    anchor = family.start_cell(key)
+                    start = anchor if anchor is not None else self.cells
+            found = self._orders[move] = (start, move)
+        return found
 
     def family_of(self, move: int) -> tuple[Family | None, tuple[Any, ...]]:
         if move < self.instance_count:

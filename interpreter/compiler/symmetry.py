@@ -62,10 +62,13 @@ def image_function(
     for i, j in enumerate(cells):
         inverse[j] = i
     table = bytes(codes) + bytes(range(len(codes), 256))
+    same_codes = all(c == i for i, c in enumerate(codes))
     if layout.size == n:  # cells only: translate the codes, then gather the cells
         if n == 1:
             return lambda state: state.translate(table)
         gather = itemgetter(*inverse)
+        if same_codes:  # a symmetry of the board alone: only the cells move
+            return lambda state: bytes(gather(state))
         return lambda state: bytes(gather(state.translate(table)))
     gather_cells = itemgetter(*inverse) if n > 1 else None
     head_end = layout.places[0].offset if layout.places else layout.size

@@ -23,18 +23,22 @@ Path = list[tuple[int, State]]
 
 
 def any_solution(
-    problem: Problem[Any], limits: Limits, canonical: Callable[[State], State] | None = None
+    problem: Problem[Any],
+    limits: Limits,
+    canonical: Callable[[State], State] | None = None,
+    order: Callable[[list[tuple[State, int]]], list[tuple[State, int]]] | None = None,
 ) -> SearchResult:
-    """The first solution found depth first. With `canonical`, states equal up to symmetry
-    are explored once."""
+    """The first solution found depth first, trying each state's moves in `order`. With
+    `canonical`, states equal up to symmetry are explored once."""
     start = problem.start
     key = canonical or (lambda state: state)
     if problem.is_goal(start):
         return SearchResult(SOLVED, 1, method="depth first")
     seen = {key(start)}
     path: Path = []
-    stack = [iter(problem.expand(start))]
-    expand, is_goal = problem.expand, problem.is_goal
+    plain, is_goal = problem.expand, problem.is_goal
+    expand = (lambda state: order(plain(state))) if order is not None else plain
+    stack = [iter(expand(start))]
     budget = CHECK_EVERY
     try:
         while stack:
