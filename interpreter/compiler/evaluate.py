@@ -201,6 +201,19 @@ class Evaluator:
     def _valueof(self, e: m.ValueOf) -> Fn:
         piece = self.compile(e.piece)
         value, code_of, pos = self.value, self.code_of, e.pos
+        if isinstance(e.piece, m.Local):  # the commonest case, a move's piece: one step
+            slot, cells, base = e.piece.slot, self.cells, self.base
+
+            def local_number(s: Any, env: list[Any]) -> int:
+                p = env[slot]
+                found: int | None = value[p - cells] if p >= cells else (value[base[s[p]]] if p >= 0 else None)
+                if found is None:
+                    raise EvalError(
+                        pos, "no number here: the cell is empty or its piece has no value", "a numbered piece"
+                    )
+                return found
+
+            return local_number
 
         def number(s: Any, env: list[Any]) -> int:
             found = value[code_of(s, piece(s, env))]
@@ -266,10 +279,11 @@ class Evaluator:
     def _binary(self, e: m.Binary) -> Fn:
         left, right = self.compile(e.left), self.compile(e.right)
         op = e.op
+        # both operands are conditions, whose functions return True or False
         if op == "and":
-            return lambda s, env: bool(left(s, env)) and bool(right(s, env))
+            return lambda s, env: left(s, env) and right(s, env)
         if op == "or":
-            return lambda s, env: bool(left(s, env)) or bool(right(s, env))
+            return lambda s, env: left(s, env) or right(s, env)
         fn: Callable[[Any, Any], Any] = {
             "+": lambda a, b: a + b,
             "-": lambda a, b: a - b,
@@ -296,10 +310,19 @@ class Evaluator:
         if isinstance(e.operand, m.Here):
             return lambda s, env: not any(env[HERE])
         if kind == m.CELL:
+            if isinstance(e.operand, m.CounterValue):  # `cursor is empty`: read it in place
+                slot = self.layout.counters[e.operand.counter]
+                if slot.width == 1 and slot.cursor:
+                    at = slot.offset
+                    return lambda s, env: (c := s[at] - 1) >= 0 and not s[c]
             return lambda s, env: (c := inner(s, env)) >= 0 and not s[c]
         if kind == m.PIECE:
             return lambda s, env: inner(s, env) < 0
         layout = self.layout
+        if isinstance(e.operand, m.PlaceConst):  # a named place: its bytes are known
+            where = layout.places[e.operand.place]
+            lo, hi = where.offset, where.offset + where.length
+            return lambda s, env: not any(s[lo:hi])
 
         def empty_place(s: Any, env: list[Any]) -> bool:
             slot = layout.places[inner(s, env)]

@@ -95,11 +95,21 @@ class Safety:
         self.places_local = all(local for _, _, local in self.place_rules)
         self.loads_local = all(local for _, _, local in self.load_rules)
         self.anything = bool(self.state_rules or self.place_rules)
+        self._env: list[Any] = [None] * self.slots
+        self.single_rule: tuple[Fn, list[Any]] | None = None
+        if not self.place_rules and len(self.state_rules) == 1:
+            self.single_rule = (self.state_rules[0], self._env)
+        self.check = self._fastest_check()
+
+    def _fastest_check(self) -> Callable[[bytes | bytearray], bool]:
+        """`ok`, as few calls deep as the rules allow (it runs on every candidate move)."""
+        if self.place_rules or len(self.state_rules) != 1:
+            return self.ok
+        rule, env = self.state_rules[0], self._env
+        return lambda state: rule(state, env)  # type: ignore[no-any-return]
 
     def state_ok(self, state: bytes | bytearray) -> bool:
-        if not self.state_rules:
-            return True
-        env: list[Any] = [None] * self.slots
+        env = self._env  # rules are evaluated one at a time: one environment serves them all
         return all(rule(state, env) for rule in self.state_rules)
 
     def failing(self, scope: str, bag: bytes, state: bytes | bytearray | None) -> int | None:
@@ -131,7 +141,9 @@ class Safety:
         return True
 
     def ok(self, state: bytes | bytearray) -> bool:
-        return self.state_ok(state) and self.places_ok(state)
+        if not self.state_ok(state):
+            return False
+        return not self.place_rules or self.places_ok(state)
 
 
 @dataclass(frozen=True)
@@ -348,6 +360,9 @@ class CarryFamily:
         self.with_ = [tuple(c - 1 for c in codes) for codes in form.with_]
         self.only = frozenset(c - 1 for c in form.only) if form.only is not None else None
         self._loads: dict[bytes, list[tuple[bytes, bytes]]] = {}
+        self._safe: dict[bytes, list[tuple[bytes, bytes]]] = {}
+        self._arrivals: dict[tuple[bytes, bytes], bytes | None] = {}
+        self._local = safety.places_local and safety.loads_local  # answers depend on contents only
         self.invertible = False
         self.puzzle = puzzle
 
@@ -394,23 +409,59 @@ class CarryFamily:
                 layout.write_counter(new, self.carrier, target)
                 yield load, target, bytes(new), arrived
 
+    def _safe_loads(self, bag: bytes, state: bytes) -> list[tuple[bytes, bytes]]:
+        """The loads from a place with these contents that pass the rules on loads and leave
+        the place safe (remembered per contents when the rules only look at contents)."""
+        found = self._safe.get(bag)
+        if found is None:
+            safety = self.safety
+            found = [
+                (load, stays)
+                for load, stays in self.loads(bag)
+                if safety.failing("loads", load, state) is None and safety.failing("places", stays, state) is None
+            ]
+            if self._local:
+                self._safe[bag] = found
+        return found
+
+    def _arrive(self, bag: bytes, load: bytes, state: bytes) -> bytes | None:
+        """What a place holds once the load arrives, or None if that breaks a rule."""
+        key = (bag, load)
+        if key in self._arrivals:
+            return self._arrivals[key]
+        arrived = bytes(a + b for a, b in zip(bag, load, strict=True))
+        result = arrived if self.safety.failing("places", arrived, state) is None else None
+        if self._local:
+            self._arrivals[key] = result
+        return result
+
     def expand(self, state: bytes) -> list[Successor]:
-        safety = self.safety
+        """Loads are checked before any state is built: the load itself, the place it leaves
+        and the place it reaches depend only on who is where, so when no rule looks further
+        (the usual case) each check is one lookup in what was remembered."""
         out: list[Successor] = []
+        layout, places = self.layout, self.layout.places
         source = self.read_carrier(state)
-        for load, target, new, arrived in self.candidates(state):
-            if self.guard is not None and not self._guard(state, load):
+        sslot = places[source]
+        s_lo, s_hi = sslot.offset, sslot.offset + sslot.length
+        state_ok = self.safety.state_ok
+        number, index, guard = self.ids.number, self.index, self.guard
+        for load, stays in self._safe_loads(state[s_lo:s_hi], state):
+            if guard is not None and not self._guard(state, load):
                 continue
-            if safety.failing("loads", load, new) is not None:
-                continue
-            slot = self.layout.places[source]
-            if safety.failing("places", new[slot.offset : slot.offset + slot.length], new) is not None:
-                continue
-            if safety.failing("places", arrived, new) is not None:
-                continue
-            if not safety.state_ok(new):
-                continue
-            out.append((new, self.ids.number((self.index, load, source, target))))
+            for target in self.routes[source]:
+                tslot = places[target]
+                t_lo, t_hi = tslot.offset, tslot.offset + tslot.length
+                arrived = self._arrive(state[t_lo:t_hi], load, state)
+                if arrived is None:
+                    continue
+                new = bytearray(state)
+                new[s_lo:s_hi] = stays
+                new[t_lo:t_hi] = arrived
+                layout.write_counter(new, self.carrier, target)
+                if not state_ok(new):
+                    continue
+                out.append((bytes(new), number((index, load, source, target))))
         return out
 
     def _guard(self, state: bytes, load: bytes) -> bool:
@@ -497,8 +548,22 @@ class GeneralFamily:
             + [0] * (256 - len(puzzle.parts))
         )
         self.bound_by_actions = self._action_variables()
+        kinds = [kind for _, kind, _ in self.bound_by_actions]
+        self._same_kind = [
+            [self.bound_by_actions[j][0] for j in range(i) if kinds[j] == kinds[i] and kinds[i] != "take"]
+            for i in range(len(kinds))
+        ]
+        self._all_places = list(range(len(layout.places)))
+        self._all_cells = list(range(layout.cells))
+        self._number_counters = [i for i, c in enumerate(puzzle.counters) if c.role == NUMBER]
+        self._env: list[Any] = [None] * self.slots
         self.effects = [self._effect(a) for a in move.actions]
         self.lets = [(a.slot, evaluator.compile(a.value)) for a in move.actions if isinstance(a, Let)]
+        self._bag_take = self._bag_take_shape()
+        self._bag_numbers: list[int | None] = [None] * layout.pieces
+        self._placing = self._place_and_advance_shape()
+        if self._placing is not None:
+            self.expand = self._placing_expander()  # type: ignore[method-assign,assignment]
 
     # ---- choices
     def _rewrite(self, rule: Rewrite) -> None:
@@ -541,52 +606,53 @@ class GeneralFamily:
                 out.append((action.slot, "cell", None))
         return out
 
-    def _form_choices(self, state: bytes) -> Iterator[tuple[bytearray, list[Any], tuple[Any, ...]]]:
-        """The form's choices: (the state with the form's change made, env, key)."""
+    def _form_states(self, state: bytes, env: list[Any]) -> Iterator[tuple[bytearray, tuple[Any, ...]]]:
+        """The form's choices: the state with the form's change made, and the choice's key
+        (the form's variables are set in `env`)."""
         form = self.move.form
-        if isinstance(form, Rewrite):
-            single = self.single if self.puzzle.has_blocks else None
-            for number, (inst, _cells, where) in enumerate(self.form_instances):
-                checks, occupied, same, writes, copies, _ = inst
-                if any(state[c] != v for c, v in checks):
-                    continue
-                if any(not state[c] or (single is not None and not single[state[c]]) for c in occupied):
-                    continue
-                if any(state[a] != state[b] for a, b in same):
-                    continue
-                new = bytearray(state)
-                for c, v in writes:
-                    new[c] = v
-                for c, f in copies:
-                    new[c] = state[f]
-                env: list[Any] = [None] * self.slots
-                for slot, cell in where:
-                    env[slot] = cell
-                yield new, env, (number,)
+        if not isinstance(form, Rewrite):
+            yield bytearray(state), ()
             return
-        yield bytearray(state), [None] * self.slots, ()
+        single = self.single if self.puzzle.has_blocks else None
+        for number, (inst, _cells, where) in enumerate(self.form_instances):
+            checks, occupied, same, writes, copies, _ = inst
+            if any(state[c] != v for c, v in checks):
+                continue
+            if any(not state[c] or (single is not None and not single[state[c]]) for c in occupied):
+                continue
+            if any(state[a] != state[b] for a, b in same):
+                continue
+            new = bytearray(state)
+            for c, v in writes:
+                new[c] = v
+            for c, f in copies:
+                new[c] = state[f]
+            for slot, cell in where:
+                env[slot] = cell
+            yield new, (number,)
 
-    def _values(self, kind: str, extra: Any, state: bytes, env: list[Any], taken: dict[str, set[int]]) -> Iterator[Any]:
-        layout, cells = self.layout, self.cells
+    def _values(self, kind: str, extra: Any, state: bytes, env: list[Any]) -> list[Any]:
+        """The values a variable can take in this state (before the move)."""
+        cells = self.cells
         if kind == "place":
-            return (p for p in range(len(layout.places)) if p not in taken.setdefault("place", set()))
+            return self._all_places
         if kind == "cell":
-            return (c for c in range(cells) if c not in taken.setdefault("cell", set()))
+            return self._all_cells
         if kind == "counter":
-            numbers = [i for i, c in enumerate(self.puzzle.counters) if c.role == NUMBER]
-            return (c for c in numbers if c not in taken.setdefault("counter", set()))
+            return self._number_counters
         # a piece taken from a location, as it is before the move
         where = self._where(extra, state, env)
         if where is None:
-            return iter(())
+            return []
         kind_of, at = where
         if kind_of == "cell":
-            return iter((at,) if state[at] else ())
-        slot = layout.places[at]
+            return [at] if state[at] else []
+        slot = self.layout.places[at]
         if slot.stack:
-            contents = layout.stack(state, at)
-            return iter((cells + contents[-1],) if contents else ())
-        return (cells + i + 1 for i in range(slot.length) if state[slot.offset + i])
+            contents = state[slot.offset : slot.offset + slot.length].rstrip(b"\0")
+            return [cells + contents[-1]] if contents else []
+        offset = slot.offset
+        return [cells + i + 1 for i in range(slot.length) if state[offset + i]]
 
     def _where(self, loc: Loc, state: bytes | bytearray, env: list[Any]) -> tuple[str, int] | None:
         if isinstance(loc, PlaceLoc):
@@ -600,80 +666,41 @@ class GeneralFamily:
         return (loc.over, value) if value is not None and value >= 0 else None
 
     def bindings(self, state: bytes) -> Iterator[tuple[bytearray, list[Any], tuple[Any, ...]]]:
-        for new, env, key in self._form_choices(state):
-            yield from self._bind(state, new, env, key, 0, {})
+        """Every choice of the move (its form's and its variables'), with the state after the
+        form, before the actions: for labels and checks, not the hot path."""
+        env: list[Any] = [None] * self.slots
+        found: list[tuple[bytearray, list[Any], tuple[Any, ...]]] = []
 
-    def _bind(self, state, new, env, key, i, taken):  # type: ignore[no-untyped-def]
+        def collect(state: bytes, base: bytearray, env: list[Any], key: tuple[Any, ...]) -> None:
+            found.append((bytearray(base), list(env), key))
+
+        for base, key in self._form_states(state, env):
+            self._choose(0, state, base, env, key, collect)
+        return iter(found)
+
+    def _choose(self, i: int, state: bytes, base: bytearray, env: list[Any], key: tuple[Any, ...], finish: Any) -> None:
+        """Bind the variables the actions introduce, one after the other (distinct places,
+        cells and counters for distinct variables), then `finish` the move."""
         if i == len(self.bound_by_actions):
-            yield (bytearray(new) if self.bound_by_actions else new), list(env), key
+            finish(state, base, env, key)
             return
         slot, kind, extra = self.bound_by_actions[i]
-        for value in list(self._values(kind, extra, state, env, taken)):
+        others = self._same_kind[i]
+        for value in self._values(kind, extra, state, env):
+            if others and any(env[o] == value for o in others):
+                continue
             env[slot] = value
-            group = taken.setdefault(kind, set()) if kind in ("place", "cell", "counter") else None
-            if group is not None:
-                group.add(value)
-            yield from self._bind(state, new, env, (*key, value), i + 1, taken)
-            if group is not None:
-                group.discard(value)
+            self._choose(i + 1, state, base, env, (*key, value), finish)
 
     # ---- effects
     def _effect(self, action: Any) -> Callable[[bytes, bytearray, list[Any]], bool]:
+        """One action as a function (state before, state being built, env) -> still possible?
+        Locations known before the search are resolved here, once."""
         layout, ev = self.layout, self.evaluator
-        where = self._where
         if isinstance(action, Take):
-            slot = action.slot
-
-            def take(before: bytes, new: bytearray, env: list[Any]) -> bool:
-                found = where(action.source, before, env)
-                if found is None:
-                    return False
-                kind, at = found
-                if kind == "cell":
-                    if not new[at]:
-                        return False
-                    new[at] = EMPTY
-                    return True
-                code = ev.code_of(before, env[slot])
-                pslot = layout.places[at]
-                if pslot.stack:
-                    contents = layout.stack(new, at)
-                    if not contents or contents[-1] != code:
-                        return False
-                    new[pslot.offset + len(contents) - 1] = 0
-                    return True
-                if not new[pslot.offset + code - 1]:
-                    return False
-                new[pslot.offset + code - 1] -= 1
-                return True
-
-            return take
+            return self._take(action)
         if isinstance(action, Put):
-
-            def put(before: bytes, new: bytearray, env: list[Any]) -> bool:
-                found = where(action.target, before, env)
-                if found is None:
-                    return False
-                code = action.code if action.code is not None else ev.code_of(before, env[action.slot])  # type: ignore[index]
-                kind, at = found
-                if kind == "cell":
-                    if new[at]:
-                        return False
-                    new[at] = code
-                    return True
-                pslot = layout.places[at]
-                if pslot.stack:
-                    contents = layout.stack(new, at)
-                    if len(contents) >= pslot.length:
-                        return False
-                    new[pslot.offset + len(contents)] = code
-                    return True
-                if new[pslot.offset + code - 1] >= 255:
-                    return False
-                new[pslot.offset + code - 1] += 1
-                return True
-
-            return put
+            return self._put(action)
         if isinstance(action, Advance):
             return self._advance(action)
         if isinstance(action, SetCounter):
@@ -700,6 +727,101 @@ class GeneralFamily:
             return toggle
         return lambda before, new, env: True  # a let: computed before the guard
 
+    def _take(self, action: Take) -> Callable[[bytes, bytearray, list[Any]], bool]:
+        layout, cells, slot, where = self.layout, self.cells, action.slot, self._where
+        source = action.source
+        if isinstance(source, PlaceLoc) and not layout.places[source.place].stack:
+            base = layout.places[source.place].offset - 1 - cells  # + piece value -> its count
+
+            def take_from_bag(before: bytes, new: bytearray, env: list[Any]) -> bool:
+                at = base + env[slot]
+                if not new[at]:
+                    return False
+                new[at] -= 1
+                return True
+
+            return take_from_bag
+
+        def take(before: bytes, new: bytearray, env: list[Any]) -> bool:
+            found = where(source, before, env)
+            if found is None:
+                return False
+            kind, at = found
+            if kind == "cell":
+                if not new[at]:
+                    return False
+                new[at] = EMPTY
+                return True
+            code = self.evaluator.code_of(before, env[slot])
+            pslot = layout.places[at]
+            if pslot.stack:
+                contents = layout.stack(new, at)
+                if not contents or contents[-1] != code:
+                    return False
+                new[pslot.offset + len(contents) - 1] = 0
+                return True
+            if not new[pslot.offset + code - 1]:
+                return False
+            new[pslot.offset + code - 1] -= 1
+            return True
+
+        return take
+
+    def _put(self, action: Put) -> Callable[[bytes, bytearray, list[Any]], bool]:
+        layout, where, code_of = self.layout, self._where, self.evaluator.code_of
+        target, slot, fixed = action.target, action.slot, action.code
+        if isinstance(target, CursorLoc):
+            read = layout.reader(target.counter)
+            cells = self.cells
+            counter = layout.counters[target.counter]
+            if counter.width == 1 and fixed is None:
+                at = counter.offset  # the cursor's byte holds its cell + 1 (0: off the board)
+
+                def put_taken_at_cursor(before: bytes, new: bytearray, env: list[Any]) -> bool:
+                    cell = before[at] - 1
+                    if cell < 0 or new[cell]:
+                        return False
+                    piece = env[slot]  # type: ignore[index]
+                    new[cell] = piece - cells if piece >= cells else before[piece]
+                    return True
+
+                return put_taken_at_cursor
+
+            def put_at_cursor(before: bytes, new: bytearray, env: list[Any]) -> bool:
+                cell = read(before)
+                if cell < 0 or new[cell]:
+                    return False
+                piece = env[slot]  # type: ignore[index]
+                new[cell] = fixed if fixed is not None else (piece - cells if piece >= cells else before[piece])
+                return True
+
+            return put_at_cursor
+
+        def put(before: bytes, new: bytearray, env: list[Any]) -> bool:
+            found = where(target, before, env)
+            if found is None:
+                return False
+            code = fixed if fixed is not None else code_of(before, env[slot])  # type: ignore[index]
+            kind, at = found
+            if kind == "cell":
+                if new[at]:
+                    return False
+                new[at] = code
+                return True
+            pslot = layout.places[at]
+            if pslot.stack:
+                contents = layout.stack(new, at)
+                if len(contents) >= pslot.length:
+                    return False
+                new[pslot.offset + len(contents)] = code
+                return True
+            if new[pslot.offset + code - 1] >= 255:
+                return False
+            new[pslot.offset + code - 1] += 1
+            return True
+
+        return put
+
     def _advance(self, action: Advance) -> Callable[[bytes, bytearray, list[Any]], bool]:
         layout, cells, pos = self.layout, self.cells, action.amount.pos
         amount = self.evaluator.compile(action.amount)
@@ -716,6 +838,31 @@ class GeneralFamily:
                     at = direction.next(at) if at is not None else None
                     row.append(at if at is not None else NONE)
                 table.append(row)
+
+        counter = layout.counters[action.counter]
+        if counter.width == 1 and table is not None:
+            at = counter.offset  # the cursor's byte holds its cell + 1 (0: off the board)
+
+            def advance_one_byte(before: bytes, new: bytearray, env: list[Any]) -> bool:
+                cell = before[at] - 1
+                if cell < 0:
+                    return True  # off the board it stays off
+                k = amount(before, env)
+                row = table[cell]  # type: ignore[index]
+                if 0 <= k < len(row):
+                    new[at] = row[k] + 1
+                    return True
+                if k < 0:
+                    raise EvalError(
+                        pos, f"the cursor advances along a direction by a number of cells, not {k}", "0 or more"
+                    )
+                reached: int | None = cell
+                for _ in range(k):
+                    reached = direction.next(reached) if reached is not None else None  # type: ignore[union-attr]
+                new[at] = (reached if reached is not None else NONE) + 1
+                return True
+
+            return advance_one_byte
 
         def advance(before: bytes, new: bytearray, env: list[Any]) -> bool:
             cell = read(before)
@@ -758,21 +905,165 @@ class GeneralFamily:
 
     def run(self, state: bytes, emit: Callable[[Any], None], with_cost: bool) -> None:
         guard, effects, lets, safety = self.guard, self.effects, self.lets, self.safety
-        for new, env, key in self.bindings(state):
+        check = safety.check if safety.anything else None
+        number, index, cost = self.ids.number, self.index, self.cost
+        env = self._env
+
+        def finish(state: bytes, base: bytearray, env: list[Any], key: tuple[Any, ...]) -> None:
             for slot, value in lets:
                 env[slot] = value(state, env)
             if guard is not None and not guard(state, env):
-                continue
-            if not all(effect(state, new, env) for effect in effects):
-                continue
+                return
+            new = bytearray(base)
+            for effect in effects:
+                if not effect(state, new, env):
+                    return
+            if check is not None and not check(new):
+                return
             child = bytes(new)
-            if child == state or (safety.anything and not safety.ok(child)):
-                continue
-            number = self.ids.number((self.index, *key))
+            if child == state:
+                return
+            move = number((index, *key))
             if with_cost:
-                emit((child, number, self.cost(state, env) if self.cost is not None else 1))
+                emit((child, move, cost(state, env) if cost is not None else 1))
             else:
-                emit((child, number))
+                emit((child, move))
+
+        if self._placing is not None and self._bag_take is not None:
+            slot = self._bag_take[0]
+            for child, move in self.expand(state):
+                if with_cost:
+                    env[slot] = self.ids.key(move)[1]
+                    emit((child, move, self.cost(state, env) if self.cost is not None else 1))
+                else:
+                    emit((child, move))
+            return
+        if self._bag_take is not None:
+            self._run_bag_take(state, emit, with_cost)
+            return
+        for base, key in self._form_states(state, env):
+            self._choose(0, state, base, env, key, finish)
+
+    def _bag_take_shape(self) -> tuple[int, int] | None:
+        """(slot, offset) when the move's only choice is a piece taken from one bag (and the
+        take comes first): the shape of "place the next token", run by a flat loop."""
+        if self.move.form is not None or len(self.bound_by_actions) != 1:
+            return None
+        slot, kind, source = self.bound_by_actions[0]
+        first = self.move.actions[0]
+        if kind != "take" or not isinstance(first, Take) or first.slot != slot:
+            return None
+        if not isinstance(source, PlaceLoc) or self.layout.places[source.place].stack:
+            return None
+        return slot, self.layout.places[source.place].offset
+
+    def _place_and_advance_shape(self) -> tuple[int, int, list[int], list[list[int]]] | None:
+        """When the move is `take ?t from BAG, put ?t at cursor, advance cursor by (?t | N)
+        [along D]` (a one-byte cursor): (cursor byte, amount of each piece, where the cursor
+        goes from each cell by each amount): the whole move is then a few table lookups."""
+        if self._bag_take is None or len(self.move.actions) != 3 or self.lets:
+            return None
+        take, put, advance = self.move.actions
+        if not (isinstance(put, Put) and isinstance(advance, Advance)):
+            return None
+        if not isinstance(put.target, CursorLoc) or put.slot != take.slot or put.target.counter != advance.counter:  # type: ignore[union-attr]
+            return None
+        counter = self.layout.counters[advance.counter]
+        if counter.width != 1:
+            return None
+        amount = advance.amount
+        if isinstance(amount, m.ValueOf) and isinstance(amount.piece, m.Local) and amount.piece.slot == take.slot:  # type: ignore[union-attr]
+            amounts = [p.value if p.value is not None else -1 for p in self.puzzle.pieces]
+        elif isinstance(amount, m.Const) and isinstance(amount.value, int):
+            amounts = [int(amount.value)] * len(self.puzzle.pieces)
+        else:
+            return None
+        if min(amounts) < 0:
+            return None
+        top = max(amounts)
+        cells = self.cells
+        table: list[list[int]] = []
+        for cell in range(cells):
+            row = []
+            for k in range(top + 1):
+                if advance.direction is None:
+                    row.append(cell + k if cell + k < cells else NONE)
+                else:
+                    at: int | None = cell
+                    for _ in range(k):
+                        at = advance.direction.next(at) if at is not None else None
+                    row.append(at if at is not None else NONE)
+            table.append(row)
+        return counter.offset, 0, amounts, table
+
+    def _placing_expander(self) -> Callable[[bytes], list[Successor]]:
+        """`expand` for the place-and-advance shape: one loop over the pieces in the bag."""
+        assert self._bag_take is not None and self._placing is not None
+        slot, offset = self._bag_take
+        at, _, amounts, table = self._placing
+        guard, env, cells, numbers = self.guard, self._env, self.cells, self._bag_numbers
+        safety = self.safety
+        rule, rule_env = safety.single_rule if safety.single_rule is not None else (None, [])
+        check = safety.check if safety.anything and rule is None else None
+        kinds = range(self.layout.pieces)
+
+        def expand(state: bytes) -> list[Successor]:
+            out: list[Successor] = []
+            cursor = state[at] - 1
+            if cursor < 0 or state[cursor]:
+                return out  # nothing can be put where the cursor is
+            row = table[cursor]
+            for i in kinds:
+                if not state[offset + i]:
+                    continue
+                if guard is not None:
+                    env[slot] = cells + i + 1
+                    if not guard(state, env):
+                        continue
+                new = bytearray(state)
+                new[offset + i] -= 1
+                new[cursor] = i + 1
+                new[at] = row[amounts[i]] + 1
+                if rule is not None and not rule(new, rule_env):
+                    continue
+                if check is not None and not check(new):
+                    continue
+                move = numbers[i]
+                if move is None:
+                    move = numbers[i] = self.ids.number((self.index, cells + i + 1))
+                out.append((bytes(new), move))
+            return out
+
+        return expand
+
+    def _run_bag_take(self, state: bytes, emit: Callable[[Any], None], with_cost: bool) -> None:
+        assert self._bag_take is not None
+        slot, offset = self._bag_take
+        guard, lets, cost, env, cells = self.guard, self.lets, self.cost, self._env, self.cells
+        effects = self.effects[1:]  # the take itself is done here
+        check = self.safety.check if self.safety.anything else None
+        numbers = self._bag_numbers
+        for i in range(self.layout.pieces):
+            if not state[offset + i]:
+                continue
+            env[slot] = cells + i + 1
+            for let_slot, value in lets:
+                env[let_slot] = value(state, env)
+            if guard is not None and not guard(state, env):
+                continue
+            new = bytearray(state)
+            new[offset + i] -= 1
+            for effect in effects:
+                if not effect(state, new, env):
+                    break
+            else:
+                if check is not None and not check(new):
+                    continue
+                child = bytes(new)
+                move = numbers[i]
+                if move is None:
+                    move = numbers[i] = self.ids.number((self.index, cells + i + 1))
+                emit((child, move, cost(state, env) if cost is not None else 1) if with_cost else (child, move))
 
     def change(self, key: tuple[Any, ...], before: bytes, puzzle: Puzzle) -> Change:
         """Who moved: a rewrite's pairs of cells, and each piece taken and put."""
@@ -828,7 +1119,7 @@ class GeneralFamily:
     def start_cell(self, key: tuple[Any, ...]) -> int | None:
         """The cell where the move starts: its pattern's first cell, or a toggle's anchor."""
         if isinstance(self.move.form, Rewrite):
-            return self.form_instances[key[1]][1][0]
+            return int(self.form_instances[key[1]][1][0])
         return self.anchor_of(key)
 
     def anchor_of(self, key: tuple[Any, ...]) -> int | None:

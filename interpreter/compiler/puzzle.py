@@ -210,7 +210,10 @@ class CompiledPuzzle:
             else:
                 place_checks.append(("at least", slot.offset, 0, g.at_least, g.place))
         conditions = [self.evaluator.compile(c) for c in goal.conditions]
-        slots = max(2, self.puzzle.goal_slots)
+        env: list[Any] = [None] * max(2, self.puzzle.goal_slots)  # goal tests run one at a time
+        if not checks and not place_checks and len(conditions) == 1:
+            (only,) = conditions
+            return lambda state: bool(only(state, env))
 
         def is_goal(state: bytes) -> bool:
             for c, v in checks:
@@ -224,10 +227,7 @@ class CompiledPuzzle:
                     bag = layout.bag(state, place)
                     if any(have < need for have, need in zip(bag, want, strict=True)):  # type: ignore[call-overload]
                         return False
-            if conditions:
-                env: list[Any] = [None] * slots
-                return all(c(state, env) for c in conditions)
-            return True
+            return all(c(state, env) for c in conditions)
 
         return is_goal
 

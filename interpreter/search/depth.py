@@ -3,10 +3,11 @@
 Both remember the states already explored, so that a state reached again (by moves in
 another order) is not explored twice: for `any` a state explored once without reaching the
 goal is a dead end; for `all`, a state's goal states have all been found already. Where the
-state space is a tree (every state reached one way only), remembering costs memory and saves
-nothing, so `all` stops remembering new states after `remember` of them: the answers stay
-exact (goal states are always remembered), only the time can grow.
-"""
+state space is a tree (every state reached one way only), remembering costs time and memory
+and saves nothing: `all` stops remembering after `PROBE` states if none was reached twice,
+and never remembers more than `remember`. Its answers stay exact either way (goal states are
+always remembered, and a state already on the current path is never entered again); only the
+time can grow."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
 REMEMBER = 2_000_000
+PROBE = 100_000
 
 Path = list[tuple[int, State]]
 
@@ -37,7 +39,7 @@ def any_solution(
     seen = {key(start)}
     path: Path = []
     plain, is_goal = problem.expand, problem.is_goal
-    expand = (lambda state: order(plain(state))) if order is not None else plain
+    expand = (lambda state: order(list(plain(state)))) if order is not None else plain
     stack = [iter(expand(start))]
     budget = CHECK_EVERY
     try:
@@ -76,13 +78,14 @@ def all_goal_states(
     they are found. `counter[0]` counts the states visited (for reports, even after a limit)."""
     start = problem.start
     expand, is_goal = problem.expand, problem.is_goal
-    seen = {start}
+    seen: set[State] | None = {start}
+    revisits = 0
     goals: set[State] = set()
     if is_goal(start):
         goals.add(start)
         yield []
     path: Path = []
-    on_path = {start}  # never entered twice on one path, even when `seen` is full
+    on_path = {start}  # never entered twice on one path, whatever is remembered
     stack = [iter(expand(start))]
     budget = CHECK_EVERY
     while stack:
@@ -93,11 +96,17 @@ def all_goal_states(
                 on_path.discard(path.pop()[1])
             continue
         child, move = step
-        if child in seen or child in on_path:
+        if child in on_path:
             continue
+        if seen is not None:
+            if child in seen:
+                revisits += 1
+                continue
+            if len(seen) < remember:
+                seen.add(child)
+            if not revisits and len(seen) >= PROBE:
+                seen = None  # a tree so far: remembering would only cost
         counter[0] += 1
-        if len(seen) < remember:
-            seen.add(child)
         budget -= 1
         if budget <= 0:
             budget = CHECK_EVERY
