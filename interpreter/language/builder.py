@@ -32,6 +32,13 @@ class _Else:
 
 
 @dataclass(frozen=True)
+class _ActionForm:
+    """A move whose first part is an action (no rewrite, slide or carry before it)."""
+
+    action: s.Action
+
+
+@dataclass(frozen=True)
 class _Clause:
     kind: str  # guard, cost, more_direction, until
     value: Any
@@ -249,8 +256,8 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def move_stmt(self, meta: Meta, c: list[Any]) -> s.Move:
         name, form, rest = c[0], c[1], c[2:]
         actions: list[s.Action] = []
-        if isinstance(form, tuple) and form[0] == "action":
-            actions.append(form[1])
+        if isinstance(form, _ActionForm):
+            actions.append(form.action)
             form = None
         more: list[s.Name] = []
         until = None
@@ -327,8 +334,8 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def carry_only(self, meta: Meta, c: list[Token]) -> tuple[str, s.Name]:
         return ("only", _name(c[0]))
 
-    def action_rule(self, meta: Meta, c: list[Any]) -> tuple[str, s.Action]:
-        return ("action", c[0])
+    def action_rule(self, meta: Meta, c: list[Any]) -> _ActionForm:
+        return _ActionForm(c[0])
 
     def take_action(self, meta: Meta, c: list[Any]) -> s.Take:
         return s.Take(pos_of(meta), s.Var(pos_of(c[0]), str(c[0])[1:]), c[1])

@@ -148,11 +148,11 @@ def evaluate(expr: s.Expr, env: dict[str, Value]) -> Value:
         return tuple(_need_int(item, evaluate(item, env)) for item in expr.items)
     if isinstance(expr, s.Index):
         container = evaluate(expr.obj, env)
-        i = _need_int(expr.index, evaluate(expr.index, env))
+        i = _need_int(expr.at, evaluate(expr.at, env))
         if not isinstance(container, (tuple, str, range)):
             raise EvalError(expr.obj.pos, f"only a list, a range or text can be indexed, not {type_name(container)}")
         if not 1 <= i <= len(container):
-            raise EvalError(expr.index.pos, f"index {i} is outside 1..{len(container)}", f"1..{len(container)}")
+            raise EvalError(expr.at.pos, f"index {i} is outside 1..{len(container)}", f"1..{len(container)}")
         return container[i - 1]
     raise EvalError(
         expr.pos,

@@ -53,7 +53,7 @@ def expand(
                 )
             out.append(AnyCell())
         elif isinstance(item, s.NoCells):
-            out.extend([None] * item.count)
+            out.extend([None] * item.squares)
         elif isinstance(item, s.Var):
             if allow != "rule":
                 el.errors.error(item.pos, f"variable ?{item.name} can only be used in a move", "a piece or _")
@@ -61,7 +61,7 @@ def expand(
         elif isinstance(item, s.Group):
             out.extend(expand(el, item.items, by_symbol, allow))
         else:
-            count = el.eval_int(item.count, "a repeat count", 0)
+            count = el.eval_int(item.times, "a repeat count", 0)
             part = expand(el, (item.item,), by_symbol, allow)
             if count is not None and len(part) * count > MAX_CELLS:
                 el.errors.error(

@@ -362,11 +362,11 @@ def _index(expr: s.Index, scope: Scope) -> m.Expr:
     obj = typed_expr(expr.obj, scope)
     if not isinstance(obj, m.ListConst):
         raise fail(expr.obj.pos, f"only a list can be indexed, not {obj.type}", "a list")
-    i = number(expr.index, scope)
+    i = number(expr.at, scope)
     if not isinstance(i, m.Const):
-        raise fail(expr.index.pos, "a list's index must be known before the search", "a number")
+        raise fail(expr.at.pos, "a list's index must be known before the search", "a number")
     if not 1 <= int(i.value) <= len(obj.values):
-        raise fail(expr.index.pos, f"index {i.value} is outside 1..{len(obj.values)}", f"1..{len(obj.values)}")
+        raise fail(expr.at.pos, f"index {i.value} is outside 1..{len(obj.values)}", f"1..{len(obj.values)}")
     return m.Const(expr.pos, obj.values[int(i.value) - 1], m.NUM)
 
 

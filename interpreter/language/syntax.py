@@ -1,117 +1,103 @@
 """The syntax model: immutable objects built from a spec, each with its source position.
 
 It is what the spec *says*, before parameters are applied; `elaborate` turns it into the
-puzzle model for one choice of parameters.
+puzzle model for one choice of parameters. The nodes are named tuples: immutable, and cheap
+to define, which keeps the command's start-up short.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import Pos
 
 # ---- expressions --------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Num:
+class Num(NamedTuple):
     pos: Pos
     value: int
 
 
-@dataclass(frozen=True)
-class Str:
+class Str(NamedTuple):
     pos: Pos
     value: str
 
 
-@dataclass(frozen=True)
-class Bool:
+class Bool(NamedTuple):
     pos: Pos
     value: bool
 
 
-@dataclass(frozen=True)
-class Name:
+class Name(NamedTuple):
     pos: Pos
     name: str
 
 
-@dataclass(frozen=True)
-class VarRef:
+class VarRef(NamedTuple):
     """`?x` in an expression: a move's variable."""
 
     pos: Pos
     name: str
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     pos: Pos
     name: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
-class Attr:
+class Attr(NamedTuple):
     pos: Pos
     obj: Expr
     name: str
     name_pos: Pos
 
 
-@dataclass(frozen=True)
-class Index:
+class Index(NamedTuple):
     pos: Pos
     obj: Expr
-    index: Expr
+    at: Expr
 
 
-@dataclass(frozen=True)
-class ListExpr:
+class ListExpr(NamedTuple):
     pos: Pos
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
-class Unary:
+class Unary(NamedTuple):
     pos: Pos
     op: str  # "-" or "not"
     operand: Expr
 
 
-@dataclass(frozen=True)
-class Binary:
+class Binary(NamedTuple):
     pos: Pos
     op: str  # + - * / % == != < <= > >= and or in
     left: Expr
     right: Expr
 
 
-@dataclass(frozen=True)
-class Range:
+class Range(NamedTuple):
     pos: Pos
     low: Expr
     high: Expr
 
 
-@dataclass(frozen=True)
-class IsEmpty:
+class IsEmpty(NamedTuple):
     pos: Pos
     operand: Expr
     negated: bool = False
 
 
-@dataclass(frozen=True)
-class IsKind:
+class IsKind(NamedTuple):
     pos: Pos
     operand: Expr
     kind: Name
     negated: bool = False
 
 
-@dataclass(frozen=True)
-class Location:
+class Location(NamedTuple):
     """`here` (place None), `at PLACE` or `at ?p` (var True)."""
 
     pos: Pos
@@ -119,15 +105,13 @@ class Location:
     var: bool = False
 
 
-@dataclass(frozen=True)
-class Located:
+class Located(NamedTuple):
     pos: Pos
     operand: Expr
     location: Location
 
 
-@dataclass(frozen=True)
-class Binder:
+class Binder(NamedTuple):
     """What a quantifier or aggregate ranges over: `KIND [VAR] [LOCATION]` (kind_first), or
     `[KIND] VAR in COLLECTION, ...`."""
 
@@ -138,8 +122,7 @@ class Binder:
     collections: tuple[Expr, ...] | None
 
 
-@dataclass(frozen=True)
-class Quantified:
+class Quantified(NamedTuple):
     """`every|some|no BINDER: BODY`; without a body, `some KIND is LOCATION`."""
 
     pos: Pos
@@ -148,8 +131,7 @@ class Quantified:
     body: Expr | None
 
 
-@dataclass(frozen=True)
-class Aggregate:
+class Aggregate(NamedTuple):
     """`count(BINDER [if COND])`, `sum(EXPR for BINDER [if COND])`, `min(...)`, `max(...)`."""
 
     pos: Pos
@@ -182,51 +164,44 @@ Expr = (
 # ---- layouts and patterns -------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Cells:
+class Cells(NamedTuple):
     """A word of cell symbols, e.g. `BBB_WWW`, or the name of a text parameter."""
 
     pos: Pos
     text: str
 
 
-@dataclass(frozen=True)
-class Wild:
+class Wild(NamedTuple):
     pos: Pos
 
 
-@dataclass(frozen=True)
-class NoCells:
+class NoCells(NamedTuple):
     """`.` in a picture: squares with no cell (one per dot)."""
 
     pos: Pos
-    count: int
+    squares: int
 
 
-@dataclass(frozen=True)
-class Var:
+class Var(NamedTuple):
     pos: Pos
     name: str
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     pos: Pos
     items: tuple[LayoutItem, ...]
 
 
-@dataclass(frozen=True)
-class Repeat:
+class Repeat(NamedTuple):
     pos: Pos
     item: LayoutItem
-    count: Expr
+    times: Expr
 
 
 LayoutItem = Cells | Wild | NoCells | Var | Group | Repeat
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     pos: Pos
     items: tuple[LayoutItem, ...]
 
@@ -234,8 +209,7 @@ class Layout:
 # ---- moves ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Rewrite:
+class Rewrite(NamedTuple):
     """`LHS -> RHS [along DIRS | in SHAPE]`; each side is one or more windows separated by `...`."""
 
     pos: Pos
@@ -245,8 +219,7 @@ class Rewrite:
     shape: Name | None
 
 
-@dataclass(frozen=True)
-class SlideForm:
+class SlideForm(NamedTuple):
     """`step|slide PIECE along DIRS [until blocked]`."""
 
     pos: Pos
@@ -255,8 +228,7 @@ class SlideForm:
     along: tuple[Name, ...]
 
 
-@dataclass(frozen=True)
-class Carry:
+class Carry(NamedTuple):
     pos: Pos
     load: Range
     carrier: Name
@@ -264,46 +236,40 @@ class Carry:
     only: tuple[Name, ...]
 
 
-@dataclass(frozen=True)
-class Take:
+class Take(NamedTuple):
     pos: Pos
     var: Var
     source: Name | Var | Num
 
 
-@dataclass(frozen=True)
-class Put:
+class Put(NamedTuple):
     pos: Pos
     what: Var | Cells
     target: Name | Var | Num
     on: bool = False  # `put X on P` (a place) rather than `put X at C`
 
 
-@dataclass(frozen=True)
-class Advance:
+class Advance(NamedTuple):
     pos: Pos
     counter: Name
     amount: Expr | Var
     along: Name | None
 
 
-@dataclass(frozen=True)
-class SetCounter:
+class SetCounter(NamedTuple):
     pos: Pos
     counter: Name | Var
     value: Expr
     add: bool = False
 
 
-@dataclass(frozen=True)
-class Let:
+class Let(NamedTuple):
     pos: Pos
     name: Name
     value: Expr
 
 
-@dataclass(frozen=True)
-class Toggle:
+class Toggle(NamedTuple):
     pos: Pos
     first: LayoutItem
     second: LayoutItem | None
@@ -318,35 +284,30 @@ Form = Rewrite | SlideForm | Carry | None
 # ---- statements ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PuzzleTitle:
+class PuzzleTitle(NamedTuple):
     pos: Pos
     title: str
 
 
-@dataclass(frozen=True)
-class About:
+class About(NamedTuple):
     pos: Pos
     text: str
 
 
-@dataclass(frozen=True)
-class Param:
+class Param(NamedTuple):
     pos: Pos
     name: str
     default: Expr
     doc: str
 
 
-@dataclass(frozen=True)
-class Require:
+class Require(NamedTuple):
     pos: Pos
     condition: Expr
     message: str | None
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """`board line N`, `board ring N`, `board grid R x C [where COND]`, `board places A, B`,
     `board graph a, b, ...`."""
 
@@ -357,21 +318,18 @@ class Board:
     where: Expr | None = None
 
 
-@dataclass(frozen=True)
-class BoardPicture:
+class BoardPicture(NamedTuple):
     pos: Pos
     rows: tuple[Layout, ...]
 
 
-@dataclass(frozen=True)
-class PlacesDecl:
+class PlacesDecl(NamedTuple):
     pos: Pos
     names: tuple[Name, ...]
     stack: bool
 
 
-@dataclass(frozen=True)
-class Vector:
+class Vector(NamedTuple):
     """A step `(dr, dc)`, a leap `leap(a, b)`, a direction's name, or a link `a -> b` / `a - b`."""
 
     pos: Pos
@@ -384,50 +342,43 @@ class Vector:
     both_ways: bool = False
 
 
-@dataclass(frozen=True)
-class Direction:
+class Direction(NamedTuple):
     pos: Pos
     name: str
     vectors: tuple[Vector, ...]
 
 
-@dataclass(frozen=True)
-class ShapeDecl:
+class ShapeDecl(NamedTuple):
     pos: Pos
     name: str
     vectors: tuple[Vector, ...]
 
 
-@dataclass(frozen=True)
-class Links:
+class Links(NamedTuple):
     pos: Pos
     links: tuple[Vector, ...]
 
 
-@dataclass(frozen=True)
-class Route:
+class Route(NamedTuple):
     pos: Pos
     source: str
     target: str
     both_ways: bool
 
 
-@dataclass(frozen=True)
-class Carrier:
+class Carrier(NamedTuple):
     pos: Pos
     name: str
     place: str
     place_pos: Pos
 
 
-@dataclass(frozen=True)
-class Cursor:
+class Cursor(NamedTuple):
     pos: Pos
     start: Expr
 
 
-@dataclass(frozen=True)
-class CounterDecl:
+class CounterDecl(NamedTuple):
     pos: Pos
     name: str
     start: Expr
@@ -436,8 +387,7 @@ class CounterDecl:
     doc: str
 
 
-@dataclass(frozen=True)
-class PieceDecl:
+class PieceDecl(NamedTuple):
     """`piece SYMBOL [KIND] ["description"] [per GROUP] [drawn "glyph"] [with A = E, ...] [block [R x C]]`."""
 
     pos: Pos
@@ -451,8 +401,7 @@ class PieceDecl:
     block_size: tuple[Expr, Expr] | None = None
 
 
-@dataclass(frozen=True)
-class PiecesDecl:
+class PiecesDecl(NamedTuple):
     """`pieces EXPR`: one distinct piece per character of a text, or per number of a range/list."""
 
     pos: Pos
@@ -461,15 +410,13 @@ class PiecesDecl:
     options: tuple[tuple[str, object, Pos], ...] = ()
 
 
-@dataclass(frozen=True)
-class GroupDecl:
+class GroupDecl(NamedTuple):
     pos: Pos
     name: str
     members: Expr
 
 
-@dataclass(frozen=True)
-class LayoutDecl:
+class LayoutDecl(NamedTuple):
     """`start LAYOUT`, `goal LAYOUT` or the picture form (one layout per row)."""
 
     pos: Pos
@@ -478,29 +425,25 @@ class LayoutDecl:
     picture: bool = False
 
 
-@dataclass(frozen=True)
-class ComputedLayout:
+class ComputedLayout(NamedTuple):
     pos: Pos
     which: str
     value: Expr
 
 
-@dataclass(frozen=True)
-class PlaceLayout:
+class PlaceLayout(NamedTuple):
     pos: Pos
     which: str
     place: str
     contents: Layout | Expr | None  # None: everyone; Expr: computed (`= EXPR`)
 
 
-@dataclass(frozen=True)
-class GoalWhen:
+class GoalWhen(NamedTuple):
     pos: Pos
     condition: Expr
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     pos: Pos
     name: str
     form: Form
@@ -511,29 +454,25 @@ class Move:
     costs: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
-class Safe:
+class Safe(NamedTuple):
     pos: Pos
     scope: str  # board, everywhere, places, loads
     conditions: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
-class Symmetry:
+class Symmetry(NamedTuple):
     """One symmetry: transformations applied together, e.g. `mirror + swap B W`."""
 
     pos: Pos
     parts: tuple[tuple[Name, ...], ...]
 
 
-@dataclass(frozen=True)
-class SymmetryDecl:
+class SymmetryDecl(NamedTuple):
     pos: Pos
     symmetries: tuple[Symmetry, ...]
 
 
-@dataclass(frozen=True)
-class Directive:
+class Directive(NamedTuple):
     """One-word directives: `search MODE`, `show STYLE`."""
 
     pos: Pos
@@ -541,14 +480,12 @@ class Directive:
     words: tuple[Name, ...]
 
 
-@dataclass(frozen=True)
-class Heuristic:
+class Heuristic(NamedTuple):
     pos: Pos
     value: Expr
 
 
-@dataclass(frozen=True)
-class If:
+class If(NamedTuple):
     pos: Pos
     condition: Expr
     then: tuple[Statement, ...]
@@ -586,8 +523,7 @@ Statement = (
 )
 
 
-@dataclass(frozen=True)
-class Spec:
+class Spec(NamedTuple):
     filename: str
     source: str
     statements: tuple[Statement, ...]

@@ -89,7 +89,7 @@ def _picture(el: Elaboration, stmt: s.BoardPicture) -> tuple[Board | None, list[
         squares: list[str | None] = []
         for item in picture_row.items:
             if isinstance(item, s.NoCells):
-                squares.extend([None] * item.count)
+                squares.extend([None] * item.squares)
             elif isinstance(item, s.Cells):
                 squares.extend(item.text)
             else:

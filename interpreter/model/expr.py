@@ -13,7 +13,7 @@ board); a *place* and a *counter* are their indexes; a *line* is a tuple of cell
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import Pos
 from .board import Direction
@@ -28,22 +28,19 @@ NONE = -1  # no piece / no cell
 # ---- leaves
 
 
-@dataclass(frozen=True)
-class Const:
+class Const(NamedTuple):
     pos: Pos
     value: int | bool | str
     type: str
 
 
-@dataclass(frozen=True)
-class ListConst:
+class ListConst(NamedTuple):
     pos: Pos
     values: tuple[int, ...]
     type: str = LIST
 
 
-@dataclass(frozen=True)
-class Local:
+class Local(NamedTuple):
     """A variable bound by a quantifier, an aggregate, a `let` or a move (`?x`)."""
 
     pos: Pos
@@ -52,8 +49,7 @@ class Local:
     type: str
 
 
-@dataclass(frozen=True)
-class CounterValue:
+class CounterValue(NamedTuple):
     """The value of a counter in the state: a number, a cell (cursor) or a place (carrier)."""
 
     pos: Pos
@@ -61,15 +57,13 @@ class CounterValue:
     type: str
 
 
-@dataclass(frozen=True)
-class CellConst:
+class CellConst(NamedTuple):
     pos: Pos
     cell: int
     type: str = CELL
 
 
-@dataclass(frozen=True)
-class CellAt:
+class CellAt(NamedTuple):
     """`cell(i)` / `cell(r, c)` with an index known only during the search: an index off the
     board stops the search with an error at `pos`."""
 
@@ -78,23 +72,20 @@ class CellAt:
     type: str = CELL
 
 
-@dataclass(frozen=True)
-class PlaceConst:
+class PlaceConst(NamedTuple):
     pos: Pos
     place: int
     type: str = PLACE
 
 
-@dataclass(frozen=True)
-class Here:
+class Here(NamedTuple):
     """The place being checked by a `safe in places` / `in loads` rule (a place or a load)."""
 
     pos: Pos
     type: str = PLACE
 
 
-@dataclass(frozen=True)
-class PieceConst:
+class PieceConst(NamedTuple):
     """A piece named by the spec (`farmer`, `H1`): one type, wherever it is."""
 
     pos: Pos
@@ -102,15 +93,13 @@ class PieceConst:
     type: str = PIECE
 
 
-@dataclass(frozen=True)
-class DirectionConst:
+class DirectionConst(NamedTuple):
     pos: Pos
     direction: Direction
     type: str = DIRECTION
 
 
-@dataclass(frozen=True)
-class CounterConst:
+class CounterConst(NamedTuple):
     pos: Pos
     counter: int
     type: str = COUNTER
@@ -119,8 +108,7 @@ class CounterConst:
 # ---- conversions and attributes
 
 
-@dataclass(frozen=True)
-class Content:
+class Content(NamedTuple):
     """The piece on a cell (NONE if it is empty)."""
 
     pos: Pos
@@ -128,8 +116,7 @@ class Content:
     type: str = PIECE
 
 
-@dataclass(frozen=True)
-class CellOf:
+class CellOf(NamedTuple):
     """The cell a piece on the board stands on (a block: its anchor)."""
 
     pos: Pos
@@ -137,8 +124,7 @@ class CellOf:
     type: str = CELL
 
 
-@dataclass(frozen=True)
-class CounterRead:
+class CounterRead(NamedTuple):
     """The value of the counter a move variable (`?j`) is bound to."""
 
     pos: Pos
@@ -146,8 +132,7 @@ class CounterRead:
     type: str = NUM
 
 
-@dataclass(frozen=True)
-class ValueOf:
+class ValueOf(NamedTuple):
     """A numbered piece as its number; a missing piece is an error at `pos`."""
 
     pos: Pos
@@ -155,8 +140,7 @@ class ValueOf:
     type: str = NUM
 
 
-@dataclass(frozen=True)
-class PieceAttr:
+class PieceAttr(NamedTuple):
     """A piece's attribute: declared (`couple`, `time`), `value`, `width`, `height`, or its
     position `row` / `col` (pieces on cells only)."""
 
@@ -166,16 +150,14 @@ class PieceAttr:
     type: str
 
 
-@dataclass(frozen=True)
-class CellAttr:
+class CellAttr(NamedTuple):
     pos: Pos
     cell: Expr
     name: str  # row or col
     type: str = NUM
 
 
-@dataclass(frozen=True)
-class CounterBound:
+class CounterBound(NamedTuple):
     pos: Pos
     counter: Expr
     name: str  # min or max
@@ -185,16 +167,14 @@ class CounterBound:
 # ---- operators
 
 
-@dataclass(frozen=True)
-class Unary:
+class Unary(NamedTuple):
     pos: Pos
     op: str  # "-" or "not"
     operand: Expr
     type: str
 
 
-@dataclass(frozen=True)
-class Binary:
+class Binary(NamedTuple):
     pos: Pos
     op: str  # + - * / % == != < <= > >= and or in
     left: Expr
@@ -202,8 +182,7 @@ class Binary:
     type: str
 
 
-@dataclass(frozen=True)
-class IsEmpty:
+class IsEmpty(NamedTuple):
     """Nothing there: a cell, a place (or `here`), a piece that is NONE."""
 
     pos: Pos
@@ -211,8 +190,7 @@ class IsEmpty:
     type: str = BOOL
 
 
-@dataclass(frozen=True)
-class IsKind:
+class IsKind(NamedTuple):
     """The piece (NONE: false) has one of these codes."""
 
     pos: Pos
@@ -221,8 +199,7 @@ class IsKind:
     type: str = BOOL
 
 
-@dataclass(frozen=True)
-class IsAt:
+class IsAt(NamedTuple):
     """The piece is in the place (`place` None: in `here`)."""
 
     pos: Pos
@@ -231,8 +208,7 @@ class IsAt:
     type: str = BOOL
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(NamedTuple):
     """A built-in function of the state: abs, min, max, first, top, together, inversions,
     displacement, misplaced."""
 
@@ -245,8 +221,7 @@ class Call:
 # ---- collections, quantifiers and aggregates
 
 
-@dataclass(frozen=True)
-class KindDomain:
+class KindDomain(NamedTuple):
     """The pieces with these codes, everywhere (`where` None), in the place being checked
     ("here"), in a carry move's load ("load"), or in a place."""
 
@@ -255,8 +230,7 @@ class KindDomain:
     type: str = PIECE
 
 
-@dataclass(frozen=True)
-class CellsDomain:
+class CellsDomain(NamedTuple):
     """Fixed cells, or the cells of a line value (`line`)."""
 
     cells: tuple[int, ...] | None
@@ -264,39 +238,33 @@ class CellsDomain:
     type: str = CELL
 
 
-@dataclass(frozen=True)
-class RayDomain:
+class RayDomain(NamedTuple):
     origin: Expr  # a cell or a piece on a cell
     direction: Expr
     type: str = CELL
 
 
-@dataclass(frozen=True)
-class LinesDomain:
+class LinesDomain(NamedTuple):
     lines: tuple[tuple[int, ...], ...]
     type: str = LINE
 
 
-@dataclass(frozen=True)
-class PlacesDomain:
+class PlacesDomain(NamedTuple):
     places: tuple[int, ...]
     type: str = PLACE
 
 
-@dataclass(frozen=True)
-class DirectionsDomain:
+class DirectionsDomain(NamedTuple):
     directions: tuple[Direction, ...]
     type: str = DIRECTION
 
 
-@dataclass(frozen=True)
-class NumbersDomain:
+class NumbersDomain(NamedTuple):
     values: Expr  # a LIST or a range constant
     type: str = NUM
 
 
-@dataclass(frozen=True)
-class FilteredDomain:
+class FilteredDomain(NamedTuple):
     """The pieces (or cells holding pieces) of a domain that have one of these codes."""
 
     inner: Domain
@@ -304,8 +272,7 @@ class FilteredDomain:
     type: str = PIECE
 
 
-@dataclass(frozen=True)
-class UnionDomain:
+class UnionDomain(NamedTuple):
     parts: tuple[Domain, ...]
     type: str
 
@@ -323,8 +290,7 @@ Domain = (
 )
 
 
-@dataclass(frozen=True)
-class Quantified:
+class Quantified(NamedTuple):
     pos: Pos
     quantifier: str  # every, some, no
     slot: int
@@ -333,8 +299,7 @@ class Quantified:
     type: str = BOOL
 
 
-@dataclass(frozen=True)
-class Aggregate:
+class Aggregate(NamedTuple):
     """count / sum / min / max over a domain; pieces in places count with their multiplicity."""
 
     pos: Pos

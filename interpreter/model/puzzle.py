@@ -11,7 +11,8 @@ that covers several cells writes the code of one of its *parts* in each of them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..errors import NOWHERE, Pos
 from .board import Board, Direction, Vector
@@ -33,8 +34,7 @@ SEARCH_MODES = ("shortest", "cheapest", "count", "reach", "all", "any")
 NUMBER, CURSOR, CARRIER = "number", "cursor", "carrier"
 
 
-@dataclass(frozen=True)
-class PieceType:
+class PieceType(NamedTuple):
     code: int
     symbol: str
     kind: str
@@ -56,22 +56,19 @@ class PieceType:
         return 1 if self.shape is None else 1 + max(r for r, _ in self.shape) - min(r for r, _ in self.shape)
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(NamedTuple):
     """What a cell code stands for: a part (`offset` into the shape) of piece `piece`."""
 
     piece: int
     offset: int
 
 
-@dataclass(frozen=True)
-class Place:
+class Place(NamedTuple):
     name: str
     stack: bool = False
 
 
-@dataclass(frozen=True)
-class Counter:
+class Counter(NamedTuple):
     name: str
     low: int
     high: int
@@ -81,8 +78,7 @@ class Counter:
     pos: Pos = NOWHERE
 
 
-@dataclass(frozen=True)
-class State:
+class State(NamedTuple):
     """A state as data: each cell's code, each counter's value (a cursor: a cell or NONE; a
     carrier: a place), each place's contents (a bag: how many of each piece, indexed by
     code - 1; a stack: its codes, bottom first)."""
@@ -92,15 +88,13 @@ class State:
     places: tuple[tuple[int, ...], ...]
 
 
-@dataclass(frozen=True)
-class PlaceGoal:
+class PlaceGoal(NamedTuple):
     place: int
     at_least: tuple[int, ...] | None  # how many of each piece must be there (index code - 1)
     sequence: tuple[int, ...] | None  # a stack's exact contents, bottom first
 
 
-@dataclass(frozen=True)
-class Goal:
+class Goal(NamedTuple):
     cells: tuple[int, ...] | None  # per cell: a code, EMPTY, or ANY
     places: tuple[PlaceGoal, ...]
     conditions: tuple[Expr, ...]
@@ -141,16 +135,14 @@ Window = tuple[CellPattern, ...]
 # ---- move forms: how a move chooses
 
 
-@dataclass(frozen=True)
-class Rewrite:
+class Rewrite(NamedTuple):
     lhs: tuple[Window, ...]
     rhs: tuple[Window, ...]
     directions: tuple[Direction, ...]  # along (empty with a shape)
     shape: tuple[Vector, ...] | None = None  # `in SHAPE`: one window over the shape's cells
 
 
-@dataclass(frozen=True)
-class Slide:
+class Slide(NamedTuple):
     """`step`, `slide` or `slide ... until blocked` of a piece (a one-cell piece or a block)."""
 
     codes: frozenset[int]  # the piece codes that may move
@@ -159,8 +151,7 @@ class Slide:
     mode: str  # step | slide | until
 
 
-@dataclass(frozen=True)
-class Carry:
+class Carry(NamedTuple):
     low: int
     high: int
     carrier: int  # counter index
@@ -171,23 +162,19 @@ class Carry:
 # ---- actions: what a move changes
 
 
-@dataclass(frozen=True)
-class PlaceLoc:
+class PlaceLoc(NamedTuple):
     place: int
 
 
-@dataclass(frozen=True)
-class CellLoc:
+class CellLoc(NamedTuple):
     cell: int
 
 
-@dataclass(frozen=True)
-class CursorLoc:
+class CursorLoc(NamedTuple):
     counter: int
 
 
-@dataclass(frozen=True)
-class VarLoc:
+class VarLoc(NamedTuple):
     """A move variable ranging over places or cells (`?p`, `?c`)."""
 
     name: str
@@ -198,43 +185,37 @@ class VarLoc:
 Loc = PlaceLoc | CellLoc | CursorLoc | VarLoc
 
 
-@dataclass(frozen=True)
-class Take:
+class Take(NamedTuple):
     slot: int  # the variable bound to the piece taken
     name: str
     source: Loc
 
 
-@dataclass(frozen=True)
-class Put:
+class Put(NamedTuple):
     target: Loc
     slot: int | None  # a piece taken earlier in the move
     code: int | None  # or a new piece of this code
 
 
-@dataclass(frozen=True)
-class Advance:
+class Advance(NamedTuple):
     counter: int
     amount: Expr
     direction: Direction | None  # None: the order cells are listed in
 
 
-@dataclass(frozen=True)
-class SetCounter:
+class SetCounter(NamedTuple):
     counter: int | None  # a counter, or
     slot: int | None  # a variable ranging over the number counters
     value: Expr
     pos: Pos
 
 
-@dataclass(frozen=True)
-class Let:
+class Let(NamedTuple):
     slot: int
     value: Expr
 
 
-@dataclass(frozen=True)
-class Toggle:
+class Toggle(NamedTuple):
     first: int
     second: int
     shape: tuple[Vector, ...]
@@ -244,8 +225,7 @@ class Toggle:
 Action = Take | Put | Advance | SetCounter | Let | Toggle
 
 
-@dataclass(frozen=True)
-class Variable:
+class Variable(NamedTuple):
     """A move variable: its slot in the move's environment and what it ranges over
     (piece, cell, place, counter, number)."""
 
@@ -255,8 +235,7 @@ class Variable:
     pos: Pos
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
     name: str
     pos: Pos
     form: Rewrite | Slide | Carry | None
@@ -268,8 +247,7 @@ class Move:
     text: str = ""
 
 
-@dataclass(frozen=True)
-class SafetyRule:
+class SafetyRule(NamedTuple):
     """A condition on every state ("state"), on each place ("places"), on each carrier load
     ("loads"), or both of the last ("everywhere")."""
 
@@ -280,8 +258,7 @@ class SafetyRule:
     text: str
 
 
-@dataclass(frozen=True)
-class Symmetry:
+class Symmetry(NamedTuple):
     """A declared symmetry: cell i goes to cells[i], cell code c becomes codes[c], place p
     becomes places[p]; counters are left as they are."""
 
@@ -292,8 +269,7 @@ class Symmetry:
     places: tuple[int, ...]
 
 
-@dataclass(frozen=True)
-class Puzzle:
+class Puzzle(NamedTuple):
     title: str
     about: str
     params: dict[str, object]
@@ -314,7 +290,7 @@ class Puzzle:
     search_pos: Pos = NOWHERE
     show: str = SHOW_BOARD
     goal_slots: int = 0
-    lines: tuple[str, ...] = field(default=(), repr=False)  # the spec's source lines
+    lines: tuple[str, ...] = ()  # the spec's source lines
 
     @property
     def cell_count(self) -> int:

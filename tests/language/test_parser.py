@@ -71,7 +71,7 @@ def test_repeat_and_group_layouts() -> None:
     assert isinstance(decl, s.LayoutDecl)
     group, _, _ = decl.rows[0].items
     assert isinstance(group, s.Repeat) and isinstance(group.item, s.Group)
-    assert group.count == s.Name(s.Pos(1, 13, 1), "n")
+    assert group.times == s.Name(s.Pos(1, 13, 1), "n")
 
 
 def test_picture_layout_has_one_layout_per_row() -> None:
