@@ -208,25 +208,37 @@ class SlideFamily:
         if mode == "until" and last is not None:
             yield last
 
-    def expand(self, state: bytes) -> list[Successor]:
-        out: list[Successor] = []
-        cells, guard, safe = self.cells, self.guard, self.safety
+    def moves(self, state: bytes) -> Iterator[tuple[int, int, bytearray]]:
+        """Every move the form allows, before the guard and the safety rules: (the cell the
+        piece leaves (a block: its anchor), the cell it reaches, the state after)."""
+        cells = self.cells
         for code in self.codes:
             if code in self.shapes:
-                self._blocks(state, code, out)
+                yield from self._block_moves(state, code)
                 continue
             i = state.find(code, 0, cells)
             while i >= 0:
-                if guard is None or self._guard(state, i):
-                    for d in range(len(self.directions)):
-                        for t in self._targets(state, i, d):
-                            new = bytearray(state)
-                            new[i] = EMPTY
-                            new[t] = code
-                            if safe.anything and not safe.ok(new):
-                                continue
-                            out.append((bytes(new), self.ids.number((self.index, i, t))))
+                for d in range(len(self.directions)):
+                    for t in self._targets(state, i, d):
+                        new = bytearray(state)
+                        new[i] = EMPTY
+                        new[t] = code
+                        yield i, t, new
                 i = state.find(code, i + 1, cells)
+
+    def expand(self, state: bytes) -> list[Successor]:
+        out: list[Successor] = []
+        guard, safe = self.guard, self.safety
+        checked, allowed = -1, True
+        for source, target, new in self.moves(state):
+            if guard is not None:
+                if source != checked:
+                    checked, allowed = source, self._guard(state, source)
+                if not allowed:
+                    continue
+            if safe.anything and not safe.ok(new):
+                continue
+            out.append((bytes(new), self.ids.number((self.index, source, target))))
         return out
 
     def _guard(self, state: bytes, cell: int) -> bool:
@@ -236,46 +248,41 @@ class SlideFamily:
         assert self.guard is not None
         return bool(self.guard(state, env))
 
-    def _blocks(self, state: bytes, code: int, out: list[Successor]) -> None:
+    def _block_moves(self, state: bytes, code: int) -> Iterator[tuple[int, int, bytearray]]:
         """A block moves as one: every cell it moves onto must be empty or its own."""
         shape = self.shapes[code]
         board, cells = self.board, self.cells
         i = state.find(code, 0, cells)
         while i >= 0:
-            if self.guard is None or self._guard(state, i):
-                origin = board.cells[i]
-                own = [board.at(origin.row + dr, origin.col + dc) for dr, dc in shape]  # type: ignore[operator]
-                for direction in self.directions:
-                    vector = direction.vector
-                    if vector is None:
-                        continue
-                    k = 0
-                    last = None
-                    while True:
-                        k += 1
-                        moved = [board.step(c, vector, k) if c is not None else None for c in own]
-                        if None in moved or any(state[c] and c not in own for c in moved):  # type: ignore[index]
-                            break
-                        last = (k, moved)
-                        if self.mode == "slide" or self.mode == "step":
-                            self._place_block(state, code, own, moved, i, out)  # type: ignore[arg-type]
-                        if self.mode == "step":
-                            break
-                    if self.mode == "until" and last is not None:
-                        self._place_block(state, code, own, last[1], i, out)  # type: ignore[arg-type]
+            origin = board.cells[i]
+            own = [board.at(origin.row + dr, origin.col + dc) for dr, dc in shape]  # type: ignore[operator]
+            for direction in self.directions:
+                vector = direction.vector
+                if vector is None:
+                    continue
+                k = 0
+                last = None
+                while True:
+                    k += 1
+                    moved = [board.step(c, vector, k) if c is not None else None for c in own]
+                    if None in moved or any(state[c] and c not in own for c in moved):  # type: ignore[index]
+                        break
+                    last = moved
+                    if self.mode in ("slide", "step"):
+                        yield i, moved[0], self._placed(state, code, own, moved)  # type: ignore[arg-type,misc]
+                    if self.mode == "step":
+                        break
+                if self.mode == "until" and last is not None:
+                    yield i, last[0], self._placed(state, code, own, last)  # type: ignore[arg-type,misc]
             i = state.find(code, i + 1, cells)
 
-    def _place_block(
-        self, state: bytes, code: int, own: list[int], moved: list[int], origin: int, out: list[Successor]
-    ) -> None:
+    def _placed(self, state: bytes, code: int, own: list[int], moved: list[int]) -> bytearray:
         new = bytearray(state)
         for c in own:
             new[c] = EMPTY
         for k, c in enumerate(moved):
             new[c] = self.part_code[(code, k)]
-        if self.safety.anything and not self.safety.ok(new):
-            return
-        out.append((bytes(new), self.ids.number((self.index, origin, moved[0]))))
+        return new
 
     def expand_back(self, state: bytes) -> list[Successor]:
         """Predecessors: a piece on cell t came from a cell behind it, through empty cells."""
@@ -543,6 +550,12 @@ class GeneralFamily:
         self.form_instances: list[tuple[Instance, tuple[int, ...], tuple[tuple[int, int], ...]]] = []
         if isinstance(move.form, Rewrite):
             self._rewrite(move.form)
+        # a slide or a carry followed by actions: their own families make the form's choices
+        self._slide = SlideFamily(index, move, puzzle, ids, safety, evaluator) if isinstance(move.form, Slide) else None
+        self._carry = (
+            CarryFamily(index, move, puzzle, layout, ids, safety, evaluator) if isinstance(move.form, Carry) else None
+        )
+        self._form_key = {Rewrite: 1, Slide: 2, Carry: 3}.get(type(move.form), 0)
         self.single = bytes(
             [1 if part.piece and puzzle.pieces[part.piece - 1].shape is None else 0 for part in puzzle.parts]
             + [0] * (256 - len(puzzle.parts))
@@ -610,6 +623,21 @@ class GeneralFamily:
         """The form's choices: the state with the form's change made, and the choice's key
         (the form's variables are set in `env`)."""
         form = self.move.form
+        if self._slide is not None:
+            slot = self._slide.variable_slot
+            for source, target, new in self._slide.moves(state):
+                if slot is not None:
+                    env[slot] = source
+                yield new, (source, target)
+            return
+        if self._carry is not None:
+            source = self._carry.read_carrier(state)
+            for load, target, child, _ in self._carry.candidates(state):
+                if self.safety.failing("loads", load, child) is not None:
+                    continue
+                env[LOAD] = load
+                yield bytearray(child), (load, source, target)
+            return
         if not isinstance(form, Rewrite):
             yield bytearray(state), ()
             return
@@ -1066,14 +1094,16 @@ class GeneralFamily:
                 emit((child, move, cost(state, env) if cost is not None else 1) if with_cost else (child, move))
 
     def change(self, key: tuple[Any, ...], before: bytes, puzzle: Puzzle) -> Change:
-        """Who moved: a rewrite's pairs of cells, and each piece taken and put."""
+        """Who moved: the form's pieces (a rewrite's pairs of cells, the piece that slid, the
+        load carried), and each piece taken and put."""
         out: list[tuple[str, str | None, str | None]] = []
         board = puzzle.board
-        rest = list(key[1:])
+        form_key, values = key[1 : 1 + self._form_key], key[1 + self._form_key :]
+        env: list[Any] = [None] * self.slots
         if isinstance(self.move.form, Rewrite):
-            number = rest.pop(0)
-            _, cells, _ = self.form_instances[number]
-            inst = self.form_instances[number][0]
+            (number,) = form_key
+            inst, cells, where = self.form_instances[number]
+            assert board is not None
             for a, b in self.pairs:
                 src = cells[a] if a is not None else None
                 dst = cells[b] if b is not None else None
@@ -1081,15 +1111,20 @@ class GeneralFamily:
                 out.append(
                     (
                         puzzle.symbol(code),
-                        board.name(src) if src is not None and board else None,
-                        board.name(dst) if dst is not None and board else None,
+                        board.name(src) if src is not None else None,
+                        board.name(dst) if dst is not None else None,
                     )
                 )
-        env: list[Any] = [None] * self.slots
-        for (slot, _, _), value in zip(self.bound_by_actions, rest, strict=False):
+            for slot, cell in where:
+                env[slot] = cell
+        elif self._slide is not None:
+            out.extend(self._slide.change((self.index, *form_key), before, puzzle).movers)
+            if self._slide.variable_slot is not None:
+                env[self._slide.variable_slot] = form_key[0]
+        elif self._carry is not None:
+            out.extend(self._carry.change((self.index, *form_key), before, puzzle).movers)
+        for (slot, _, _), value in zip(self.bound_by_actions, values, strict=False):
             env[slot] = value
-        for slot, cell in self.form_instances[key[1]][2] if isinstance(self.move.form, Rewrite) else ():
-            env[slot] = cell
         taken: dict[int, tuple[str, str | None]] = {}
         for action in self.move.actions:
             if isinstance(action, Take):
@@ -1117,14 +1152,17 @@ class GeneralFamily:
         return self.puzzle.places[at].name
 
     def start_cell(self, key: tuple[Any, ...]) -> int | None:
-        """The cell where the move starts: its pattern's first cell, or a toggle's anchor."""
+        """The cell where the move starts: its pattern's first cell, the piece that slides,
+        or a toggle's anchor."""
         if isinstance(self.move.form, Rewrite):
             return int(self.form_instances[key[1]][1][0])
+        if self._slide is not None:
+            return int(key[1])
         return self.anchor_of(key)
 
     def anchor_of(self, key: tuple[Any, ...]) -> int | None:
         """A toggle's anchor cell, for labels."""
-        for (slot, kind, _), value in zip(self.bound_by_actions, key[1:], strict=False):
+        for (slot, kind, _), value in zip(self.bound_by_actions, key[1 + self._form_key :], strict=False):
             if kind == "cell" and any(isinstance(a, Toggle) and a.slot == slot for a in self.move.actions):
                 return int(value)
         return None

@@ -130,14 +130,9 @@ class CompiledPuzzle:
 
     # ---- building
     def _family(self, index: int, move: Move) -> Family:
-        if isinstance(move.form, Slide | Carry) and move.actions:
-            what = "slide" if isinstance(move.form, Slide) else "carry"
-            raise SpecError(
-                [Diagnostic(move.pos, f"move {move.name}: actions after a {what} are not supported by this version")]
-            )
-        if isinstance(move.form, Slide):
+        if isinstance(move.form, Slide) and not move.actions:
             return SlideFamily(index, move, self.puzzle, self.ids, self.safety, self.evaluator)
-        if isinstance(move.form, Carry):
+        if isinstance(move.form, Carry) and not move.actions:
             return CarryFamily(index, move, self.puzzle, self.layout, self.ids, self.safety, self.evaluator)
         family = GeneralFamily(index, move, self.puzzle, self.layout, self.ids, self.safety, self.evaluator)
         family.invertible = (
