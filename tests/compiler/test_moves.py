@@ -1,0 +1,213 @@
+"""Every form of move, run on small states: what each chooses, checks and changes."""
+
+from __future__ import annotations
+
+import pytest
+from puzint.compiler import CompiledPuzzle
+from puzint.errors import SpecError
+from puzint.runner import search
+
+from tests.conftest import compiled_from
+
+
+def cells(compiled: CompiledPuzzle, state: bytes) -> str:
+    board = compiled.puzzle.board
+    assert board is not None
+    out = []
+    for r in range(board.rows):
+        row = "".join(
+            compiled.puzzle.symbol(state[c]) if c >= 0 else "."
+            for c in board.frame[r * board.cols : (r + 1) * board.cols]
+        )
+        out.append(row)
+    return "/".join(out)
+
+
+def successors(compiled: CompiledPuzzle, state: bytes | None = None) -> set[str]:
+    return {cells(compiled, child) for child, _ in compiled.expand(state or compiled.start)}
+
+
+def messages(text: str) -> list[str]:
+    with pytest.raises(SpecError) as err:
+        compiled_from(text)
+    return [d.message for d in err.value.diagnostics]
+
+
+ROOK = "board grid 3 x 4\npiece R rook\npiece X wall\nstart:\n    R _ X _\n    _ _ _ _\n    _ _ _ _\ngoal ?*12\n"
+
+
+def test_slide_goes_any_distance_through_empty_cells() -> None:
+    found = successors(compiled_from(ROOK + "move m: slide R along orthogonal\n"))
+    assert found == {"_RX_/____/____", "__X_/R___/____", "__X_/____/R___"}
+
+
+def test_slide_until_blocked_goes_as_far_as_it_can() -> None:
+    found = successors(compiled_from(ROOK + "move m: slide R along orthogonal until blocked\n"))
+    assert found == {"_RX_/____/____", "__X_/____/R___"}
+
+
+def test_step_goes_one_cell() -> None:
+    found = successors(compiled_from(ROOK + "move m: step R along orthogonal\n"))
+    assert found == {"_RX_/____/____", "__X_/R___/____"}
+
+
+def test_holes_stop_a_slide_like_the_edge() -> None:
+    text = "board:\n    R _ . _\npiece R rook\ngoal ? ? ?\nmove m: slide R along right until blocked\n"
+    assert successors(compiled_from(text)) == {"_R._"}
+
+
+def test_a_slide_can_be_undone_so_the_search_runs_from_both_ends() -> None:
+    compiled = compiled_from(
+        ROOK.replace("goal ?*12", "goal:\n    _ _ X _\n    _ _ _ _\n    _ _ _ R") + "move m: slide R along orthogonal\n"
+    )
+    assert compiled.invertible and search(compiled).method == "bidirectional" and search(compiled).length == 2
+    until = compiled_from(
+        ROOK.replace("goal ?*12", "goal:\n    _ _ X _\n    _ _ _ _\n    _ _ _ R")
+        + "move m: slide R along orthogonal until blocked\n"
+    )
+    assert not until.invertible and search(until).length == 2
+
+
+BLOCKS = """board grid 4 x 3
+piece V domino block 2 x 1
+piece S square
+start:
+    V S _
+    V _ _
+    V _ _
+    V _ _
+goal ?*12
+"""
+
+
+def test_blocks_of_a_declared_shape_are_read_row_by_row() -> None:
+    compiled = compiled_from(BLOCKS + "move m: step ?b along orthogonal\n")
+    start = compiled.start
+    anchors = [i for i, code in enumerate(start[:12]) if code == 1]
+    assert anchors == [0, 6]  # two dominoes, at r1c1 and r3c1, each with its lower half as a part
+    assert start[3] == start[9] != 1
+    # the square steps right or down; the lower domino steps right, whole; the upper one is stuck
+    assert successors(compiled) == {"V_S/V__/V__/V__", "V__/VS_/V__/V__", "VS_/V__/_V_/_V_"}
+
+
+def test_a_block_moves_whole_and_only_into_empty_cells() -> None:
+    compiled = compiled_from(BLOCKS + "move m: step V along right\n")
+    assert successors(compiled) == {"VS_/V__/_V_/_V_"}
+    slid = compiled_from(BLOCKS + "move m: slide V along right\n")
+    assert successors(slid) == {"VS_/V__/_V_/_V_", "VS_/V__/__V/__V"}
+
+
+def test_a_block_takes_its_shape_from_the_start() -> None:
+    text = "board grid 3 x 3\npiece C car block\nstart:\n    C C _\n    _ _ _\n    _ _ _\n"
+    text += "goal:\n    ? ? ?\n    ? C C\n    ? ? ?\nmove drive: slide C along orthogonal\n"
+    compiled = compiled_from(text)
+    assert compiled.puzzle.pieces[0].shape == ((0, 0), (0, 1))
+    assert search(compiled).length == 2
+    assert "the cells of block C in the start do not touch: one block is one piece" in messages(
+        text.replace("    C C _\n", "    C _ C\n")
+    )
+
+
+def test_a_layout_must_show_a_block_whole() -> None:
+    broken = BLOCKS.replace("    V _ _\n    V _ _\n", "    V _ _\n    _ _ _\n", 1)  # r4c1 alone
+    assert messages(broken + "move m: step V along right\n") == [
+        "the start does not show block V whole at r4c1: a 2 x 1 block needs all its cells"
+    ]
+
+
+def test_toggle_flips_the_shape_around_the_anchor_and_leaves_out_what_is_off_the_board() -> None:
+    text = "board grid 3 x 3\npiece L light\nshape plus = (0, 0), orthogonal\n"
+    text += "start _*9\ngoal L*9\nmove press: toggle L in plus\n"
+    found = successors(compiled_from(text))
+    assert "LL_/L__/___" in found  # a corner: three lights
+    assert "_L_/LLL/_L_" in found  # the centre: five
+    assert len(found) == 9
+
+
+def test_toggle_undoes_itself_and_searches_from_both_ends() -> None:
+    text = "board grid 3 x 3\npiece L light\nshape plus = (0, 0), orthogonal\n"
+    text += "start L*9\ngoal _*9\nmove press: toggle L in plus\n"
+    compiled = compiled_from(text)
+    assert compiled.invertible and search(compiled).length == 5
+
+
+JUGS = """counter S = 0 in 0..3
+counter B = 0 in 0..5
+goal when B == 4
+move fill: set ?j = ?j.max
+move empty: set ?j = 0
+move pour: let k = min(?a, ?b.max - ?b), set ?a = ?a - k, set ?b = ?b + k
+"""
+
+
+def counters(compiled: CompiledPuzzle, state: bytes) -> tuple[int, ...]:
+    return compiled.decode(state).counters
+
+
+def test_counters_are_set_and_poured_and_stay_in_range() -> None:
+    compiled = compiled_from(JUGS)
+    assert {counters(compiled, c) for c, _ in compiled.expand(compiled.start)} == {(3, 0), (0, 5)}
+    full_big = compiled.layout.encode(compiled.puzzle.start._replace(counters=(0, 5)))
+    found = {counters(compiled, c) for c, _ in compiled.expand(full_big)}
+    assert found == {(3, 5), (0, 0), (3, 2)}  # fill S, empty B, pour B into S (moves that change nothing are not moves)
+    assert search(compiled).length == 6
+
+
+def test_a_counter_out_of_its_range_makes_the_move_impossible() -> None:
+    text = "counter k = 0 in 0..2\ngoal when k == 2\nmove up: add 3 to k\nmove up1: add 1 to k\n"
+    compiled = compiled_from(text)
+    assert [counters(compiled, c) for c, _ in compiled.expand(compiled.start)] == [(1,)]
+
+
+def test_stacks_take_from_the_top_and_guards_see_the_state_before_the_move() -> None:
+    text = "stacks A, B, C\npieces 1..3\nstart at A = reversed(1..3)\ngoal at C: everyone\n"
+    text += "move shift: take ?d from ?p, put ?d on ?q if ?q is empty or top(?q) > ?d\n"
+    compiled = compiled_from(text)
+    assert compiled.decode(compiled.start).places == ((3, 2, 1), (), ())
+    after = {compiled.decode(c).places for c, _ in compiled.expand(compiled.start)}
+    assert after == {((3, 2), (1,), ()), ((3, 2), (), (1,))}
+    result = search(compiled, reach=True)
+    assert (result.length, result.reachable) == (7, 27)
+
+
+def test_a_guard_sees_what_the_move_matched() -> None:
+    text = "board line 4\npieces 1..3\nstart 1 2 3 _\ngoal ? ? ? ?\n"
+    text += "move hop: ?x _ -> _ ?x along left, right if ?x.value >= 3\n"
+    found = {bytes(c[:4]) for c, _ in compiled_from(text).expand(compiled_from(text).start)}
+    assert found == {bytes([1, 2, 0, 3])}
+
+
+def test_put_makes_a_new_piece_and_take_removes_one_from_a_cell() -> None:
+    text = "board line 3\npiece Q queen\ncounter n = 0 in 0..3\ngoal when count(queen) == 3\n"
+    text += "move place: put Q at ?c, add 1 to n\nmove lift: take ?q from ?c, add -1 to n if n >= 2\n"
+    compiled = compiled_from(text)
+    assert successors(compiled) == {"Q__", "_Q_", "__Q"}
+    assert search(compiled).length == 3
+
+
+def test_cheapest_search_adds_the_costs_and_counts_the_cheapest_solutions() -> None:
+    text = "places near, far\ngroup time = [1, 2, 5, 10]\npiece P walker per time\ncarrier torch at near\n"
+    text += "start at near: everyone\ngoal at far: everyone\n"
+    text += "move cross: carry 1..2 in torch cost max(p.time for p in load)\n"
+    text += "search cheapest\n"
+    result = search(compiled_from(text), count=True)
+    assert (result.cost, result.length, result.count) == (17, 5, 2)
+
+
+def test_a_cost_is_refused_unless_the_search_is_cheapest() -> None:
+    text = "board line 3\npiece A a\nstart A _ _\ngoal _ _ A\nmove s: A _ -> _ A along right cost 2\n"
+    assert messages(text) == ["costs are used by `search cheapest`, and this spec searches for the fewest moves"]
+    assert search(compiled_from(text + "search cheapest\n")).cost == 4
+
+
+def test_actions_follow_a_rewrite() -> None:
+    text = "board line 4\npiece M man\npiece B box\ncounter pushes = 0 in 0..9\nstart M B _ _\n"
+    text += "goal when pushes == 2\nmove push: M B _ -> _ M B along right, add 1 to pushes\n"
+    result = search(compiled_from(text))
+    assert result.length == 2
+
+
+def test_distinct_variables_take_distinct_places() -> None:
+    text = "places L, R\npiece T token\nstart at L: T T\ngoal at R: T T\nmove m: take ?t from ?p, put ?t on ?q\n"
+    compiled = compiled_from(text)
+    assert {compiled.decode(c).places for c, _ in compiled.expand(compiled.start)} == {((1,), (1,))}

@@ -1,0 +1,107 @@
+"""Every search mode, on every kind of puzzle, and symmetries checked on what a search found."""
+
+from __future__ import annotations
+
+import pytest
+from puzint.errors import SpecError
+from puzint.runner import search
+from puzint.search import Limits
+from puzint.solutions import enumerate_solutions
+
+from tests.conftest import SPECS, compiled_from
+
+
+def spec(name: str) -> str:
+    return (SPECS / f"{name}.puz").read_text()
+
+
+def test_search_any_finds_a_solution_depth_first_in_reading_order() -> None:
+    result = search(compiled_from(spec("peg_triangle").replace("goal when", "search any\ngoal when")))
+    assert (result.status, result.length, result.method) == ("solved", 13, "depth first")
+    english = search(compiled_from(spec("peg_english")))
+    assert english.length == 31 and english.states < 20_000  # reading order: 8,993 states
+
+
+def test_search_reach_counts_the_goal_states_among_the_reachable_ones() -> None:
+    result = search(compiled_from(spec("peg_triangle")), reach=True)
+    assert (result.reachable, result.reachable_goals) == (3016, 4)
+
+
+def test_search_count_and_reach_directives_ask_those_questions() -> None:
+    counted = search(compiled_from(spec("frog") + "search count\n"))
+    assert (counted.length, counted.count) == (15, 2)
+    reached = search(compiled_from(spec("frog") + "search reach\n"))
+    assert reached.reachable == 72
+
+
+def test_search_all_lists_one_solution_of_each_symmetry_class() -> None:
+    report = enumerate_solutions(compiled_from(spec("queens"), n=6), Limits())
+    assert (report.count, report.in_all, report.symmetric) == (1, 4, True)
+    plain = enumerate_solutions(compiled_from(spec("queens").replace("symmetry mirror, rotate\n", ""), n=6), Limits())
+    assert (plain.count, plain.in_all, plain.symmetric) == (4, 4, False)
+
+
+def test_search_all_counts_goal_states_not_paths() -> None:
+    # queens placed on any free square: every arrangement is reached in n! orders, listed once
+    anyhow = spec("queens").replace("if ?c.row == count(queen) + 1", "")
+    report = enumerate_solutions(compiled_from(anyhow, n=5), Limits())
+    assert (report.count, report.in_all) == (2, 10)
+
+
+def test_a_symmetry_that_does_not_map_the_solutions_onto_themselves_is_refused() -> None:
+    with pytest.raises(SpecError) as err:
+        enumerate_solutions(compiled_from(spec("number_circle") + "symmetry mirror\n"), Limits())
+    (diag,) = err.value.diagnostics
+    assert diag.message.startswith("'mirror' is not a symmetry of this puzzle's solutions")
+    assert diag.pos.line == 22
+
+
+def test_a_symmetry_checked_on_the_reachable_states_when_moves_have_conditions() -> None:
+    text = "board line 5\npiece B b\nstart _ B _ _ _\ngoal _ _ _ _ B\n"
+    text += "move s: ?x _ -> _ ?x along right if count(b) >= 1\n"
+    with pytest.raises(SpecError) as err:  # cells 2..5 are reachable; mirror takes 5 to 1
+        search(compiled_from(text + "symmetry mirror\n"), reach=True)
+    assert "'mirror' is not a symmetry of this puzzle" in err.value.diagnostics[0].message
+    both_ways = text.replace("along right if", "along left, right if")
+    result = search(compiled_from(both_ways + "symmetry mirror\n"), reach=True)
+    assert (result.reachable, result.reachable_up_to_symmetry) == (5, 3)
+
+
+def test_counts_up_to_symmetry_on_a_puzzle_with_a_safety_rule() -> None:
+    result = search(compiled_from(spec("bishops")), count=True)
+    assert result.length == 36 and result.count is not None and result.count_up_to_symmetry is not None
+    assert result.count_up_to_symmetry * 4 >= result.count  # a group of four: mirror, flip + swap
+
+
+def test_cheapest_with_a_symmetry_counts_cheapest_solutions_up_to_it() -> None:
+    text = spec("bridge_torch") + "symmetry swap P1 P2\n"
+    result = search(compiled_from(text), count=True)
+    assert (result.cost, result.count, result.count_up_to_symmetry) == (17, 2, 1)
+
+
+def test_reach_is_refused_with_search_cheapest() -> None:
+    with pytest.raises(SpecError) as err:
+        search(compiled_from(spec("bridge_torch")), reach=True)
+    assert "with `search cheapest`, ask for --count instead" in err.value.diagnostics[0].message
+
+
+@pytest.mark.parametrize(
+    ("name", "length"),
+    [("hanoi", 15), ("lights_out", 5), ("water_jugs", 6), ("three_jugs", 7), ("sokoban", 18), ("rush_hour", 15)],
+)
+def test_every_kind_of_puzzle_searches_breadth_first_too(name: str, length: int) -> None:
+    assert search(compiled_from(spec(name)), method="bfs").length == length
+
+
+def test_a_heuristic_over_counters_drives_astar() -> None:
+    text = spec("water_jugs") + "heuristic min(1, abs(B - want))\n"
+    result = search(compiled_from(text))
+    assert (result.method, result.length) == ("A*", 6)
+
+
+def test_a_heuristic_that_divides_by_zero_stops_at_its_position() -> None:
+    text = spec("water_jugs") + "heuristic 6 / S\n"
+    with pytest.raises(SpecError) as err:
+        search(compiled_from(text))
+    (diag,) = err.value.diagnostics
+    assert (diag.message, diag.pos.line) == ("division by zero", 16)

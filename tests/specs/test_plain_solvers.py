@@ -1,0 +1,138 @@
+"""The new specs against independent plain solvers (tests/plain/, written without reading
+puzint's code): the same puzzle, solved two ways, must give the same answers. For Sokoban and
+Rush Hour the tests also check that the spec and the plain solver hold the same position."""
+
+from __future__ import annotations
+
+import pytest
+from puzint.runner import load, search
+from puzint.search import Limits
+from puzint.solutions import enumerate_solutions
+
+from tests.conftest import SPECS
+from tests.plain import (
+    bishops,
+    bridge_torch,
+    hanoi,
+    lights_out,
+    magic_square,
+    peg_english,
+    peg_triangle,
+    queens,
+    rush_hour,
+    sokoban,
+    water_jugs,
+)
+
+
+def picture(name: str) -> list[str]:
+    """The start of a grid spec, one string per row (`.`: a square without a cell)."""
+    compiled = load(SPECS / f"{name}.puz")
+    board = compiled.puzzle.board
+    assert board is not None
+    rows = []
+    for r in range(board.rows):
+        squares = board.frame[r * board.cols : (r + 1) * board.cols]
+        rows.append("".join("." if c < 0 else compiled.puzzle.symbol(compiled.start[c]) for c in squares))
+    return rows
+
+
+def test_sokoban_is_the_plain_solver_s_room() -> None:
+    """Walls (# there, . here), the worker, the boxes, and the targets (the goal's boxes)."""
+    rows = picture("sokoban")
+    room = sokoban.ROOM
+    assert [["#" if ch == "." else " " for ch in row] for row in rows] == [
+        ["#" if ch == "#" else " " for ch in row] for row in room
+    ]
+    here = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch in "BM"}
+    there = {
+        (r, c): "B" if ch in "$*" else "M" for r, row in enumerate(room) for c, ch in enumerate(row) if ch in "$*@+"
+    }
+    assert here == there
+    compiled = load(SPECS / "sokoban.puz")
+    board, goal = compiled.puzzle.board, compiled.puzzle.goal.cells
+    assert board is not None and goal is not None
+    boxes = {((board.cells[i].row or 0) - 1, (board.cells[i].col or 0) - 1) for i, code in enumerate(goal) if code > 0}
+    assert boxes == {(r, c) for r, row in enumerate(room) for c, ch in enumerate(row) if ch in ".*+"}
+
+
+def test_sokoban_answers_agree() -> None:
+    result = search(load(SPECS / "sokoban.puz"), reach=True)
+    assert (result.length, result.reachable) == (sokoban.shortest_moves(), sokoban.reachable())
+
+
+def test_rush_hour_is_the_plain_solver_s_position() -> None:
+    assert ["".join("." if ch == "_" else ch for ch in row) for row in picture("rush_hour")] == rush_hour.BOARD
+
+
+def test_rush_hour_answers_agree() -> None:
+    result = search(load(SPECS / "rush_hour.puz"), reach=True)
+    assert (result.length, result.reachable) == (rush_hour.shortest(), rush_hour.reachable())
+
+
+@pytest.mark.parametrize("discs", [3, 4, 6])
+def test_hanoi_agrees(discs: int) -> None:
+    result = search(load(SPECS / "hanoi.puz", {"discs": str(discs)}), reach=True)
+    assert (result.length, result.reachable) == (hanoi.shortest(discs), hanoi.reachable(discs))
+
+
+def test_triangular_peg_solitaire_agrees() -> None:
+    result = search(load(SPECS / "peg_triangle.puz"), reach=True)
+    assert (result.length, result.reachable, result.reachable_goals) == (
+        peg_triangle.shortest_to_one_peg(),
+        peg_triangle.reachable(),
+        len(peg_triangle.final_holes()),
+    )
+
+
+def test_english_peg_solitaire_agrees_on_the_length() -> None:
+    jumps, _, _ = peg_english.solve_dfs()
+    assert search(load(SPECS / "peg_english.puz")).length == jumps == 31
+
+
+def test_bishops_with_the_attack_rule_agree() -> None:
+    result = search(load(SPECS / "bishops.puz"), reach=True)
+    assert (result.length, result.reachable) == (bishops.shortest(True), bishops.reachable(True))
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_lights_out_agrees(n: int) -> None:
+    result = search(load(SPECS / "lights_out.puz", {"n": str(n)}), reach=True)
+    assert (result.length, result.reachable) == (lights_out.shortest(n), lights_out.reachable(n))
+
+
+@pytest.mark.parametrize(("small", "big", "want"), [(3, 5, 4), (4, 9, 6), (2, 7, 5)])
+def test_water_jugs_agree(small: int, big: int, want: int) -> None:
+    params = {"small": str(small), "big": str(big), "want": str(want)}
+    result = search(load(SPECS / "water_jugs.puz", params), reach=True)
+    assert (result.length, result.reachable) == (
+        water_jugs.shortest(small, big, want),
+        water_jugs.reachable(small, big),
+    )
+
+
+def test_three_jugs_agree() -> None:
+    result = search(load(SPECS / "three_jugs.puz"), reach=True)
+    caps, start, goal = (8, 5, 3), (8, 0, 0), (4, 4, 0)
+    assert (result.length, result.reachable) == (
+        water_jugs.shortest_pour(caps, start, goal),
+        water_jugs.reachable_pour(caps, start),
+    )
+
+
+@pytest.mark.parametrize("times", [[1, 2, 5, 10], [1, 2, 5, 8], [1, 3, 6, 8, 12], [2, 3]])
+def test_bridge_and_torch_agree(times: list[int]) -> None:
+    compiled = load(SPECS / "bridge_torch.puz", {"times": ",".join(map(str, times))})
+    result = search(compiled, count=True)
+    assert (result.cost, result.length, result.count) == bridge_torch.cheapest(times)
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
+def test_queens_agree(n: int) -> None:
+    report = enumerate_solutions(load(SPECS / "queens.puz", {"n": str(n)}), Limits())
+    assert (report.in_all, report.count) == (queens.count(n), queens.count_up_to_symmetry(n))
+
+
+def test_magic_square_agrees() -> None:
+    report = enumerate_solutions(load(SPECS / "magic_square.puz"), Limits())
+    assert (report.in_all, report.count) == (magic_square.count(), magic_square.count_up_to_symmetry())
