@@ -47,7 +47,8 @@ def assemble(el: Elaboration) -> Puzzle:
             for mv in el.of(s.Move)
         )
     )
-    if board is None and not declared and (uses_cells or not (places or counters)):
+    holders = el.of(s.PlacesDecl) or el.of(s.CounterDecl) or el.of(s.Cursor) or el.of(s.Carrier) or places
+    if board is None and not declared and (uses_cells or not holders):
         el.errors.error(Pos(1, 1), "the spec has no board", BOARD_EXPECTED)
     el.errors.raise_if_any()
 

@@ -426,7 +426,7 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return c[0]
 
     def quantified(self, meta: Meta, c: list[Any]) -> s.Quantified:
-        return s.Quantified(pos_of(c[0]), str(c[0]), c[1], c[2])
+        return s.Quantified(pos_of(meta), str(c[0]), c[1], c[2])
 
     def counted(self, meta: Meta, c: list[Any]) -> s.Quantified:
         binder = s.Binder(pos_of(c[1]), _name(c[1]), None, c[2], None)

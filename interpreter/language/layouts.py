@@ -101,6 +101,7 @@ def symbols(
 class CellLayout:
     codes: list[int]  # per cell: a piece code, EMPTY or ANY (blocks not yet split into parts)
     pos: Pos
+    rows: list[Pos] | None = None  # a picture: where each of the board's rows is written
 
 
 def cell_layout(
@@ -147,7 +148,8 @@ def cell_layout(
         )
         return None
     codes = [item.code if isinstance(item, Lit) else ANY for item in items]  # type: ignore[union-attr]
-    return CellLayout(codes, decl.pos)
+    rows = [row.pos for row in decl.rows] if isinstance(decl, s.LayoutDecl) and decl.picture else None
+    return CellLayout(codes, decl.pos, rows)
 
 
 def _computed(
@@ -297,8 +299,9 @@ def split_blocks(
         for k, (dr, dc) in enumerate(piece.shape or ()):
             target = board.at(cell.row + dr, cell.col + dc)  # type: ignore[operator]
             if target is None or codes[target] != code or target in done:
+                where = layout.rows[(cell.row or 1) - 1] if layout.rows is not None and board.has_frame else layout.pos
                 el.errors.error(
-                    layout.pos,
+                    where,
                     f"the {which} does not show block {piece.symbol} whole at {cell.name}: "
                     f"a {piece.height} x {piece.width} block needs all its cells",
                     f"{piece.symbol} in every cell of its shape",

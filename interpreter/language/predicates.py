@@ -210,7 +210,11 @@ def _name(expr: s.Name, scope: Scope) -> m.Expr:
         return m.PlaceConst(expr.pos, place)
     if name == "here":
         if not scope.here:
-            raise fail(expr.pos, f"'here' is the place a `safe in places` rule checks; {scope.what} has none")
+            raise fail(
+                expr.pos,
+                f"'here' is the place a `safe in places` rule checks; {scope.what} has none",
+                "safe in places: ... (or at PLACE)",
+            )
         return m.Here(expr.pos)
     board = names.board
     if board is not None:
@@ -286,7 +290,7 @@ def _comparable(expr: s.Binary, left: m.Expr, right: m.Expr, names: Names) -> tu
         return as_number(left, expr.left.pos), as_number(right, expr.right.pos)
     if {left.type, right.type} == {m.PIECE, m.CELL}:
         return as_piece(left, expr.left.pos), as_piece(right, expr.right.pos)
-    raise fail(expr.pos, f"cannot compare {left.type} with {right.type}")
+    raise fail(expr.pos, f"cannot compare {left.type} with {right.type}", f"{left.type} on both sides")
 
 
 def _membership(expr: s.Binary, left: m.Expr, scope: Scope) -> m.Expr:
@@ -441,7 +445,11 @@ def _location(location: s.Location, scope: Scope) -> m.Expr | None:
     """None for `here`, else the place."""
     if location.place is None:
         if not scope.here:
-            raise fail(location.pos, f"'here' is the place a `safe in places` rule checks; {scope.what} has none")
+            raise fail(
+                location.pos,
+                f"'here' is the place a `safe in places` rule checks; {scope.what} has none",
+                "safe in places: ... (or at PLACE)",
+            )
         return None
     if location.var:
         place = _var(s.VarRef(location.pos, location.place), scope)
@@ -524,7 +532,11 @@ def _collection(expr: s.Expr, scope: Scope) -> m.Domain:
             return m.PlacesDomain(chosen)
         if word == "load":
             if not scope.load:
-                raise fail(expr.pos, f"'load' is what a carry move carries; {scope.what} has none")
+                raise fail(
+                    expr.pos,
+                    f"'load' is what a carry move carries; {scope.what} has none",
+                    "a carry move's cost or condition",
+                )
             return m.KindDomain(frozenset(p.code for p in names.pieces), "load")
         if word in names.kinds:
             return m.KindDomain(names.kinds[word], None)

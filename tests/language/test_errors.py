@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from puzint.compiler import compile_puzzle
 from puzint.errors import SpecError
 from puzint.language.elaborate import elaborate
 from puzint.language.parser import parse
@@ -15,10 +16,11 @@ CASES = sorted(BAD.glob("*.puz"))
 
 
 def diagnose(path: Path) -> str:
+    source = path.read_text(encoding="utf-8")
     try:
-        elaborate(parse(path.read_text(encoding="utf-8"), path.name))
+        compile_puzzle(elaborate(parse(source, path.name)))
     except SpecError as exc:
-        return exc.render() + "\n"
+        return exc.with_source(source, path.name).render() + "\n"
     raise AssertionError(f"{path.name} was accepted")
 
 
