@@ -140,15 +140,16 @@ def describe(label: MoveLabel, compiled: CompiledPuzzle, short: bool = False) ->
         and len({d for _, _, d in movers}) == 1
     ):
         who = " ".join(symbol for symbol, _, _ in movers)
-        text.append(("" if short else "  ") + f"{who} → {movers[0][2]}")
+        source = f" {movers[0][1]}" if len(movers) == 1 else ""  # a load shows only where it goes
+        text.append(("" if short else "  ") + f"{who}{source} → {movers[0][2]}")
         return text
-    for symbol, src, dst in movers:
+    for k, (symbol, src, dst) in enumerate(movers):
         shown = glyphs.get(symbol, symbol)
-        text.append(f"{shown} " if short else f"  {shown} ")
+        text.append((", " if k else "") + f"{shown} " if short else f"  {shown} ")
         if src is None:
-            text.append(f"appears at {dst}" if not short else f"→{dst}")
+            text.append(f"appears at {dst}" if not short else f"on {dst}")
         elif dst is None:
-            text.append(f"leaves {src}" if not short else f"{src}→")
+            text.append(f"leaves {src}" if not short else f"off {src}")
         else:
             text.append(f"{src}→{dst}" if short else f"{src} → {dst}")
     if label.at is not None:
@@ -226,6 +227,11 @@ def draw_solution(compiled: CompiledPuzzle, path: Path, console: Console, explai
     for name, _ in counter_texts(compiled, compiled.start):
         table.add_column(name, no_wrap=True, justify="right")
 
+    def with_cost(text: Text, before: bytes, move: int) -> Text:
+        if compiled.has_costs:
+            text.append(f"  ({data.compiled_cost(compiled, before, move)})", style="dim")
+        return text
+
     def row(number: str, move: Text, state: bytes, label: MoveLabel | None) -> list[Text | str]:
         cells: list[Text | str] = [number, move]
         if board is not None:
@@ -238,7 +244,7 @@ def draw_solution(compiled: CompiledPuzzle, path: Path, console: Console, explai
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
         label = compiled.label(move, before)
-        table.add_row(*row(str(number), describe(label, compiled), after, label))
+        table.add_row(*row(str(number), with_cost(describe(label, compiled), before, move), after, label))
         before = after
     console.print(table)
 
