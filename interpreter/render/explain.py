@@ -16,6 +16,7 @@ class Rejection:
     rule: str
     line: int
     where: str
+    pieces: tuple[str, ...] = ()  # the pieces the move would have moved
 
 
 class _Anything(Safety):
@@ -87,7 +88,8 @@ def _table_rejection(compiled: CompiledPuzzle, label: Any, rule: int, where: str
     from .text import describe
 
     safety = compiled.puzzle.safety[rule]
-    return Rejection(describe(label, compiled, short=True).plain, safety.text, safety.pos.line, where)
+    pieces = tuple(symbol for symbol, _, _ in label.movers)
+    return Rejection(describe(label, compiled, short=True).plain, safety.text, safety.pos.line, where, pieces)
 
 
 def _rejection(
@@ -100,4 +102,4 @@ def _rejection(
 
     text = describe(MoveLabel(family.move.name, change.movers, ()), compiled, short=True).plain
     safety = compiled.puzzle.safety[rule]
-    return Rejection(text, safety.text, safety.pos.line, where)
+    return Rejection(text, safety.text, safety.pos.line, where, tuple(symbol for symbol, _, _ in change.movers))

@@ -289,6 +289,8 @@ def _explained(compiled: CompiledPuzzle, path: Path, console: Console) -> None:
     from .explain import rejections
 
     def state_text(state: bytes, label: MoveLabel | None) -> Text:
+        if compiled.puzzle.board is not None:
+            return Text(data.board_text(compiled, state))
         return Text(" | ").join(
             Text(f"{p.name}: ").append_text(t)
             for p, t in zip(compiled.puzzle.places, place_texts(compiled, state, label), strict=True)

@@ -28,10 +28,10 @@ def test_couples_are_generated_per_member_with_their_attribute() -> None:
 
 def test_the_boat_load_is_checked_too() -> None:
     compiled = places(JEALOUS)
-    loads = {r.move.split(" →")[0]: r.where for r in rejections(compiled, compiled.start)}
-    assert loads["H1 W2"] == "the boat"
-    assert loads["H1"] == "left"  # W1 stays with H2 and H3, without H1
-    assert "W1" not in loads  # the wives left behind keep their husbands
+    loads = {r.pieces: r.where for r in rejections(compiled, compiled.start)}
+    assert loads[("H1", "W2")] == "the boat"
+    assert loads[("H1",)] == "left"  # W1 stays with H2 and H3, without H1
+    assert ("W1",) not in loads  # the wives left behind keep their husbands
 
 
 def test_interchangeable_pieces_are_not_told_apart() -> None:
