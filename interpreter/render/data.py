@@ -162,6 +162,7 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
         "count": report.count,
         "count_in_all": report.in_all,
         "up_to_symmetry": report.symmetric,
+        "up_to_reversal": any(s.name == "reversal" for s in compiled.puzzle.symmetries),  # format 1 kept it
         "complete": report.status != "limit" and not report.stopped_at_limit,
         "solutions": solutions,
         "states": report.states,
