@@ -1,0 +1,197 @@
+"""`step`, `slide` and `slide ... until blocked`: one-cell pieces and blocks, along straight
+directions, with precomputed rays."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ...model.board import Board, Direction
+from ...model.puzzle import (
+    EMPTY,
+    Move,
+    Puzzle,
+    Slide,
+)
+from ..evaluate import Evaluator
+from ..safety import Safety
+from .base import Change, MoveIds, Successor
+
+
+class SlideFamily:
+    """One `step` / `slide` move: each piece it may move, in each direction, by 1 (step),
+    any distance through empty cells (slide), or as far as it goes (until blocked)."""
+
+    def __init__(self, index: int, move: Move, puzzle: Puzzle, ids: MoveIds, safety: Safety, evaluator: Evaluator):
+        form = move.form
+        assert isinstance(form, Slide) and puzzle.board is not None
+        self.index, self.move, self.ids, self.safety = index, move, ids, safety
+        self.board: Board = puzzle.board
+        self.cells = puzzle.cell_count
+        self.codes = form.codes
+        self.mode = form.mode
+        self.directions = form.directions
+        self.guard = evaluator.compile(move.guard) if move.guard is not None else None
+        self.variable_slot = move.variables[0].slot if form.variable is not None else None
+        self.slots = move.slots
+        self.shapes = {p.code: p.shape for p in puzzle.pieces if p.shape is not None}
+        self.parts = puzzle.parts
+        self.part_code = {(part.piece, part.offset): code for code, part in enumerate(puzzle.parts)}
+        self.evaluator = evaluator
+        self.cost = evaluator.compile(move.cost) if move.cost is not None else None
+        self.invertible = self.mode != "until" and self.guard is None and not move.actions
+        self._rays: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._back: list[Direction] | None = None
+
+    def ray(self, cell: int, d: int) -> tuple[int, ...]:
+        key = (cell, d)
+        found = self._rays.get(key)
+        if found is None:
+            found = self._rays[key] = self.directions[d].ray(cell)
+        return found
+
+    def _targets(self, state: bytes, cell: int, d: int) -> Iterator[int]:
+        """Where a one-cell piece on `cell` can go along direction d."""
+        ray = self.ray(cell, d)
+        mode = self.mode
+        last = None
+        for k, target in enumerate(ray):
+            if state[target]:
+                break
+            if mode == "step":
+                yield target
+                return
+            if mode == "slide":
+                yield target
+            last = target
+            if k == len(ray) - 1:
+                break
+        if mode == "until" and last is not None:
+            yield last
+
+    def moves(self, state: bytes) -> Iterator[tuple[int, int, bytearray]]:
+        """Every move the form allows, before the guard and the safety rules: (the cell the
+        piece leaves (a block: its anchor), the cell it reaches, the state after)."""
+        cells = self.cells
+        for code in self.codes:
+            if code in self.shapes:
+                yield from self._block_moves(state, code)
+                continue
+            i = state.find(code, 0, cells)
+            while i >= 0:
+                for d in range(len(self.directions)):
+                    for t in self._targets(state, i, d):
+                        new = bytearray(state)
+                        new[i] = EMPTY
+                        new[t] = code
+                        yield i, t, new
+                i = state.find(code, i + 1, cells)
+
+    def expand(self, state: bytes) -> list[Successor]:
+        out: list[Successor] = []
+        guard, safe = self.guard, self.safety
+        checked, allowed = -1, True
+        for source, target, new in self.moves(state):
+            if guard is not None:
+                if source != checked:
+                    checked, allowed = source, self._guard(state, source)
+                if not allowed:
+                    continue
+            if safe.anything and not safe.ok(new):
+                continue
+            out.append((bytes(new), self.ids.number((self.index, source, target))))
+        return out
+
+    def _guard(self, state: bytes, cell: int) -> bool:
+        env: list[Any] = [None] * self.slots
+        if self.variable_slot is not None:
+            env[self.variable_slot] = cell
+        assert self.guard is not None
+        return bool(self.guard(state, env))
+
+    def _block_moves(self, state: bytes, code: int) -> Iterator[tuple[int, int, bytearray]]:
+        """A block moves as one: every cell it moves onto must be empty or its own."""
+        shape = self.shapes[code]
+        board, cells = self.board, self.cells
+        i = state.find(code, 0, cells)
+        while i >= 0:
+            origin = board.cells[i]
+            own = [board.at(origin.row + dr, origin.col + dc) for dr, dc in shape]  # type: ignore[operator]
+            for direction in self.directions:
+                vector = direction.vector
+                if vector is None:
+                    continue
+                k = 0
+                last = None
+                while True:
+                    k += 1
+                    moved = [board.step(c, vector, k) if c is not None else None for c in own]
+                    if None in moved or any(state[c] and c not in own for c in moved):  # type: ignore[index]
+                        break
+                    last = moved
+                    if self.mode in ("slide", "step"):
+                        yield i, moved[0], self._placed(state, code, own, moved)  # type: ignore[arg-type,misc]
+                    if self.mode == "step":
+                        break
+                if self.mode == "until" and last is not None:
+                    yield i, last[0], self._placed(state, code, own, last)  # type: ignore[arg-type,misc]
+            i = state.find(code, i + 1, cells)
+
+    def _placed(self, state: bytes, code: int, own: list[int], moved: list[int]) -> bytearray:
+        new = bytearray(state)
+        for c in own:
+            new[c] = EMPTY
+        for k, c in enumerate(moved):
+            new[c] = self.part_code[(code, k)]
+        return new
+
+    def expand_back(self, state: bytes) -> list[Successor]:
+        """Predecessors: a piece on cell t came from a cell behind it, through empty cells."""
+        if self._back is None:
+            self._back = [_reverse(d, self.board) for d in self.directions]
+        out: list[Successor] = []
+        cells = self.cells
+        for code in self.codes:
+            if code in self.shapes:
+                continue  # blocks are searched forwards only
+            t = state.find(code, 0, cells)
+            while t >= 0:
+                for back in self._back:
+                    for k, source in enumerate(back.ray(t)):
+                        if state[source]:
+                            break
+                        if self.mode == "step" and k > 0:
+                            break
+                        new = bytearray(state)
+                        new[t] = EMPTY
+                        new[source] = code
+                        if self.safety.anything and not self.safety.ok(new):
+                            continue
+                        out.append((bytes(new), self.ids.number((self.index, source, t))))
+                t = state.find(code, t + 1, cells)
+        return out
+
+    def expand_costed(self, state: bytes) -> list[tuple[bytes, int, int]]:
+        out = []
+        for child, number in self.expand(state):
+            cost = 1
+            if self.cost is not None:
+                env: list[Any] = [None] * self.slots
+                if self.variable_slot is not None:
+                    env[self.variable_slot] = self.ids.key(number)[1]
+                cost = self.cost(state, env)
+            out.append((child, number, cost))
+        return out
+
+    def change(self, key: tuple[Any, ...], before: bytes, puzzle: Puzzle) -> Change:
+        _, source, target = key
+        board = self.board
+        return Change(((puzzle.symbol(before[source]), board.name(source), board.name(target)),))
+
+
+def _reverse(direction: Direction, board: Board) -> Direction:
+    steps: list[list[int]] = [[] for _ in range(board.size)]
+    for cell, following in enumerate(direction.steps):
+        for n in following:
+            steps[n].append(cell)
+    return Direction(direction.name, None, tuple(tuple(s) for s in steps))
