@@ -16,6 +16,10 @@ from . import syntax as s
 from .expressions import Value, evaluate, show, type_name
 from .parser import grammar_parser
 
+# Words of the grammar that are also fine names: `x` only ever follows a size (`grid 3 x 4`),
+# where a name cannot stand, so a counter or parameter may be called x.
+NOT_RESERVED = frozenset({"x"})
+
 
 def keywords() -> frozenset[str]:
     """Words of the grammar, which may not be used as names."""
@@ -24,7 +28,7 @@ def keywords() -> frozenset[str]:
         pattern = term.pattern
         if pattern.type == "str" and pattern.value.isalpha():
             words.add(pattern.value)
-    return frozenset(words)
+    return frozenset(words - NOT_RESERVED)
 
 
 def parse_override(name: str, text: str, default: Value) -> Value:

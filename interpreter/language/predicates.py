@@ -451,10 +451,14 @@ def _location(location: s.Location, scope: Scope) -> m.Expr | None:
                 "safe in places: ... (or at PLACE)",
             )
         return None
-    if location.var:
-        place = _var(s.VarRef(location.pos, location.place), scope)
+    if location.var or location.place in scope.locals:
+        place = (
+            _var(s.VarRef(location.pos, location.place), scope)
+            if location.var
+            else _name(s.Name(location.pos, location.place), scope)
+        )
         if place.type != m.PLACE:
-            raise fail(location.pos, f"?{location.place} is {place.type}, not a place", "a place")
+            raise fail(location.pos, f"{location.place} is {place.type}, not a place", "a place")
         return place
     index = scope.names.place(location.place)
     if index is None:

@@ -211,3 +211,31 @@ def test_distinct_variables_take_distinct_places() -> None:
     text = "places L, R\npiece T token\nstart at L: T T\ngoal at R: T T\nmove m: take ?t from ?p, put ?t on ?q\n"
     compiled = compiled_from(text)
     assert {compiled.decode(c).places for c, _ in compiled.expand(compiled.start)} == {((1,), (1,))}
+
+
+def test_a_rewrite_in_a_shape_turns_a_square_of_cells() -> None:
+    text = 'board grid 2 x 3\npieces "ABCDEF"\nshape square = (0, 0), (0, 1), (1, 0), (1, 1)\n'
+    text += "start:\n    A B C\n    D E F\ngoal:\n    D A C\n    E B F\n"
+    text += "move turn: ?a ?b ?c ?d -> ?c ?a ?d ?b in square\n"
+    compiled = compiled_from(text)
+    assert successors(compiled) == {"DAC/EBF", "AEB/DFC"}  # two anchors, each turned clockwise
+    assert search(compiled).length == 1
+
+
+def test_declared_attributes_are_read_in_conditions_and_costs() -> None:
+    text = "places near, far\npiece A walker with time = 1\npiece B walker with time = 8\ncarrier torch at near\n"
+    text += "start at near: everyone\ngoal at far: everyone\n"
+    text += "move cross: carry 1..2 in torch if every walker w in load: w.time < 5 cost sum(w.time for w in load)\n"
+    text += "search cheapest\n"
+    assert search(compiled_from(text)).status == "no-solution"  # B is too slow to cross at all
+    result = search(compiled_from(text.replace("w.time < 5", "w.time < 9")))
+    assert (result.cost, result.length) == (9, 1)  # both together: 1 + 8
+
+
+def test_cheapest_search_uses_a_heuristic_as_astar() -> None:
+    text = "counter x = 0 in 0..20\ngoal when x == 17\nmove one: add 1 to x cost 1\nmove five: add 5 to x cost 3\n"
+    text += "search cheapest\n"
+    plain = search(compiled_from(text))
+    guided = search(compiled_from(text + "heuristic (17 - x) * 3 / 5\n"))
+    assert (plain.cost, guided.cost) == (11, 11) and guided.method == "A*"  # 5+5+5+1+1
+    assert guided.states <= plain.states

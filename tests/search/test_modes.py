@@ -105,3 +105,24 @@ def test_a_heuristic_that_divides_by_zero_stops_at_its_position() -> None:
         search(compiled_from(text))
     (diag,) = err.value.diagnostics
     assert (diag.message, diag.pos.line) == ("division by zero", 16)
+
+
+def test_quantifiers_over_rays_places_and_lines() -> None:
+    rooks = "board grid 4 x 4\npiece R rook\nmove place: put R at ?c if ?c.row == count(rook) + 1\n"
+    rooks += "safe: no rook r: some d in orthogonal: some c in ray(r, d): c is rook\n"
+    rooks += "goal when count(rook) == 4\nsearch all\n"
+    assert enumerate_solutions(compiled_from(rooks), Limits()).in_all == 24  # 4!
+    lines = rooks.replace(
+        "safe: no rook r: some d in orthogonal: some c in ray(r, d): c is rook",
+        "safe: every l in rows, columns: count(c in l if c is rook) <= 1",
+    )
+    assert enumerate_solutions(compiled_from(lines), Limits()).in_all == 24
+    places = "places A, B, C\npiece T token\nstart at A: T T T\ngoal when every p in places: count(token at p) == 1\n"
+    places += "move m: take ?t from ?p, put ?t on ?q\n"
+    assert search(compiled_from(places)).length == 2
+
+
+def test_value_symmetries_for_placements() -> None:
+    magic = spec("magic_square").replace("symmetry mirror, rotate", "symmetry mirror, rotate, complement")
+    report = enumerate_solutions(compiled_from(magic), Limits())
+    assert (report.count, report.in_all) == (1, 8)  # 10 - v maps the Lo Shu onto a turned copy
