@@ -12,6 +12,7 @@ specs/frog.puz is checked against specs/frog.yaml:
         reachable_goals: 4  # of the reachable states, how many are goals (asks for --reach)
         solutions: 12       # search all: solutions listed (one of each class with a symmetry)
         solutions_in_all: 92  # search all: every solution
+        slow: true          # takes a minute or more: the default test run leaves it out
 """
 
 from __future__ import annotations
@@ -50,6 +51,7 @@ class CaseReport:
     params: dict[str, str]
     expected: dict[str, Any]
     actual: dict[str, Any] = field(default_factory=dict)
+    slow: bool = False
 
     @property
     def mismatches(self) -> list[str]:
@@ -96,12 +98,14 @@ def load_cases(spec: Path) -> list[CaseReport]:
     for i, case in enumerate(cases, 1):
         if not isinstance(case, dict):
             raise SpecError([Diagnostic(Pos(0, 0), f"case {i} is not a mapping")], "", str(path))
-        unknown = set(case) - {"params", "note", *FIELDS}
+        unknown = set(case) - {"params", "note", "slow", *FIELDS}
         if unknown:
             raise SpecError(
                 [
                     Diagnostic(
-                        Pos(0, 0), f"case {i} has unknown keys {sorted(unknown)}", f"params, note, {', '.join(FIELDS)}"
+                        Pos(0, 0),
+                        f"case {i} has unknown keys {sorted(unknown)}",
+                        f"params, note, slow, {', '.join(FIELDS)}",
                     )
                 ],
                 "",
@@ -110,7 +114,7 @@ def load_cases(spec: Path) -> list[CaseReport]:
         params = {str(k): _param_text(v) for k, v in (case.get("params") or {}).items()}
         expected = {k: case[k] for k in FIELDS if k in case}
         expected.setdefault("status", "solved")
-        reports.append(CaseReport(params, expected))
+        reports.append(CaseReport(params, expected, slow=case.get("slow") is True))
     return reports
 
 

@@ -9,7 +9,11 @@ from puzint.expectations import CaseReport, expectation_file, load_cases, run_ca
 from puzint.search import Limits
 
 SPECS = sorted((Path(__file__).resolve().parents[2] / "specs").glob("*.puz"))
-CASES = [(spec, case) for spec in SPECS for case in load_cases(spec)]
+CASES = [
+    pytest.param(spec, case, marks=[pytest.mark.slow] if case.slow else [], id=f"{spec.stem}[{case.title()}]")
+    for spec in SPECS
+    for case in load_cases(spec)
+]
 
 
 def test_every_spec_has_expectations() -> None:
@@ -18,7 +22,7 @@ def test_every_spec_has_expectations() -> None:
         assert expectation_file(spec).exists(), spec
 
 
-@pytest.mark.parametrize(("spec", "case"), CASES, ids=[f"{s.stem}[{c.title()}]" for s, c in CASES])
+@pytest.mark.parametrize(("spec", "case"), CASES)
 def test_spec_case(spec: Path, case: CaseReport) -> None:
     report = run_case(spec, case, Limits(max_states=5_000_000))
     assert report.actual == {k: v for k, v in report.actual.items() if k != "limit"}
@@ -27,11 +31,12 @@ def test_spec_case(spec: Path, case: CaseReport) -> None:
 
 def test_the_catalogue_numbers_are_in_the_expectations() -> None:
     """The figures from ../shared/PUZZLES.md that the core issue names, pinned here too."""
-    (frog,) = [c for s, c in CASES if s.stem == "frog" and not c.params]
+    pairs = [p.values for p in CASES]
+    (frog,) = [c for s, c in pairs if s.stem == "frog" and not c.params]
     assert frog.expected == {"status": "solved", "length": 15, "count": 2, "reachable": 72}
-    (oshidori,) = [c for s, c in CASES if s.stem == "oshidori" and not c.params]
+    (oshidori,) = [c for s, c in pairs if s.stem == "oshidori" and not c.params]
     assert oshidori.expected == {"status": "solved", "length": 4, "reachable": 630}
-    (wb,) = [c for s, c in CASES if s.stem == "white_black" and not c.params]
+    (wb,) = [c for s, c in pairs if s.stem == "white_black" and not c.params]
     assert wb.expected == {"status": "solved", "length": 4, "count": 2, "reachable": 30}
 
 
