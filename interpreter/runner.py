@@ -56,6 +56,13 @@ def _generators(compiled: CompiledPuzzle) -> list[tuple[str, Pos, Any]]:
     return [(sym.name, sym.pos, image) for sym, image in group.generators]
 
 
+def positioned(compiled: CompiledPuzzle, exc: SpecError) -> SpecError:
+    """A mistake found during a search (a cell computed off the board, a division by zero, a
+    symmetry that is not one), shown like every other: file, line, column, caret."""
+    puzzle = compiled.puzzle
+    return exc.with_source(puzzle.source, puzzle.filename) if puzzle.filename else exc
+
+
 def search(
     compiled: CompiledPuzzle,
     count: bool = False,
@@ -63,6 +70,20 @@ def search(
     limits: Limits | None = None,
     method: str = "auto",
     mode: str | None = None,
+) -> SearchResult:
+    try:
+        return _search(compiled, count, reach, limits, method, mode)
+    except SpecError as exc:
+        raise positioned(compiled, exc) from None
+
+
+def _search(
+    compiled: CompiledPuzzle,
+    count: bool,
+    reach: bool,
+    limits: Limits | None,
+    method: str,
+    mode: str | None,
 ) -> SearchResult:
     """Pick the search that answers the question asked, and run it.
 
@@ -184,7 +205,10 @@ def solve(
             ]
         )
     if distinct == "trajectories" and result.status == SOLVED:
-        solved.trajectories = distinct_trajectories(compiled, limits)
+        try:
+            solved.trajectories = distinct_trajectories(compiled, limits)
+        except SpecError as exc:
+            raise positioned(compiled, exc) from None
         if solved.trajectories.status == LIMIT:
             result.status, result.limit_reason = LIMIT, solved.trajectories.limit_reason
         result.seconds = limits.elapsed()

@@ -40,7 +40,21 @@ def enumerate_solutions(
     on_solution: Callable[[Path], None] | None = None,
 ) -> AllSolutions:
     """Walk every solution; keep them (or only count them) and call `on_solution` for each
-    one listed."""
+    one listed. A mistake found on the way is reported at its place in the spec."""
+    try:
+        return _enumerate(compiled, limits, limit, keep, on_solution)
+    except SpecError as exc:
+        puzzle = compiled.puzzle
+        raise exc.with_source(puzzle.source, puzzle.filename) from None
+
+
+def _enumerate(
+    compiled: CompiledPuzzle,
+    limits: Limits,
+    limit: int | None,
+    keep: bool,
+    on_solution: Callable[[Path], None] | None,
+) -> AllSolutions:
     group = compiled.symmetry
     report = AllSolutions(symmetric=group is not None)
     walker = Limits(max_states=None, timeout=limits.timeout, max_memory_mb=limits.max_memory_mb)

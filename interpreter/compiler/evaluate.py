@@ -374,6 +374,17 @@ class Evaluator:
                 return NONE
 
             return first
+        if name == "next":
+            origin, direction = args
+
+            def following(s: Any, env: list[Any]) -> int:
+                c = origin(s, env)
+                if c < 0:
+                    return NONE
+                found = direction(s, env).next(c)
+                return found if found is not None else NONE  # type: ignore[no-any-return]
+
+            return following
         if name == "top":
             (place,) = args
             layout, cells = self.layout, self.cells

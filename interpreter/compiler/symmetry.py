@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Any
 
-from ..errors import Diagnostic, SpecError
+from ..errors import NOWHERE, Diagnostic, Pos, SpecError
 from ..model.puzzle import ANY, Puzzle, Symmetry
 from .layout import StateLayout
 
@@ -99,6 +100,66 @@ def image_function(
     return image
 
 
+def with_blocks(
+    puzzle: Puzzle, name: str, pos: Pos, cells: tuple[int, ...], plain: Callable[[bytes], bytes]
+) -> Callable[[bytes], bytes]:
+    """The image function for a board with blocks: one-cell pieces map as usual; each block's
+    cells map to cells that form the same shape somewhere else, anchored again at its first
+    cell in reading order. A symmetry that would change a block's shape (turning a 2 x 1
+    domino on its side) is not one of this puzzle: it is refused where it is declared."""
+    board = puzzle.board
+    assert board is not None
+    shapes = {p.code: p.shape for p in puzzle.pieces if p.shape is not None}
+    part_code = {(part.piece, part.offset): code for code, part in enumerate(puzzle.parts)}
+    for code, shape in shapes.items():
+        assert shape is not None
+        for anchor in range(board.size):
+            spots = [board.step(anchor, v) for v in shape]
+            if None in spots:
+                continue
+            mapped = sorted(cells[c] for c in spots)  # type: ignore[index]
+            first = board.cells[mapped[0]]
+            offsets = sorted(
+                ((board.cells[c].row or 0) - (first.row or 0), (board.cells[c].col or 0) - (first.col or 0))
+                for c in mapped
+            )
+            if offsets != sorted(shape):
+                symbol = puzzle.pieces[code - 1].symbol
+                raise SpecError(
+                    [
+                        Diagnostic(
+                            pos,
+                            f"'{name}' is not a symmetry of this puzzle: it changes the shape of block {symbol}",
+                            "symmetries that keep every block's shape (mirror and flip keep rectangles)",
+                        )
+                    ]
+                )
+            break
+    anchors = {code for code in shapes}
+
+    def image(state: bytes) -> bytes:
+        out = bytearray(plain(state))
+        n = board.size
+        for i in range(n):  # the plain image moved every part on its own: put the blocks back together
+            code = state[i]
+            if code and puzzle.parts[code].piece in shapes:
+                out[cells[i]] = 0
+        for i in range(n):
+            code = state[i]
+            if code in anchors:
+                shape = shapes[code]
+                assert shape is not None
+                mapped = sorted(cells[c] for c in (board.step(i, v) for v in shape) if c is not None)
+                first = board.cells[mapped[0]]
+                for k, (dr, dc) in enumerate(shape):
+                    at = board.at((first.row or 0) + dr, (first.col or 0) + dc)
+                    assert at is not None
+                    out[at] = part_code[(code, k)]
+        return bytes(out)
+
+    return image
+
+
 def map_instance_key(key: tuple[object, ...], cells: tuple[int, ...], codes: tuple[int, ...]) -> tuple[object, ...]:
     """The image of a move instance's key (checks, occupied, same, writes, copies)."""
     checks, occupied, same, writes, copies = key
@@ -137,12 +198,26 @@ class SymmetryGroup:
             if errors:
                 raise SpecError(errors)
         elements = generate(puzzle.symmetries, layout.cells, len(puzzle.parts), len(puzzle.places))
+
+        def image(name: str, pos: Pos, cells: tuple[int, ...], codes: tuple[int, ...], places: tuple[int, ...]) -> Any:
+            plain = image_function(layout, cells, codes, places)
+            return with_blocks(puzzle, name, pos, cells, plain) if puzzle.has_blocks else plain
+
+        positions = {sym.name: sym.pos for sym in puzzle.symmetries}
         self.elements = [
-            Element(name, cells, codes, places, image_function(layout, cells, codes, places))
+            Element(
+                name,
+                cells,
+                codes,
+                places,
+                image(name, positions.get(name.split(" then ")[-1], NOWHERE), cells, codes, places),
+            )
             for name, (cells, codes, places) in elements
         ]
         # each declared symmetry with its own image, for the checks made on what a search found
-        self.generators = [(sym, image_function(layout, sym.cells, sym.codes, sym.places)) for sym in puzzle.symmetries]
+        self.generators = [
+            (sym, image(sym.name, sym.pos, sym.cells, sym.codes, sym.places)) for sym in puzzle.symmetries
+        ]
         goal = puzzle.goal
         goal_cells = {(i, c) for i, c in enumerate(goal.cells or ()) if c != ANY}
 

@@ -84,7 +84,9 @@ def assemble(el: Elaboration) -> Puzzle:
             el.errors.diagnostics.extend(exc.diagnostics)
     goal_positions = [x.pos for x in el.of(s.GoalWhen)]
     goal_positions += [x.pos for x in el.of(s.PlaceLayout) if x.which == "goal"]
-    goal_positions += [goal_layout.pos] if goal_layout is not None else []
+    goal_positions += [
+        x.pos for x in el.statements if isinstance(x, (s.LayoutDecl, s.ComputedLayout)) and x.which == "goal"
+    ]
     if not goal_positions:
         el.errors.error(Pos(1, 1), "the spec has no goal", "goal LAYOUT, goal at PLACE: ... or goal when CONDITION")
     goal = Goal(
@@ -137,7 +139,8 @@ def assemble(el: Elaboration) -> Puzzle:
         search_pos=search_pos,
         show=show,
         goal_slots=goal_scope.size,
-        lines=tuple(el.spec.source.splitlines()),
+        source=el.spec.source,
+        filename=el.spec.filename,
     )
 
 

@@ -118,7 +118,10 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return s.Direction(pos_of(c[0]), str(c[0]), tuple(c[1:]))
 
     def shape_stmt(self, meta: Meta, c: list[Any]) -> s.ShapeDecl:
-        return s.ShapeDecl(pos_of(c[0]), str(c[0]), tuple(c[1:]))
+        return s.ShapeDecl(pos_of(c[1]), str(c[1]), tuple(c[2:]), cut=str(c[0]) != "shape")
+
+    def shape_kw(self, meta: Meta, c: list[Token]) -> Token:
+        return c[0]
 
     def step_vector(self, meta: Meta, c: list[Any]) -> s.Vector:
         return s.Vector(pos_of(meta), "step", c[0], c[1])

@@ -44,6 +44,8 @@ def expand(
                     )
                     continue
                 out.extend(symbols(el, param, item.pos, by_symbol, from_param=item.text))
+            elif len(item.text) > 1 and item.text in by_symbol:  # a piece's whole symbol: 10, H1
+                out.append(Lit(by_symbol[item.text].code))
             else:
                 out.extend(symbols(el, item.text, item.pos, by_symbol))
         elif isinstance(item, s.Wild):
@@ -88,7 +90,7 @@ def symbols(
         else:
             where = pos if from_param else Pos(pos.line, pos.column + i)
             origin = f" in parameter {from_param}='{text}'" if from_param else ""
-            known = ", ".join(sorted(by_symbol))
+            known = ", ".join(sorted(by_symbol, key=lambda k: (not k.isdigit(), int(k) if k.isdigit() else 0, k)))
             el.errors.error(where, f"unknown piece '{ch}'{origin}", f"a declared piece ({known}) or _ for empty")
             out.append(Lit(EMPTY))  # keeps the count right, so the size check stays quiet
     return out
@@ -382,7 +384,11 @@ def _listed(
     """The codes a place layout names, in order."""
     if isinstance(layout.contents, s.Layout):
         out = []
-        for item in expand(el, layout.contents.items, by_symbol, "start"):
+        errors = len(el.errors.diagnostics)
+        items = expand(el, layout.contents.items, by_symbol, "start")
+        if len(el.errors.diagnostics) > errors:
+            return None  # an unknown piece, already reported (it reads as _ only to keep counts right)
+        for item in items:
             if isinstance(item, Lit) and item.code != EMPTY:
                 piece = types[item.code - 1]
                 if piece.code in found.grouped:
@@ -392,10 +398,10 @@ def _listed(
                 el.errors.error(layout.pos, "a place holds pieces: _ and ? mean nothing here", "piece symbols")
         return out
     assert layout.contents is not None
-    items = _computed(el, layout.contents, layout.pos, layout.which, by_symbol, found)  # type: ignore[arg-type]
-    if items is None:
+    computed = _computed(el, layout.contents, layout.pos, layout.which, by_symbol, found)  # type: ignore[arg-type]
+    if computed is None:
         return None
-    return [item.code for item in items if isinstance(item, Lit) and item.code != EMPTY]
+    return [item.code for item in computed if isinstance(item, Lit) and item.code != EMPTY]
 
 
 def goal_places(

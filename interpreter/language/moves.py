@@ -44,7 +44,7 @@ from ..model.puzzle import (
 )
 from . import syntax as s
 from .layouts import expand
-from .predicates import Names, Scope, as_number, condition, fail, kind_codes, number, typed_expr
+from .predicates import Names, Scope, as_cell, as_number, condition, fail, kind_codes, number, typed_expr
 
 if TYPE_CHECKING:
     from .elaborate import Elaboration
@@ -209,6 +209,13 @@ def _rewrite(ctx: MoveContext, stmt: s.Move, rule: s.Rewrite, introduce) -> Rewr
         if shape is None:
             known = ", ".join(sorted(board.shapes)) or "none declared (shape NAME = (0, 0), ...)"
             raise fail(rule.shape.pos, f"unknown shape '{rule.shape.name}'", f"one of: {known}")
+        if rule.shape.name in board.neighbourhoods:
+            raise fail(
+                rule.shape.pos,
+                f"{rule.shape.name} is a neighbourhood, cut at the board's edges; "
+                "a rewrite needs every cell of its window",
+                f"shape {rule.shape.name} = ...",
+            )
         if len(lhs) != 1 or len(lhs[0]) != len(shape):
             raise fail(
                 rule.lhs[0].pos,
@@ -366,6 +373,15 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
                 )
             direction = found[0]
         return Advance(counter, amount, direction)
+    if isinstance(action, s.SetCounter) and isinstance(action.counter, s.Name):
+        index = names.counter(action.counter.name)
+        if index is not None and names.counters[index].role == CURSOR:
+            if action.add:
+                raise fail(
+                    action.pos, "the cursor holds a cell: advance it, or set it to a cell", "advance cursor by N"
+                )
+            cell = as_cell(typed_expr(action.value, scope), action.value.pos)
+            return SetCounter(index, None, cell, action.pos)
     if isinstance(action, s.SetCounter):
         value = number(action.value, scope)
         if isinstance(action.counter, s.Var):
@@ -377,7 +393,7 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
         else:
             index = names.counter(action.counter.name)
             if index is None or names.counters[index].role != NUMBER:
-                known = ", ".join(c.name for c in names.counters if c.role == NUMBER) or "none declared"
+                known = ", ".join(c.name for c in names.counters if c.role in (NUMBER, CURSOR)) or "none declared"
                 raise fail(action.counter.pos, f"unknown counter '{action.counter.name}'", f"one of: {known}")
             current = m.CounterValue(action.counter.pos, index, m.NUM)
             target_counter, slot = index, None
@@ -407,7 +423,8 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
             action.pos, "toggle flips cells between two different contents", "toggle A in SHAPE or toggle A B in SHAPE"
         )
     anchor = action.anchor.name if action.anchor is not None else f"_anchor{stmt.actions.index(action)}"
-    return Toggle(codes[0], codes[1], shape, scope.locals["?" + anchor].slot)
+    cut = action.shape.name in board.neighbourhoods
+    return Toggle(codes[0], codes[1], shape, scope.locals["?" + anchor].slot, cut)
 
 
 def uses_any_cell(window: Window) -> bool:

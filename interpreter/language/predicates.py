@@ -22,7 +22,19 @@ from .expressions import FUNCTIONS as PARAM_FUNCTIONS
 from .expressions import Value, evaluate, type_name
 
 LINE_FAMILIES = ("rows", "columns", "diagonals", "main_diagonals", "lines")
-STATE_FUNCTIONS = ("abs", "min", "max", "first", "top", "cell", "together", "inversions", "displacement", "misplaced")
+STATE_FUNCTIONS = (
+    "abs",
+    "min",
+    "max",
+    "first",
+    "next",
+    "top",
+    "cell",
+    "together",
+    "inversions",
+    "displacement",
+    "misplaced",
+)
 MEASURES = ("inversions", "displacement", "misplaced")
 POSITION_ATTRIBUTES = ("row", "col")
 BLOCK_ATTRIBUTES = ("width", "height")
@@ -502,7 +514,7 @@ def _union(parts: list[m.Domain], syntax: tuple[s.Expr, ...]) -> m.Domain:
 
 
 COLLECTIONS_EXPECTED = (
-    "a kind of piece, cells, rows, columns, diagonals, main_diagonals, lines, places, load, "
+    "a kind of piece, cells, rows, columns, diagonals, main_diagonals, lines, places, load, here, "
     "a place, a direction, a line, ray(x, d), a range or a list"
 )
 
@@ -522,6 +534,14 @@ def _collection(expr: s.Expr, scope: Scope) -> m.Domain:
         if word in scope.locals:
             local = _name(expr, scope)
             return _value_collection(local, expr.pos, scope)
+        if word == "here":
+            if not scope.here:
+                raise fail(
+                    expr.pos,
+                    f"'here' is the place a `safe in places` rule checks; {scope.what} has none",
+                    "safe in places: ... (or a place's name)",
+                )
+            return m.KindDomain(frozenset(p.code for p in names.pieces), "here")
         if word == "cells":
             _needs_board(scope, expr.pos)
             return m.CellsDomain(None)
@@ -543,6 +563,12 @@ def _collection(expr: s.Expr, scope: Scope) -> m.Domain:
                 )
             return m.KindDomain(frozenset(p.code for p in names.pieces), "load")
         if word in names.kinds:
+            if names.board is not None and word in names.board.directions:
+                raise fail(
+                    expr.pos,
+                    f"'{word}' is both a kind of piece and a direction here",
+                    f"another kind for the piece, or `direction leaps = {word}` and `in leaps` for the direction",
+                )
             return m.KindDomain(names.kinds[word], None)
         place = names.place(word)
         if place is not None:
@@ -641,6 +667,10 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
         _arity(expr, 2, 2)
         origin = as_cell(args[0], expr.args[0].pos)
         return m.Call(expr.pos, name, (origin, _direction(expr.args[1], scope)), m.PIECE)
+    if name == "next":
+        _arity(expr, 2, 2)
+        origin = as_cell(args[0], expr.args[0].pos)
+        return m.Call(expr.pos, name, (origin, _direction(expr.args[1], scope)), m.CELL)
     if name == "top":
         _arity(expr, 1, 1)
         if args[0].type != m.PLACE:

@@ -179,10 +179,6 @@ def symmetries(
                     el.errors.error(word.pos, f"'{word.name}' is a symmetry of a board, and this puzzle has none")
                     ok = False
                     continue
-                if any(p.shape is not None for p in types):
-                    el.errors.error(word.pos, f"'{word.name}' would turn blocks around: puzint does not map blocks yet")
-                    ok = False
-                    continue
                 perm = board.symmetry(word.name)
                 if isinstance(perm, str):
                     el.errors.error(word.pos, perm, "a symmetry of the board")

@@ -349,9 +349,13 @@ class Direction(NamedTuple):
 
 
 class ShapeDecl(NamedTuple):
+    """`shape NAME = ...` (every cell must be on the board) or `neighbourhood NAME = ...`
+    (the cells that are on the board: cut at its edges)."""
+
     pos: Pos
     name: str
     vectors: tuple[Vector, ...]
+    cut: bool = False
 
 
 class Links(NamedTuple):

@@ -161,6 +161,7 @@ def directions_and_shapes(el: Elaboration, board: Board | None) -> Board | None:
             el.errors.error(stmt.pos, "links join the cells of a graph; this board's cells are joined by directions")
     extra: dict[str, tuple[Direction, ...]] = {}
     shapes: dict[str, tuple[Vector, ...]] = {}
+    cut: set[str] = set()
     seen: dict[str, Pos] = {}
     for stmt in declared:
         el.check_name(stmt.pos, stmt.name, "a direction or shape")
@@ -179,7 +180,9 @@ def directions_and_shapes(el: Elaboration, board: Board | None) -> Board | None:
             offsets = _shape(el, board, stmt)
             if offsets:
                 shapes[stmt.name] = offsets
-    return b.with_directions(board, extra, shapes)
+                if stmt.cut:
+                    cut.add(stmt.name)
+    return b.with_directions(board, extra, shapes, frozenset(cut))
 
 
 def _vectors(el: Elaboration, board: Board, item: s.Vector, known: dict[str, tuple[Direction, ...]]) -> list[Vector]:

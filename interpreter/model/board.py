@@ -87,6 +87,7 @@ class Board:
     directions: dict[str, tuple[Direction, ...]] = field(default_factory=dict)
     default: tuple[Direction, ...] = ()
     shapes: dict[str, tuple[Vector, ...]] = field(default_factory=dict)
+    neighbourhoods: frozenset[str] = frozenset()  # shapes cut at the board's edges
 
     @property
     def size(self) -> int:
@@ -318,8 +319,13 @@ def graph(names: list[str], links: list[tuple[int, int]]) -> Board:
 
 
 def with_directions(
-    board: Board, extra: dict[str, tuple[Direction, ...]], shapes: dict[str, tuple[Vector, ...]]
+    board: Board,
+    extra: dict[str, tuple[Direction, ...]],
+    shapes: dict[str, tuple[Vector, ...]],
+    neighbourhoods: frozenset[str] = frozenset(),
 ) -> Board:
     directions = dict(board.directions)
     directions.update(extra)
-    return Board(board.kind, board.rows, board.cols, board.cells, board.frame, directions, board.default, shapes)
+    return Board(
+        board.kind, board.rows, board.cols, board.cells, board.frame, directions, board.default, shapes, neighbourhoods
+    )

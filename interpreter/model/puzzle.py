@@ -220,6 +220,7 @@ class Toggle(NamedTuple):
     second: int
     shape: tuple[Vector, ...]
     slot: int  # the anchor cell variable
+    cut: bool = False  # a neighbourhood: the cells that are on the board (else all must be)
 
 
 Action = Take | Put | Advance | SetCounter | Let | Toggle
@@ -290,7 +291,8 @@ class Puzzle(NamedTuple):
     search_pos: Pos = NOWHERE
     show: str = SHOW_BOARD
     goal_slots: int = 0
-    lines: tuple[str, ...] = ()  # the spec's source lines
+    source: str = ""  # the spec's text and file name, for errors found during a search
+    filename: str = ""
 
     @property
     def cell_count(self) -> int:

@@ -143,22 +143,42 @@ def describe(label: MoveLabel, compiled: CompiledPuzzle, short: bool = False) ->
         source = f" {movers[0][1]}" if len(movers) == 1 else ""  # a load shows only where it goes
         text.append(("" if short else "  ") + f"{who}{source} → {movers[0][2]}")
         return text
-    for k, (symbol, src, dst) in enumerate(movers):
+    parts: list[str] = []
+    for symbol, src, dst, turned in _in_place(movers):
         shown = glyphs.get(symbol, symbol)
-        text.append((", " if k else "") + f"{shown} " if short else f"  {shown} ")
-        if src is None:
-            text.append(f"appears at {dst}" if not short else f"on {dst}")
+        if turned is not None:  # the piece on a cell became another: a coin turned over
+            parts.append(f"{src} {shown}→{glyphs.get(turned, turned)}")
+        elif src is None:
+            parts.append(f"{shown} on {dst}" if short else f"{shown} appears at {dst}")
         elif dst is None:
-            text.append(f"leaves {src}" if not short else f"off {src}")
+            parts.append(f"{shown} off {src}" if short else f"{shown} leaves {src}")
         else:
-            text.append(f"{src}→{dst}" if short else f"{src} → {dst}")
+            parts.append(f"{shown} {src}→{dst}" if short else f"{shown} {src} → {dst}")
     if label.at is not None:
-        text.append(f" {label.at}" if short else f"  {label.at}")
-    for name, before, after in label.changes:
-        if name == "cursor":
-            continue
-        text.append(f" {name}={after}" if short else f"  {name} {before} → {after}")
+        parts.append(label.at)
+    changed = [(n, a, b) for n, a, b in label.changes if n != "cursor"]
+    if changed:
+        parts.append(" ".join(f"{n} {a}→{b}" for n, a, b in changed))
+    if parts:
+        text.append(("" if short else "  ") + ", ".join(parts))
     return text
+
+
+def _in_place(
+    movers: tuple[tuple[str, str | None, str | None], ...],
+) -> list[tuple[str, str | None, str | None, str | None]]:
+    """The movers, with a piece that left a cell and another that appeared on it joined into
+    one change of that cell (symbol, cell, cell, the new symbol)."""
+    appeared = {dst: symbol for symbol, src, dst in movers if src is None and dst is not None}
+    out: list[tuple[str, str | None, str | None, str | None]] = []
+    joined: set[str] = set()
+    for symbol, src, dst in movers:
+        if dst is None and src in appeared:
+            out.append((symbol, src, src, appeared[src]))
+            joined.add(src)
+        elif not (src is None and dst in joined):
+            out.append((symbol, src, dst, None))
+    return [m for m in out if not (m[1] is None and m[2] in joined)]
 
 
 def heading(puzzle: Puzzle, console: Console) -> None:
@@ -336,7 +356,7 @@ class SolutionStream:
         board = self.compiled.puzzle.board
         if board is None:
             return [data.board_text(self.compiled, final)]
-        cells = [self.compiled.puzzle.symbol(c) for c in final[: self.compiled.cells]]
+        cells = [self.compiled.puzzle.piece(c).glyph if c else "_" for c in final[: self.compiled.cells]]
         if self.circle:
             rest = " ".join(reversed(cells[1:]))
             left = (len(rest) - 1) // 2
@@ -403,14 +423,17 @@ def summary(solved: Solved, count: bool, reach: bool) -> Text:
             if result.count_up_to_symmetry is not None:
                 parts.append(f"{result.count_up_to_symmetry:,} up to symmetry")
     elif result.status == NO_SOLUTION:
-        parts.append(f"no solution: all {result.states:,} reachable states explored, none is the goal")
+        if result.reachable is not None:
+            parts.append(f"no solution: all {result.reachable:,} reachable states explored, none is the goal")
+        else:  # searching from both ends, the goal's side ran out first
+            parts.append("no solution: every state that leads to the goal explored, the start is not one of them")
     elif result.status == LIMIT:
         parts.append(f"stopped: {result.limit_reason}")
     if result.reachable is not None and result.status != NO_SOLUTION:
         parts.append(f"{result.reachable:,} reachable states")
         if result.reachable_up_to_symmetry is not None:
             parts.append(f"{result.reachable_up_to_symmetry:,} up to symmetry")
-    if result.reachable_goals is not None and reach:
+    if result.reachable_goals is not None and reach and result.status != NO_SOLUTION:
         parts.append(f"{result.reachable_goals:,} of them goals")
     parts.append(f"{result.states:,} states explored")
     parts.append(f"{result.seconds:.3f} s ({result.method})")

@@ -75,7 +75,8 @@ def all_goal_states(
     problem: Problem[Any], limits: Limits, counter: list[int], remember: int = REMEMBER
 ) -> Iterator[Path]:
     """Yield one path to every goal state reachable from the start, each goal state once, as
-    they are found. `counter[0]` counts the states visited (for reports, even after a limit)."""
+    they are found; a path ends at the first goal it reaches. `counter[0]` counts the states
+    visited (for reports, even after a limit)."""
     start = problem.start
     expand, is_goal = problem.expand, problem.is_goal
     seen: set[State] | None = {start}
@@ -84,6 +85,7 @@ def all_goal_states(
     if is_goal(start):
         goals.add(start)
         yield []
+        return
     path: Path = []
     on_path = {start}  # never entered twice on one path, whatever is remembered
     stack = [iter(expand(start))]
@@ -112,8 +114,11 @@ def all_goal_states(
             budget = CHECK_EVERY
             limits.check(counter[0])
         path.append((move, child))
+        if is_goal(child):  # a solution ends where the goal is reached
+            if child not in goals:
+                goals.add(child)
+                yield list(path)
+            path.pop()
+            continue
         on_path.add(child)
-        if is_goal(child) and child not in goals:
-            goals.add(child)
-            yield list(path)
         stack.append(iter(expand(child)))

@@ -116,7 +116,7 @@ def test_a_layout_must_show_a_block_whole() -> None:
 
 
 def test_toggle_flips_the_shape_around_the_anchor_and_leaves_out_what_is_off_the_board() -> None:
-    text = "board grid 3 x 3\npiece L light\nshape plus = (0, 0), orthogonal\n"
+    text = "board grid 3 x 3\npiece L light\nneighbourhood plus = (0, 0), orthogonal\n"
     text += "start _*9\ngoal L*9\nmove press: toggle L in plus\n"
     found = successors(compiled_from(text))
     assert "LL_/L__/___" in found  # a corner: three lights
@@ -125,7 +125,7 @@ def test_toggle_flips_the_shape_around_the_anchor_and_leaves_out_what_is_off_the
 
 
 def test_toggle_undoes_itself_and_searches_from_both_ends() -> None:
-    text = "board grid 3 x 3\npiece L light\nshape plus = (0, 0), orthogonal\n"
+    text = "board grid 3 x 3\npiece L light\nneighbourhood plus = (0, 0), orthogonal\n"
     text += "start L*9\ngoal _*9\nmove press: toggle L in plus\n"
     compiled = compiled_from(text)
     assert compiled.invertible and search(compiled).length == 5
@@ -239,3 +239,16 @@ def test_cheapest_search_uses_a_heuristic_as_astar() -> None:
     guided = search(compiled_from(text + "heuristic (17 - x) * 3 / 5\n"))
     assert (plain.cost, guided.cost) == (11, 11) and guided.method == "A*"  # 5+5+5+1+1
     assert guided.states <= plain.states
+
+
+def test_a_toggle_in_a_shape_needs_the_whole_shape_on_the_board() -> None:
+    coins = "param n = 5\nboard line n\npiece H heads\npiece T tails\nshape pair = (0, 0), (0, 1)\n"
+    coins += "start H*n\ngoal T*n\nmove flip: toggle H T in pair\n"
+    result = search(compiled_from(coins), reach=True)
+    assert (result.status, result.reachable) == ("no-solution", 16)  # an odd row never turns over
+    assert search(compiled_from(coins, n=6)).length == 3
+    cut = coins.replace("shape pair", "neighbourhood pair")
+    assert search(compiled_from(cut)).length == 3  # cut at the edge, the last coin flips alone
+    with pytest.raises(SpecError) as err:
+        compiled_from(cut.replace("toggle H T in pair", "H H -> T T in pair"))
+    assert "pair is a neighbourhood, cut at the board's edges" in err.value.diagnostics[0].message

@@ -121,3 +121,11 @@ def test_together_compares_where_pieces_are() -> None:
         )
     )
     assert search(places(text)).length == 7
+
+
+def test_a_safety_rule_sums_over_the_place_or_load_it_checks() -> None:
+    family = "places left, right\npiece F father with weight = 80\npiece M mother with weight = 80\n"
+    family += "piece C child with weight = 40\ncarrier boat at left\nstart at left: F M C C\ngoal at right: everyone\n"
+    family += "move cross: carry 1..2 in boat\nsafe in loads: sum(p.weight for p in here) <= 80\n"
+    result = search(compiled_from(family), count=True)
+    assert (result.length, result.count) == (9, 2)  # the known 9 crossings, father or mother first

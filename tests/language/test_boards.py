@@ -123,7 +123,7 @@ def test_mistakes_in_directions_and_shapes(line: str, message: str) -> None:
 
 
 def test_shapes_list_their_steps_from_the_anchor() -> None:
-    text = "board grid 3 x 3\npiece L l\nshape plus = (0, 0), orthogonal\n"
+    text = "board grid 3 x 3\npiece L l\nneighbourhood plus = (0, 0), orthogonal\n"
     text += "start L*9\ngoal _*9\nmove press: toggle L in plus\n"
     board = puzzle_from(text).board
     assert board is not None and board.shapes["plus"] == ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1))

@@ -49,12 +49,19 @@ class Effects:
         if isinstance(action, Toggle):
             board = self.puzzle.board
             assert board is not None
-            areas = [tuple(c for v in action.shape if (c := board.step(a, v)) is not None) for a in range(board.size)]
+            # a neighbourhood: the cells on the board; a shape: all its cells, or no move there
+            found = [[board.step(a, v) for v in action.shape] for a in range(board.size)]
+            areas: list[tuple[int, ...] | None] = [
+                tuple(c for c in cells if c is not None) if action.cut or None not in cells else None for cells in found
+            ]
             flip = list(range(256))
             flip[action.first], flip[action.second] = action.second, action.first
 
             def toggle(before: bytes, new: bytearray, env: list[Any]) -> bool:
-                for c in areas[env[action.slot]]:
+                area = areas[env[action.slot]]
+                if area is None:
+                    return False  # the shape does not fit here
+                for c in area:
                     new[c] = flip[new[c]]
                 return True
 
