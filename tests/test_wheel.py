@@ -1,4 +1,4 @@
-"""The grammar must ship inside the wheel: build one, install it apart from the checkout,
+"""The grammar and its prebuilt tables must ship inside the wheel: build one, install it apart from the checkout,
 and parse a spec with it."""
 
 from __future__ import annotations
@@ -19,6 +19,11 @@ from puzint.runner import search
 from puzint.compiler import compile_puzzle
 from puzint.language.elaborate import elaborate
 assert puzint.__file__.startswith(sys.argv[1]), puzint.__file__
+from importlib import resources
+from puzint.language.parser import PuzIndenter
+from puzint.language.tables import GRAMMAR_PACKAGE, TABLES_FILE, from_tables, grammar_text
+raw = resources.files(GRAMMAR_PACKAGE).joinpath(TABLES_FILE).read_text()
+assert from_tables(raw, grammar_text(), PuzIndenter()) is not None, "the shipped tables are not used"
 spec = parse(open(sys.argv[2]).read(), "frog.puz")
 print(search(compile_puzzle(elaborate(spec, {}))).length)
 """
@@ -34,6 +39,7 @@ def test_grammar_loads_from_an_installed_wheel(tmp_path: Path) -> None:
     (wheel,) = (tmp_path / "dist").glob("puzint-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "puzint/grammar/puz.lark" in names
+    assert "puzint/grammar/puz.tables.json" in names
     assert not any(n.startswith(("interpreter/", "grammar/")) for n in names)
     target = tmp_path / "site"
     install = subprocess.run(

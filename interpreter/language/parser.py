@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import resources
 from typing import ClassVar
 
 from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -13,9 +12,7 @@ from lark.indenter import DedentError, Indenter
 from ..errors import Diagnostic, Pos, SpecError
 from .builder import SyntaxBuilder
 from .syntax import Spec
-
-GRAMMAR_PACKAGE = "puzint.grammar"
-GRAMMAR_FILE = "puz.lark"
+from .tables import load_or_build
 
 # What a user would type, for each terminal lark may say it expected.
 TERMINAL_WORDS = {
@@ -63,16 +60,9 @@ class PuzIndenter(Indenter):
 
 @lru_cache(maxsize=1)
 def grammar_parser() -> Lark:
-    """Build the parser once; the grammar ships inside the package, so wheels work too."""
-    text = resources.files(GRAMMAR_PACKAGE).joinpath(GRAMMAR_FILE).read_text(encoding="utf-8")
-    return Lark(
-        text,
-        parser="lalr",
-        postlex=PuzIndenter(),
-        propagate_positions=True,
-        maybe_placeholders=False,
-        cache=True,  # the built parser is kept in a temp file: start-up drops from ~0.4 s to a few ms
-    )
+    """Build the parser once, from the tables shipped beside the grammar (plain JSON, never a
+    pickle: see tables.py for why lark's own cache is not used)."""
+    return load_or_build(PuzIndenter())
 
 
 def parse(source: str, filename: str = "<spec>") -> Spec:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from lark import Lark, logger
 from puzint.language import syntax as s
-from puzint.language.parser import GRAMMAR_FILE, PuzIndenter, parse
+from puzint.language.parser import PuzIndenter, parse
+from puzint.language.tables import GRAMMAR_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 ALL_SPECS = sorted((ROOT / "specs").glob("*.puz")) + sorted((ROOT / "docs" / "catalogue").glob("*.puz"))
