@@ -146,7 +146,7 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
 
 
 def cmd_check(args: argparse.Namespace, out: Console) -> int:
-    from .expectations import find_specs, load_cases, run_case
+    from .expectations import blame_parameters, find_specs, load_cases, run_case
 
     specs = find_specs(args.targets)
     if not specs:
@@ -156,22 +156,31 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
         out.print(f"[bold]{spec}[/bold]")
         try:
             cases = load_cases(spec)
-            for case in cases:
-                run_case(spec, case, _limits(args))
-                mismatches = case.mismatches
-                got = ", ".join(f"{k} {case.actual.get(k)}" for k in case.expected if k != "status" or mismatches)
-                if not mismatches:
-                    out.print(f"  [green]ok[/green]   {case.title()}: {got or case.actual['status']}")
-                    continue
-                failed += 1
-                out.print(f"  [red]FAIL[/red] {case.title()}")
-                for key in mismatches:
-                    out.print(f"       {key}: expected {case.expected[key]!r}, got {case.actual.get(key)!r}")
-                if "limit" in case.actual:
-                    out.print(f"       (search stopped: {case.actual['limit']})")
         except SpecError as exc:
             bad += 1
             report_error(exc)
+            continue
+        unusable = False
+        for case in cases:
+            try:
+                run_case(spec, case, _limits(args))
+            except SpecError as exc:
+                unusable = True
+                for error in blame_parameters(exc, case):
+                    report_error(error)
+                continue
+            mismatches = case.mismatches
+            got = ", ".join(f"{k} {case.actual.get(k)}" for k in case.expected if k != "status" or mismatches)
+            if not mismatches:
+                out.print(f"  [green]ok[/green]   {case.title()}: {got or case.actual['status']}")
+                continue
+            failed += 1
+            out.print(f"  [red]FAIL[/red] {case.title()}")
+            for key in mismatches:
+                out.print(f"       {key}: expected {case.expected[key]!r}, got {case.actual.get(key)!r}")
+            if "limit" in case.actual:
+                out.print(f"       (search stopped: {case.actual['limit']})")
+        bad += unusable
     out.print(f"{len(specs)} spec(s): {failed} case(s) failed, {bad} spec(s) could not be checked")
     if bad:
         return EXIT_BAD_INPUT

@@ -3,7 +3,9 @@ caret and says what was expected, so that no Python traceback ever reaches a use
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from difflib import get_close_matches
 
 
 @dataclass(frozen=True, order=True)
@@ -19,12 +21,23 @@ NOWHERE = Pos(0, 0)
 
 
 @dataclass(frozen=True)
+class ParameterRef:
+    """A diagnostic about a parameter value given from outside the spec (-p NAME=VALUE, or an
+    expectation file's params): `part` is "name" (no such parameter) or "value" (wrong kind),
+    so that the caller can point at where that value was written."""
+
+    name: str
+    part: str
+
+
+@dataclass(frozen=True)
 class Diagnostic:
     """One problem with a spec (or with a parameter given on the command line)."""
 
     pos: Pos
     message: str
     expected: str | None = None
+    parameter: ParameterRef | None = None
 
 
 class SpecError(Exception):
@@ -46,10 +59,13 @@ class SpecError(Exception):
 
 def _render_one(diag: Diagnostic, lines: list[str], filename: str) -> str:
     pos = diag.pos
+    message = diag.message
+    if diag.parameter is not None and diag.parameter.part == "value":
+        message += f" (from -p {diag.parameter.name}=...)"
     if pos.line <= 0:
-        out = [f"{filename}: {diag.message}"]
+        out = [f"{filename}: {message}"]
     else:
-        out = [f"{filename}:{pos.line}:{pos.column}: {diag.message}"]
+        out = [f"{filename}:{pos.line}:{pos.column}: {message}"]
         if pos.line <= len(lines):
             text, column = _window(lines[pos.line - 1].expandtabs(1), pos.column)
             gutter = f"{pos.line:>4} | "
@@ -78,8 +94,8 @@ class Collector:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
 
-    def error(self, pos: Pos, message: str, expected: str | None = None) -> None:
-        diag = Diagnostic(pos, message, expected)
+    def error(self, pos: Pos, message: str, expected: str | None = None, parameter: ParameterRef | None = None) -> None:
+        diag = Diagnostic(pos, message, expected, parameter)
         if diag not in self.diagnostics:
             self.diagnostics.append(diag)
 
@@ -89,3 +105,9 @@ class Collector:
     def raise_if_any(self) -> None:
         if self.diagnostics:
             raise SpecError(self.diagnostics)
+
+
+def suggest(name: str, known: Iterable[str]) -> str:
+    """' (did you mean 'X'?)' when a known name is close to a misspelt one, else ''."""
+    close = get_close_matches(name, list(known), n=1, cutoff=0.7)
+    return f" (did you mean '{close[0]}'?)" if close else ""

@@ -21,29 +21,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
-from .errors import Diagnostic, Pos, SpecError
+from .errors import Diagnostic, Pos, SpecError, suggest
+from .expectation_file import FIELDS, Case, ExpectationFile, read_expectations
+from .language import syntax as s
+from .language.parser import parse
 from .runner import load, search
 from .search import Limits
 from .search.result import SOLVED
 from .solutions import enumerate_solutions
+from .sources import read_source
 from .trajectories import distinct_trajectories
 
-FIELDS = (
-    "status",
-    "length",
-    "cost",
-    "count",
-    "count_up_to_symmetry",
-    "reachable",
-    "reachable_up_to_symmetry",
-    "reachable_goals",
-    "trajectories",
-    "trajectories_up_to_symmetry",
-    "solutions",
-    "solutions_in_all",
-)
+__all__ = ["FIELDS", "CaseReport", "find_specs", "load_cases", "run_case"]
 
 
 @dataclass
@@ -52,6 +41,8 @@ class CaseReport:
     expected: dict[str, Any]
     actual: dict[str, Any] = field(default_factory=dict)
     slow: bool = False
+    case: Case | None = None
+    file: ExpectationFile | None = None
 
     @property
     def mismatches(self) -> list[str]:
@@ -77,51 +68,65 @@ def find_specs(targets: list[str]) -> list[Path]:
     return found
 
 
-def load_cases(spec: Path) -> list[CaseReport]:
-    path = expectation_file(spec)
+def load_cases(spec: Path, path: Path | None = None) -> list[CaseReport]:
+    """The cases of the spec's expectation file (SPEC.yaml unless `path` says), checked against
+    the file's schema and against the parameters the spec declares."""
+    path = path or expectation_file(spec)
     if not path.exists():
         raise SpecError(
             [Diagnostic(Pos(0, 0), f"no expectations: {path.name} is missing beside the spec")], "", str(spec)
         )
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        pos = Pos(mark.line + 1, mark.column + 1) if mark else Pos(0, 0)
-        raise SpecError(
-            [Diagnostic(pos, f"bad YAML: {getattr(exc, 'problem', exc)}")], path.read_text(encoding="utf-8"), str(path)
-        ) from None
-    cases = data.get("cases") if isinstance(data, dict) else None
-    if not isinstance(cases, list) or not cases:
-        raise SpecError([Diagnostic(Pos(0, 0), "expected a list under 'cases:'")], "", str(path))
-    reports = []
-    for i, case in enumerate(cases, 1):
-        if not isinstance(case, dict):
-            raise SpecError([Diagnostic(Pos(0, 0), f"case {i} is not a mapping")], "", str(path))
-        unknown = set(case) - {"params", "note", "slow", *FIELDS}
-        if unknown:
-            raise SpecError(
-                [
-                    Diagnostic(
-                        Pos(0, 0),
-                        f"case {i} has unknown keys {sorted(unknown)}",
-                        f"params, note, slow, {', '.join(FIELDS)}",
-                    )
-                ],
-                "",
-                str(path),
-            )
-        params = {str(k): _param_text(v) for k, v in (case.get("params") or {}).items()}
-        expected = {k: case[k] for k in FIELDS if k in case}
-        expected.setdefault("status", "solved")
-        reports.append(CaseReport(params, expected, slow=case.get("slow") is True))
-    return reports
+    file = read_expectations(path)
+    declared = declared_parameters(spec)
+    unknown = [
+        Diagnostic(
+            case.param_pos[name],
+            f"{spec.name} has no parameter '{name}'{suggest(name, declared)}",
+            "one of: " + ", ".join(declared) if declared else "no params: the spec has no parameters",
+        )
+        for case in file.cases
+        for name in case.params
+        if name not in declared
+    ]
+    if unknown:
+        raise file.error(unknown)
+    return [CaseReport(case.params, case.expected, slow=case.slow, case=case, file=file) for case in file.cases]
 
 
-def _param_text(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
+def declared_parameters(spec: Path) -> list[str]:
+    """Every parameter the spec declares, in any branch of its `if`s."""
+    names: list[str] = []
+
+    def walk(statements: tuple[s.Statement, ...]) -> None:
+        for stmt in statements:
+            if isinstance(stmt, s.Param) and stmt.name not in names:
+                names.append(stmt.name)
+            elif isinstance(stmt, s.If):
+                walk(stmt.then)
+                walk(stmt.otherwise)
+
+    walk(parse(read_source(spec), str(spec)).statements)
+    return names
+
+
+def blame_parameters(exc: SpecError, report: CaseReport) -> list[SpecError]:
+    """A parameter value that the spec refuses is a mistake in the expectation file: shown
+    there, at the value; the rest of the diagnostics stay with the spec."""
+    case, file = report.case, report.file
+    if case is None or file is None:
+        return [exc]
+    moved, kept = [], []
+    for diag in exc.diagnostics:
+        ref = diag.parameter
+        if ref is not None and ref.name in case.param_pos:
+            pos = case.param_pos[ref.name] if ref.part == "name" else case.value_pos["params." + ref.name]
+            moved.append(Diagnostic(pos, diag.message, diag.expected))
+        else:
+            kept.append(diag)
+    errors = [file.error(moved)] if moved else []
+    if kept:
+        errors.append(SpecError(kept, exc.source, exc.filename))
+    return errors
 
 
 def run_case(spec: Path, case: CaseReport, limits: Limits) -> CaseReport:

@@ -13,6 +13,7 @@ from .language.parser import parse
 from .model.puzzle import Puzzle
 from .search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, depth, layers, symmetry
 from .search.result import LIMIT, SOLVED
+from .sources import read_source
 from .trajectories import TrajectoryReport, distinct_trajectories
 
 METHODS = ("auto", "bfs", "bidirectional", "astar", "idastar")
@@ -30,17 +31,9 @@ class Solved:
         return self.compiled.puzzle
 
 
-def read_spec(path: str | Path) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise SpecError([Diagnostic(Pos(0, 0), f"cannot read the spec: {reason}")], "", str(path)) from None
-
-
 def load(path: str | Path, overrides: dict[str, str] | None = None) -> CompiledPuzzle:
     """Read, parse, elaborate with the parameters, and compile one spec."""
-    source = read_spec(path)
+    source = read_source(path)
     spec = parse(source, str(path))
     try:
         return compile_puzzle(elaborate(spec, overrides))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import NOWHERE, Collector, Pos, SpecError
+from ..errors import NOWHERE, Collector, ParameterRef, Pos, SpecError, suggest
 from ..model.puzzle import Puzzle
 from . import syntax as s
 from .expressions import Value, evaluate, show, type_name
@@ -78,7 +78,12 @@ class Elaboration:
         for name in self.overrides:
             if name not in self.env:
                 known = ", ".join(self.param_pos) or "none: this spec has no parameters"
-                self.errors.error(NOWHERE, f"unknown parameter '{name}'", f"one of: {known}")
+                self.errors.error(
+                    NOWHERE,
+                    f"unknown parameter '{name}'{suggest(name, self.param_pos)}",
+                    f"one of: {known}",
+                    ParameterRef(name, "name"),
+                )
         self.errors.raise_if_any()
         self._check_requirements()
         self.errors.raise_if_any()
@@ -120,7 +125,10 @@ class Elaboration:
                 value = parse_override(stmt.name, self.overrides[stmt.name], default)
             except ValueError as exc:
                 self.errors.error(
-                    stmt.pos, f"{exc} (from -p {stmt.name}=...)", f"{type_name(default)} like {show(default)}"
+                    stmt.pos,
+                    str(exc),
+                    f"{type_name(default)} like {show(default)}",
+                    ParameterRef(stmt.name, "value"),
                 )
         self.env[stmt.name] = value
         self.param_pos[stmt.name] = stmt.pos

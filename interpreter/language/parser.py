@@ -68,6 +68,7 @@ def grammar_parser() -> Lark:
 def parse(source: str, filename: str = "<spec>") -> Spec:
     """Parse a spec's text into the syntax model, or raise SpecError with positions."""
     parser = grammar_parser()
+    source = source.removeprefix("\ufeff")  # a byte-order mark, as some editors save UTF-8
     text = source if source.endswith("\n") else source + "\n"
     try:
         tree = parser.parse(text)

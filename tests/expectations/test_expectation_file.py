@@ -1,0 +1,84 @@
+"""Golden tests for expectation files: every malformed YAML in bad/ is refused with exactly the
+diagnostics in its .err file (file:line:col, the line, a caret, what was expected), and a
+good file is read into the cases it says."""
+
+from __future__ import annotations
+
+import time
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from puzint.errors import SpecError
+from puzint.expectations import blame_parameters, load_cases
+from puzint.runner import load
+
+ROOT = Path(__file__).resolve().parents[2]
+FROG = ROOT / "specs" / "frog.puz"
+BAD = Path(__file__).parent / "bad"
+CASES = sorted(BAD.glob("*.yaml"))
+
+
+def diagnose(path: Path) -> str:
+    """What `puzint check` says of this file, as the spec frog.puz's expectations."""
+    try:
+        cases = load_cases(FROG, path)
+    except SpecError as exc:
+        return exc.render().replace(str(path), path.name) + "\n"
+    out = []
+    for case in cases:
+        try:
+            load(FROG, case.params)
+        except SpecError as exc:
+            out.extend(e.render().replace(str(path), path.name) for e in blame_parameters(exc, case))
+    assert out, f"{path.name} was accepted"
+    return "\n".join(out) + "\n"
+
+
+def test_there_are_enough_malformed_expectation_files() -> None:
+    assert len(CASES) >= 20
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_golden_error(path: Path) -> None:
+    assert diagnose(path) == path.with_suffix(".err").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
+def test_every_error_has_a_position_and_says_what_was_expected(path: Path) -> None:
+    text = diagnose(path)
+    assert text.startswith(f"{path.name}:")
+    assert "\n  expected " in text
+
+
+def test_an_alias_bomb_is_refused_before_it_expands() -> None:
+    tracemalloc.start()
+    started = time.process_time()
+    with pytest.raises(SpecError, match="anchors and aliases"):
+        load_cases(FROG, BAD / "alias_bomb.yaml")
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 20_000_000  # 9**9 strings if expanded: gigabytes
+    assert time.process_time() - started < 5
+
+
+def test_a_good_file_reads_into_its_cases(tmp_path: Path) -> None:
+    good = tmp_path / "frog.yaml"
+    good.write_text(
+        "\ufeffcases:\n  - note: a byte-order mark is fine\n    length: 15\n    count: 2\n"
+        "  - params: {n: 4}\n    length: 24\n    slow: true\n  - params: {n: 1}\n    status: solved\n",
+        encoding="utf-8",
+    )
+    cases = load_cases(FROG, good)
+    assert [(c.params, c.expected, c.slow) for c in cases] == [
+        ({}, {"length": 15, "count": 2, "status": "solved"}, False),
+        ({"n": "4"}, {"length": 24, "status": "solved"}, True),
+        ({"n": "1"}, {"status": "solved"}, False),
+    ]
+
+
+def test_a_directory_where_the_file_should_be(tmp_path: Path) -> None:
+    (tmp_path / "frog.yaml").mkdir()
+    with pytest.raises(SpecError) as caught:
+        load_cases(FROG, tmp_path / "frog.yaml")
+    assert caught.value.render().endswith("frog.yaml: cannot read the expectation file: Is a directory")
