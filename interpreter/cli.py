@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
+from collections.abc import Callable
 
 from rich.console import Console
 
@@ -15,8 +17,9 @@ from .errors import SpecError
 from .render import data, text
 from .runner import METHODS, load, solve
 from .search import Limits
+from .search.limits import DEFAULT_MAX_STATES, LimitReached
 from .search.result import LIMIT
-from .solutions import enumerate_solutions
+from .solutions import AllSolutions, enumerate_solutions
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
 
@@ -35,18 +38,33 @@ def _params(pairs: list[str]) -> dict[str, str]:
     return out
 
 
-def _positive_int(text: str) -> int:
-    value = int(text.replace("_", "").replace(",", ""))
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be a positive number")
-    return value
+def _count(what: str, example: str) -> Callable[[str], int]:
+    """An option's value as a whole number of `what`, refused in the user's words."""
+
+    def read(text: str) -> int:
+        digits = text.strip().replace("_", "").replace(",", "")
+        if not digits.isdigit() or not digits.isascii() or len(digits.lstrip("0")) > 18:
+            raise argparse.ArgumentTypeError(f"expected a whole number of {what} such as {example}, got '{text}'")
+        if int(digits) <= 0:
+            raise argparse.ArgumentTypeError(f"expected at least 1 {what.rstrip('s')}, got '{text}'")
+        return int(digits)
+
+    return read
 
 
-def _positive_float(text: str) -> float:
-    value = float(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError("must be a positive number")
-    return value
+def _amount(what: str, example: str) -> Callable[[str], float]:
+    """An option's value as a positive, finite number of `what` (seconds, MB)."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        if not math.isfinite(value) or value <= 0:
+            raise argparse.ArgumentTypeError(f"expected a positive number of {what} such as {example}, got '{text}'")
+        return value
+
+    return read
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,9 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
     run_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
     run_p.add_argument("--count", action="store_true", help="count the distinct shortest solutions")
     run_p.add_argument("--reach", action="store_true", help="explore every reachable state and report how many")
-    run_p.add_argument("--seed", type=int, metavar="N", help="set the spec's `seed` parameter (random goals)")
+    run_p.add_argument("--seed", type=_whole, metavar="N", help="set the spec's `seed` parameter (random goals)")
     run_p.add_argument("--all", action="store_true", help="list every solution (the default for `search all` specs)")
-    run_p.add_argument("--limit", type=_positive_int, metavar="K", help="with all solutions: stop after the first K")
+    run_p.add_argument(
+        "--limit", type=_count("solutions", "10"), metavar="K", help="with all solutions: stop after the first K"
+    )
     run_p.add_argument(
         "--distinct",
         choices=("trajectories",),
@@ -80,17 +100,72 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _whole(text: str) -> int:
+    digits = text.strip().removeprefix("-")
+    if not digits.isdigit() or not digits.isascii() or len(digits) > 18:
+        raise argparse.ArgumentTypeError(f"expected a whole number such as 7, got '{text}'")
+    return int(text)
+
+
 def _limit_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--max-states", type=_positive_int, default=10_000_000, metavar="N", help="stop after N states")
-    p.add_argument("--timeout", type=_positive_float, default=None, metavar="S", help="stop after S seconds")
-    p.add_argument("--max-memory", type=_positive_float, default=8192, metavar="MB", help="stop past MB of memory")
+    p.add_argument(
+        "--max-states",
+        type=_count("states", "1000000"),
+        default=None,
+        metavar="N",
+        help=f"stop after N states (default: {DEFAULT_MAX_STATES:,} stored; visited states are then not limited)",
+    )
+    p.add_argument("--timeout", type=_amount("seconds", "30"), default=None, metavar="S", help="stop after S seconds")
+    p.add_argument(
+        "--max-memory", type=_amount("MB", "2000"), default=8192, metavar="MB", help="stop past MB of memory"
+    )
 
 
 def _limits(args: argparse.Namespace) -> Limits:
+    """The limits of this run, counting from now: reading and compiling the spec count."""
     return Limits(max_states=args.max_states, timeout=args.timeout, max_memory_mb=args.max_memory)
 
 
-def cmd_all(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle) -> int:
+def cmd_run(args: argparse.Namespace, out: Console) -> int:
+    """Load and search under the run's limits (armed from the start: reading and compiling
+    count), then render outside them, so that a limit never cuts the report short."""
+    limits = _limits(args)
+    params = _params(args.param)
+    if args.seed is not None:
+        params.setdefault("seed", str(args.seed))
+    every: AllSolutions | None = None
+    try:
+        with limits.armed():
+            compiled = load(args.spec, params)
+            spec_says_all = compiled.puzzle.search == "all" and not (args.reach or args.distinct)
+            if args.all or args.limit is not None or spec_says_all:
+                every = _all_solutions(args, out, compiled, limits)
+            else:
+                solved = solve(
+                    compiled,
+                    args.spec,
+                    count=args.count,
+                    reach=args.reach,
+                    limits=limits,
+                    method=args.method,
+                    distinct=args.distinct,
+                )
+    except LimitReached as exc:
+        return _stopped_before_search(args, params, exc.reason, limits)
+    if every is not None:
+        if args.format == "text":
+            out.print(text.all_summary(every))
+        else:
+            _dump(data.all_to_data(compiled, args.spec, every), args.format)
+        return EXIT_LIMIT if every.status == LIMIT else EXIT_OK
+    if args.format == "text":
+        text.render(solved, out, count=args.count, reach=args.reach, explain=args.explain)
+    else:
+        _dump(data.to_data(solved, count=args.count, reach=args.reach), args.format)
+    return EXIT_LIMIT if solved.result.status == LIMIT else EXIT_OK
+
+
+def _all_solutions(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle, limits: Limits) -> AllSolutions:
     """Every solution, streamed as found (text), or collected (JSON/YAML); --count only counts."""
     listing = not args.count
     streamer = text.SolutionStream(compiled, out) if args.format == "text" and listing else None
@@ -98,18 +173,24 @@ def cmd_all(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle) ->
         text.heading(compiled.puzzle, out)
     report = enumerate_solutions(
         compiled,
-        _limits(args),
+        limits,
         limit=args.limit,
         keep=listing and streamer is None,
         on_solution=streamer.add if streamer is not None else None,
     )
     if streamer is not None:
         streamer.flush()
+    return report
+
+
+def _stopped_before_search(args: argparse.Namespace, params: dict[str, str], reason: str, limits: Limits) -> int:
+    """A limit reached while the spec was read and compiled: nothing was searched."""
+    seconds = limits.elapsed()
     if args.format == "text":
-        out.print(text.all_summary(report))
+        sys.stderr.write(f"puzint: stopped while reading and compiling {args.spec}: {reason} · {seconds:.1f} s\n")
     else:
-        _dump(data.all_to_data(compiled, args.spec, report), args.format)
-    return EXIT_LIMIT if report.status == LIMIT else EXIT_OK
+        _dump(data.stopped_to_data(args.spec, params, reason, seconds), args.format)
+    return EXIT_LIMIT
 
 
 def _dump(payload: dict[str, object], fmt: str) -> None:
@@ -119,30 +200,6 @@ def _dump(payload: dict[str, object], fmt: str) -> None:
         import yaml  # only here and in `check`: keeps start-up short for everything else
 
         sys.stdout.write(yaml.safe_dump(payload, sort_keys=False, allow_unicode=True))
-
-
-def cmd_run(args: argparse.Namespace, out: Console) -> int:
-    params = _params(args.param)
-    if args.seed is not None:
-        params.setdefault("seed", str(args.seed))
-    compiled = load(args.spec, params)
-    spec_says_all = compiled.puzzle.search == "all" and not (args.reach or args.distinct)
-    if args.all or args.limit is not None or spec_says_all:
-        return cmd_all(args, out, compiled)
-    solved = solve(
-        compiled,
-        args.spec,
-        count=args.count,
-        reach=args.reach,
-        limits=_limits(args),
-        method=args.method,
-        distinct=args.distinct,
-    )
-    if args.format == "text":
-        text.render(solved, out, count=args.count, reach=args.reach, explain=args.explain)
-    else:
-        _dump(data.to_data(solved, count=args.count, reach=args.reach), args.format)
-    return EXIT_LIMIT if solved.result.status == LIMIT else EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace, out: Console) -> int:
@@ -162,8 +219,12 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
             continue
         unusable = False
         for case in cases:
+            limits = _limits(args)
             try:
-                run_case(spec, case, _limits(args))
+                with limits.armed():
+                    run_case(spec, case, limits)
+            except LimitReached as exc:
+                case.actual = {"status": LIMIT, "limit": f"{exc.reason} while compiling"}
             except SpecError as exc:
                 unusable = True
                 for error in blame_parameters(exc, case):

@@ -38,6 +38,7 @@ class Diagnostic:
     message: str
     expected: str | None = None
     parameter: ParameterRef | None = None
+    missing: str | None = None  # says that this (e.g. "board") is missing: moot if it was refused
 
 
 class SpecError(Exception):
@@ -89,10 +90,26 @@ def _window(text: str, column: int, width: int = 100) -> tuple[str, int]:
 
 
 class Collector:
-    """Gathers diagnostics so that one pass reports every problem it can find."""
+    """Gathers diagnostics so that one pass reports every problem it can find, and only once:
+    when a declaration is refused (a board too large, a group that cannot be built), the
+    complaints that it is missing, made by whatever needed it, are dropped, so that one
+    mistake gives one message at the mistake."""
 
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
+        self.refused: set[str] = set()
+
+    def refuse(self, what: str) -> None:
+        """`what` was declared but could not be built: its absence is not a further mistake."""
+        self.refused.add(what)
+
+    def missing(self, what: str, pos: Pos, message: str, expected: str | None = None) -> None:
+        """An error that exists only because `what` is missing."""
+        self.add(Diagnostic(pos, message, expected, missing=what))
+
+    def add(self, diag: Diagnostic) -> None:
+        if diag not in self.diagnostics:
+            self.diagnostics.append(diag)
 
     def error(self, pos: Pos, message: str, expected: str | None = None, parameter: ParameterRef | None = None) -> None:
         diag = Diagnostic(pos, message, expected, parameter)
@@ -104,7 +121,11 @@ class Collector:
 
     def raise_if_any(self) -> None:
         if self.diagnostics:
-            raise SpecError(self.diagnostics)
+            raise SpecError(self.reported())
+
+    def reported(self) -> list[Diagnostic]:
+        kept = [d for d in self.diagnostics if d.missing is None or d.missing not in self.refused]
+        return kept or self.diagnostics
 
 
 def suggest(name: str, known: Iterable[str]) -> str:

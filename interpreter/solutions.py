@@ -6,6 +6,7 @@ checked)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -13,7 +14,7 @@ from .compiler import CompiledPuzzle
 from .errors import Diagnostic, SpecError
 from .search import Limits
 from .search.depth import all_goal_states
-from .search.limits import LimitReached
+from .search.limits import LimitReached, stop_reason
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
 
 Path = list[tuple[int, bytes]]
@@ -57,12 +58,12 @@ def _enumerate(
 ) -> AllSolutions:
     group = compiled.symmetry
     report = AllSolutions(symmetric=group is not None)
-    walker = Limits(max_states=None, timeout=limits.timeout, max_memory_mb=limits.max_memory_mb)
+    started = time.monotonic()
     visited = [0]
     classes: set[bytes] = set()
     goals: set[bytes] = set()
     try:
-        for path in all_goal_states(compiled, walker, visited):
+        for path in all_goal_states(compiled, limits, visited):
             final = path[-1][1] if path else compiled.start
             report.in_all += 1
             if group is not None:
@@ -81,13 +82,13 @@ def _enumerate(
                 break
     except (LimitReached, KeyboardInterrupt) as exc:
         report.status = LIMIT
-        report.limit_reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        report.limit_reason = stop_reason(exc)
     if group is not None and report.status != LIMIT and not report.stopped_at_limit:
         _check_closed(compiled, goals)
     if report.status != LIMIT:
         report.status = SOLVED if report.count else NO_SOLUTION
     report.states = visited[0]
-    report.seconds = walker.elapsed()
+    report.seconds = time.monotonic() - started
     return report
 
 

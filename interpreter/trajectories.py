@@ -11,7 +11,7 @@ from .compiler import CompiledPuzzle
 from .compiler.symmetry import Element
 from .search import Limits
 from .search.dag import count_solutions, distinct_values, shortest_dag
-from .search.limits import LimitReached
+from .search.limits import LimitReached, stop_reason
 from .search.result import LIMIT, SOLVED
 
 # Each piece's own sequence of cells (-1: removed), as a sorted tuple of (piece code, cells):
@@ -69,7 +69,7 @@ def distinct_trajectories(compiled: CompiledPuzzle, limits: Limits) -> Trajector
             dag, initial(compiled), lambda value, move, before: extend(compiled, value, move, before), limits
         )
     except (LimitReached, KeyboardInterrupt) as exc:
-        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        reason = stop_reason(exc)
         return TrajectoryReport(LIMIT, limit_reason=reason)
     group = compiled.symmetry.solution_symmetries if compiled.symmetry is not None else []
     report = TrajectoryReport(SOLVED, solutions=count_solutions(dag), classes=len(found))

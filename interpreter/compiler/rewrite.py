@@ -244,7 +244,9 @@ def index(instances: list[Instance], cells: int, rarity: Counter[int], single: b
             unkeyed.append((inst, None))
             continue
         cell, code = min(checks, key=lambda cv: (rarity.get(cv[1], 0), cv[0]))
-        keyed.setdefault(code, [[] for _ in range(cells)])[cell].append((inst, (cell, code)))
+        if code not in keyed:  # (not setdefault: that would build a board-sized list per instance)
+            keyed[code] = [[] for _ in range(cells)]
+        keyed[code][cell].append((inst, (cell, code)))
     table = [
         (code, [_blocks(at_cell) for at_cell in by_cell])
         for code, by_cell in sorted(keyed.items(), key=lambda kv: rarity.get(kv[0], 0))

@@ -34,6 +34,8 @@ if TYPE_CHECKING:
 
 def assemble(el: Elaboration) -> Puzzle:
     board, picture = topology.board(el)
+    if board is None and (el.of(s.Board) or el.of(s.BoardPicture)):
+        el.errors.refuse("board")
     board = topology.directions_and_shapes(el, board)
     found = pieces.pieces(el)
     places, routes = topology.places(el)

@@ -10,6 +10,7 @@ from lark.tree import Meta
 
 from ..errors import Diagnostic, Pos, SpecError
 from . import syntax as s
+from .expressions import MAX_DIGITS
 
 
 def pos_of(item: Any) -> Pos:
@@ -521,7 +522,18 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return s.Unary(pos_of(meta), "-", c[0])
 
     def number(self, meta: Meta, c: list[Token]) -> s.Num:
-        return s.Num(pos_of(c[0]), int(c[0]))
+        digits = str(c[0])
+        if len(digits) > MAX_DIGITS:
+            raise SpecError(
+                [
+                    Diagnostic(
+                        pos_of(c[0]),
+                        f"this number has {len(digits):,} digits; puzint takes at most {MAX_DIGITS}",
+                        f"a number of at most {MAX_DIGITS} digits",
+                    )
+                ]
+            )
+        return s.Num(pos_of(c[0]), int(digits))
 
     def string(self, meta: Meta, c: list[Token]) -> s.Str:
         return s.Str(pos_of(c[0]), _text(c[0]))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from ..errors import NOWHERE, Collector, ParameterRef, Pos, SpecError, suggest
 from ..model.puzzle import Puzzle
 from . import syntax as s
-from .expressions import Value, evaluate, show, type_name
+from .expressions import MAX_DIGITS, MAX_TEXT, Value, evaluate, show, type_name
 from .parser import grammar_parser
 
 # Words of the grammar that are also fine names: `x` only ever follows a size (`grid 3 x 4`),
@@ -32,24 +32,32 @@ def keywords() -> frozenset[str]:
 
 
 def parse_override(name: str, text: str, default: Value) -> Value:
-    """A command-line value, read as the same kind of value as the parameter's default."""
+    """A command-line value, read as the same kind of value as the parameter's default, and
+    held to the same bounds as a value written in the spec."""
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"the value of parameter {name} is {len(text):,} characters long; puzint takes {MAX_TEXT:,}")
     if isinstance(default, bool):
         if text.lower() in ("true", "yes", "1"):
             return True
         if text.lower() in ("false", "no", "0"):
             return False
-        raise ValueError(f"parameter {name} takes true or false, got '{text}'")
+        raise ValueError(f"parameter {name} takes true or false, got '{shown}'")
     if isinstance(default, int):
-        try:
-            return int(text)
-        except ValueError:
-            raise ValueError(f"parameter {name} takes a whole number, got '{text}'") from None
+        return _whole_number(name, text, shown)
     if isinstance(default, (tuple, range)):
-        try:
-            return tuple(int(part) for part in text.replace(" ", "").strip("[]").split(",") if part)
-        except ValueError:
-            raise ValueError(f"parameter {name} takes numbers separated by commas, got '{text}'") from None
+        parts = [part for part in text.replace(" ", "").strip("[]").split(",") if part]
+        return tuple(_whole_number(name, part, shown, "numbers separated by commas") for part in parts)
     return text
+
+
+def _whole_number(name: str, text: str, shown: str, kind: str = "a whole number") -> int:
+    digits = text.strip().removeprefix("-").removeprefix("+").replace("_", "")
+    if not digits.isdigit() or not digits.isascii():
+        raise ValueError(f"parameter {name} takes {kind}, got '{shown}'")
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        raise ValueError(f"parameter {name}: '{shown}' has more than {MAX_DIGITS} digits")
+    return int(text.strip().replace("_", ""))
 
 
 def elaborate(spec: s.Spec, overrides: dict[str, str] | None = None) -> Puzzle:
@@ -170,6 +178,15 @@ class Elaboration:
             self.errors.error(expr.pos, f"{what} must be at least {minimum}, got {value}{self.with_params()}")
             return None
         return value
+
+    def within(self, pos: Pos, value: range | tuple[int, ...] | str, what: str, limit: int) -> bool:
+        """Whether a range, list or text is small enough to be built into `what` (else an error
+        at `pos`, before anything is built)."""
+        if len(value) <= limit:
+            return True
+        too_many = f"{what} has {len(value):,} members{self.with_params()}; puzint takes at most {limit:,}"
+        self.errors.error(pos, too_many, f"at most {limit:,}")
+        return False
 
     def with_params(self) -> str:
         if not self.param_pos:

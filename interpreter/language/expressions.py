@@ -11,12 +11,19 @@ import random
 import string
 from collections.abc import Callable
 
-from ..errors import Diagnostic, Pos, SpecError
+from ..errors import Diagnostic, Pos, SpecError, suggest
 from . import syntax as s
 
 Value = int | str | bool | range | tuple[int, ...]
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase
+
+# Bounds on what a parameter-level expression may make, checked before it is made: far beyond
+# any puzzle a search could answer, far short of a value that takes seconds or gigabytes.
+MAX_DIGITS = 18
+MAX_NUMBER = 10**MAX_DIGITS
+MAX_TEXT = 100_000
+MAX_MEMBERS = 100_000
 
 
 class EvalError(SpecError):
@@ -38,6 +45,21 @@ def type_name(value: object) -> str:
     return type(value).__name__
 
 
+def bounded_number(pos: Pos, value: int) -> int:
+    """A number computed in a spec stays within ±10^18: beyond it is a mistake (or a bomb)."""
+    if -MAX_NUMBER <= value <= MAX_NUMBER:
+        return value
+    raise EvalError(pos, f"this number is beyond ±10^{MAX_DIGITS}", f"a number of at most {MAX_DIGITS} digits")
+
+
+def members(pos: Pos, value: range | tuple[int, ...] | str, what: str, limit: int = MAX_MEMBERS) -> int:
+    """The number of members of a range, list or text that is about to be made into pieces,
+    cells or a list: refused at `pos` past `limit`, before anything is built."""
+    if len(value) > limit:
+        raise EvalError(pos, f"{what} has {len(value):,} members; puzint takes at most {limit:,}", f"at most {limit:,}")
+    return len(value)
+
+
 def _letters(pos: Pos, n: Value) -> str:
     if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= len(LABELS):
         raise EvalError(pos, f"letters() takes a number from 0 to {len(LABELS)}, got {n!r}")
@@ -54,6 +76,7 @@ def _reversed(pos: Pos, v: Value) -> Value:
     if isinstance(v, str):
         return v[::-1]
     if isinstance(v, (range, tuple)):
+        members(pos, v, "reversed()")
         return tuple(reversed(v))
     raise EvalError(pos, f"reversed() takes text, a range or a list, got {type_name(v)}")
 
@@ -63,7 +86,7 @@ def _number_fn(fn: Callable[..., int]) -> Callable[..., int]:
         for a in args:
             if not isinstance(a, int) or isinstance(a, bool):
                 raise EvalError(pos, f"expected numbers, got {type_name(a)}")
-        return fn(*args)
+        return bounded_number(pos, fn(*args))
 
     return apply
 
@@ -75,8 +98,13 @@ def _inseparable(pos: Pos, labels: Value, seed: Value) -> str:
         raise EvalError(pos, "inseparable() takes text and a number (the seed)", "inseparable(letters(n), seed)")
     if len(labels) < 2:
         raise EvalError(pos, "inseparable() needs at least two labels", "2 or more labels")
+    repeated = sorted({ch for ch in labels if labels.count(ch) > 1})
+    if repeated:
+        raise EvalError(pos, f"inseparable() needs distinct labels, but {repeated[0]!r} repeats", "distinct labels")
+    members(pos, labels, "inseparable()'s text", len(LABELS))
     rng = random.Random(seed)
     order = list(labels)
+    # At least half of all orders qualify (for n >= 2), so this ends after a few tries.
     while True:
         rng.shuffle(order)
         if all(set(order[:k]) != set(labels[:k]) for k in range(1, len(order))):
@@ -124,13 +152,13 @@ def evaluate(expr: s.Expr, env: dict[str, Value]) -> Value:
     if isinstance(expr, s.Name):
         if expr.name not in env:
             known = ", ".join(sorted(env)) or "none declared"
-            raise EvalError(expr.pos, f"unknown name '{expr.name}'", f"a parameter ({known})")
+            raise EvalError(expr.pos, f"unknown name '{expr.name}'{suggest(expr.name, env)}", f"a parameter ({known})")
         return env[expr.name]
     if isinstance(expr, s.Unary):
         value = evaluate(expr.operand, env)
         if expr.op == "not":
             return not _need_bool(expr.operand, value)
-        return -_need_int(expr.operand, value)
+        return bounded_number(expr.pos, -_need_int(expr.operand, value))
     if isinstance(expr, s.Binary):
         return _binary(expr, env)
     if isinstance(expr, s.Range):
@@ -139,7 +167,8 @@ def evaluate(expr: s.Expr, env: dict[str, Value]) -> Value:
         return range(first, last + 1)
     if isinstance(expr, s.Call):
         if expr.name not in FUNCTIONS:
-            raise EvalError(expr.pos, f"unknown function '{expr.name}'", "one of: " + ", ".join(sorted(FUNCTIONS)))
+            unknown = f"unknown function '{expr.name}'{suggest(expr.name, FUNCTIONS)}"
+            raise EvalError(expr.pos, unknown, "one of: " + ", ".join(sorted(FUNCTIONS)))
         low, high, fn = FUNCTIONS[expr.name]
         if len(expr.args) < low or (high is not None and len(expr.args) > high):
             raise EvalError(expr.pos, f"{expr.name}() takes {arity_text(low, high)}, got {len(expr.args)}")
@@ -181,23 +210,31 @@ def _binary(expr: s.Binary, env: dict[str, Value]) -> Value:
             return left_v in right_v
         raise EvalError(expr.pos, f"cannot test {type_name(left_v)} in {type_name(right_v)}")
     if op == "+" and isinstance(left_v, str) and isinstance(right_v, str):
+        _text_size(expr, len(left_v) + len(right_v))
         return left_v + right_v
     if op == "*" and isinstance(left_v, str):
-        return left_v * _need_int(expr.right, right_v)
+        times = _need_int(expr.right, right_v)
+        _text_size(expr, len(left_v) * max(times, 0))
+        return left_v * times
     a = _need_int(expr.left, left_v)
     b = _need_int(expr.right, right_v)
     if op == "+":
-        return a + b
+        return bounded_number(expr.pos, a + b)
     if op == "-":
-        return a - b
+        return bounded_number(expr.pos, a - b)
     if op == "*":
-        return a * b
+        return bounded_number(expr.pos, a * b)
     if op in ("/", "%"):
         if b == 0:
             raise EvalError(expr.right.pos, "division by zero")
         return a // b if op == "/" else a % b
     comparisons = {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}
     return comparisons[op]
+
+
+def _text_size(expr: s.Binary, size: int) -> None:
+    if size > MAX_TEXT:
+        raise EvalError(expr.pos, f"this text would be {size:,} characters long; puzint takes at most {MAX_TEXT:,}")
 
 
 def show(value: Value) -> str:

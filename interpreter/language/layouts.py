@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import Pos
+from ..errors import Pos, suggest
 from ..model.board import Board, Vector
 from ..model.puzzle import ANY, EMPTY, AnyCell, Bind, CellPattern, Lit, Part, PieceType, Place, PlaceGoal
 from . import syntax as s
@@ -125,8 +125,8 @@ def cell_layout(
         return None
     decl = decls[0]
     if board is None:
-        el.errors.error(
-            decl.pos, f"a {which} layout lists cells, and this puzzle has no board", f"{which} at PLACE: ..."
+        el.errors.missing(
+            "board", decl.pos, f"a {which} layout lists cells, and this puzzle has no board", f"{which} at PLACE: ..."
         )
         return None
     if isinstance(decl, s.ComputedLayout):
@@ -159,6 +159,8 @@ def _computed(
 ) -> list[CellPattern | None] | None:
     value = el.eval(expr)
     if value is None:
+        return None
+    if isinstance(value, (range, tuple, str)) and not el.within(expr.pos, value, f"this {which}", MAX_CELLS):
         return None
     if isinstance(value, str):
         return symbols(el, value, expr.pos, by_symbol, from_param=which)
@@ -365,7 +367,7 @@ def _place(el: Elaboration, names: list[str], layout: s.PlaceLayout) -> int | No
     if layout.place in names:
         return names.index(layout.place)
     known = ", ".join(names) or "none: declare them with places A, B"
-    el.errors.error(layout.pos, f"unknown place '{layout.place}'", f"one of: {known}")
+    el.errors.error(layout.pos, f"unknown place '{layout.place}'{suggest(layout.place, names)}", f"one of: {known}")
     return None
 
 
@@ -373,7 +375,8 @@ def _put(el: Elaboration, place: Place, bag: list[int], stack: list[int], code: 
     if place.stack:
         stack.append(code)
     elif bag[code - 1] >= MAX_IN_PLACE:
-        el.errors.error(pos, f"a place holds at most {MAX_IN_PLACE} pieces of one kind")
+        too_many = f"a place holds at most {MAX_IN_PLACE} pieces of one kind{el.with_params()}"
+        el.errors.error(pos, too_many, f"at most {MAX_IN_PLACE}")
     else:
         bag[code - 1] += 1
 

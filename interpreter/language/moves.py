@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import Pos, SpecError
+from ..errors import Pos, SpecError, suggest
 from ..model import expr as m
 from ..model.board import Board, Direction
 from ..model.puzzle import (
@@ -119,7 +119,7 @@ def _directions(ctx: MoveContext, stmt: s.Move, along: tuple[s.Name, ...] | None
         if known is None:
             raise fail(
                 word.pos,
-                f"{board.describe()} has no direction '{word.name}'",
+                f"{board.describe()} has no direction '{word.name}'{suggest(word.name, board.directions)}",
                 "one of: " + ", ".join(sorted(board.directions)),
             )
         found.extend(d for d in known if all(d is not f for f in found))
@@ -128,7 +128,8 @@ def _directions(ctx: MoveContext, stmt: s.Move, along: tuple[s.Name, ...] | None
 
 def _board(ctx: MoveContext, pos: Pos) -> Board:
     if ctx.board is None:
-        raise fail(pos, "this move works on cells, and this puzzle has no board", "board ... (or a carry or take move)")
+        message = "this move works on cells, and this puzzle has no board"
+        raise fail(pos, message, "board ... (or a carry or take move)", missing="board")
     return ctx.board
 
 
@@ -208,7 +209,8 @@ def _rewrite(ctx: MoveContext, stmt: s.Move, rule: s.Rewrite, introduce) -> Rewr
         shape = board.shapes.get(rule.shape.name)
         if shape is None:
             known = ", ".join(sorted(board.shapes)) or "none declared (shape NAME = (0, 0), ...)"
-            raise fail(rule.shape.pos, f"unknown shape '{rule.shape.name}'", f"one of: {known}")
+            unknown = f"unknown shape '{rule.shape.name}'{suggest(rule.shape.name, board.shapes)}"
+            raise fail(rule.shape.pos, unknown, f"one of: {known}")
         if rule.shape.name in board.neighbourhoods:
             raise fail(
                 rule.shape.pos,
@@ -260,7 +262,9 @@ def _carry(ctx: MoveContext, form: s.Carry) -> Carry:
     if carrier is None or names.counters[carrier].role != CARRIER:
         known = [c.name for c in names.counters if c.role == CARRIER]
         expected = f"the carrier {known[0]}" if known else "a carrier: carrier NAME at PLACE"
-        raise fail(form.carrier.pos, f"unknown carrier '{form.carrier.name}'", expected)
+        raise fail(
+            form.carrier.pos, f"unknown carrier '{form.carrier.name}'{suggest(form.carrier.name, known)}", expected
+        )
     low = el.eval_int(form.load.low, "the smallest load", 0)
     high = el.eval_int(form.load.high, "the largest load", 1)
     scope = Scope(names, "a carry move")
@@ -320,7 +324,7 @@ def _location(ctx: MoveContext, word: s.Name | s.Var | s.Num, scope: Scope) -> L
     known = [p.name for p in names.places] + [c.name for c in names.counters if c.role == CURSOR]
     raise fail(
         word.pos,
-        f"unknown place or cell '{word.name}'",
+        f"unknown place or cell '{word.name}'{suggest(word.name, known)}",
         "one of: " + (", ".join(known) or "a place, a cell or the cursor"),
     )
 
@@ -345,7 +349,8 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
         by_symbol = {p.symbol: p for p in ctx.types}
         if action.what.text not in by_symbol:
             known = ", ".join(sorted(by_symbol))
-            raise fail(action.what.pos, f"unknown piece '{action.what.text}'", f"a piece ({known}) or a variable")
+            unknown = f"unknown piece '{action.what.text}'{suggest(action.what.text, by_symbol)}"
+            raise fail(action.what.pos, unknown, f"a piece ({known}) or a variable")
         piece = by_symbol[action.what.text]
         if piece.shape is not None:
             raise fail(action.what.pos, f"{piece.symbol} is a block: it cannot be put in one cell")
@@ -394,7 +399,8 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
             index = names.counter(action.counter.name)
             if index is None or names.counters[index].role != NUMBER:
                 known = ", ".join(c.name for c in names.counters if c.role in (NUMBER, CURSOR)) or "none declared"
-                raise fail(action.counter.pos, f"unknown counter '{action.counter.name}'", f"one of: {known}")
+                unknown = f"unknown counter '{action.counter.name}'{suggest(action.counter.name, known.split(', '))}"
+                raise fail(action.counter.pos, unknown, f"one of: {known}")
             current = m.CounterValue(action.counter.pos, index, m.NUM)
             target_counter, slot = index, None
         if action.add:
@@ -412,7 +418,8 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
     shape = board.shapes.get(action.shape.name)
     if shape is None:
         known = ", ".join(sorted(board.shapes)) or "none declared (shape NAME = (0, 0), orthogonal)"
-        raise fail(action.shape.pos, f"unknown shape '{action.shape.name}'", f"one of: {known}")
+        unknown = f"unknown shape '{action.shape.name}'{suggest(action.shape.name, board.shapes)}"
+        raise fail(action.shape.pos, unknown, f"one of: {known}")
     by_symbol = {p.symbol: p for p in ctx.types}
     items = expand(ctx.el, (action.first,) + ((action.second,) if action.second else ()), by_symbol, "start")
     codes = [c.code for c in items if isinstance(c, Lit)]

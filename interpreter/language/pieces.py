@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..errors import Pos
+from ..errors import Pos, suggest
 from ..model import expr as m
 from ..model.board import Vector
 from ..model.puzzle import PieceType
@@ -65,8 +65,10 @@ def pieces(el: Elaboration) -> PieceSet:
         elif isinstance(stmt, s.PiecesDecl):
             _pieces(el, stmt, found, add)
     if len(found.types) > MAX_CODES:
-        el.errors.error(found.positions[MAX_CODES + 1], f"puzint takes at most {MAX_CODES} kinds of piece")
-    if not found.types and not el.of(s.CounterDecl):
+        el.errors.error(
+            found.positions[MAX_CODES + 1], f"puzint takes at most {MAX_CODES} kinds of piece{el.with_params()}"
+        )
+    if not found.types and not el.of(s.CounterDecl) and not el.of(s.PieceDecl) and not el.of(s.PiecesDecl):
         el.errors.error(Pos(1, 1), "the spec declares no pieces", "piece SYMBOL ... or pieces TEXT")
     return found
 
@@ -76,12 +78,16 @@ def _groups(el: Elaboration) -> dict[str, list[int | str]]:
     for stmt in el.of(s.GroupDecl):
         el.check_name(stmt.pos, stmt.name, "a group")
         value = el.eval(stmt.members)
-        if isinstance(value, (range, str, tuple)):
+        if not isinstance(value, (range, str, tuple)):
+            if value is not None:
+                el.errors.error(stmt.members.pos, "a group's members are a range, a list or text", "1..n or letters(n)")
+            el.errors.refuse(f"group {stmt.name}")
+        elif el.within(stmt.members.pos, value, "this group", MAX_CODES):
             groups[stmt.name] = list(value)
             if not groups[stmt.name]:
                 el.errors.error(stmt.members.pos, f"group '{stmt.name}' has no members{el.with_params()}")
-        elif value is not None:
-            el.errors.error(stmt.members.pos, "a group's members are a range, a list or text", "1..n or letters(n)")
+        else:
+            el.errors.refuse(f"group {stmt.name}")
     return groups
 
 
@@ -153,7 +159,12 @@ def _piece(el, stmt: s.PieceDecl, groups, found: PieceSet, add) -> None:  # type
     members = groups.get(stmt.per_group)
     if members is None:
         known = ", ".join(groups) or "none declared"
-        el.errors.error(stmt.pos, f"unknown group '{stmt.per_group}'", f"a group ({known})")
+        el.errors.missing(
+            f"group {stmt.per_group}",
+            stmt.pos,
+            f"unknown group '{stmt.per_group}'{suggest(stmt.per_group, groups)}",
+            f"a group ({known})",
+        )
         return
     seen: dict[str, int] = {}
     for member in members:
@@ -181,6 +192,10 @@ def _pieces(el, stmt: s.PiecesDecl, found: PieceSet, add) -> None:  # type: igno
             block = True
         else:
             el.errors.error(pos, f"'{option}' goes with `piece`, one piece at a time", "piece SYMBOL ...")
+    if isinstance(value, (range, tuple, str)) and not el.within(
+        stmt.source.pos, value, "this set of pieces", MAX_CODES
+    ):
+        return
     if isinstance(value, (range, tuple)):
         if block:
             el.errors.error(stmt.pos, "numbered pieces cannot be blocks", "pieces TEXT block")

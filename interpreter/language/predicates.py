@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..errors import Diagnostic, Pos, SpecError
+from ..errors import Diagnostic, Pos, SpecError, suggest
 from ..model import expr as m
 from ..model.board import Board, Direction
 from ..model.puzzle import CARRIER, CURSOR, Counter, PieceType, Place
 from . import syntax as s
 from .expressions import FUNCTIONS as PARAM_FUNCTIONS
-from .expressions import Value, evaluate, type_name
+from .expressions import Value, evaluate, members, type_name
 
 LINE_FAMILIES = ("rows", "columns", "diagonals", "main_diagonals", "lines")
 STATE_FUNCTIONS = (
@@ -40,8 +40,8 @@ POSITION_ATTRIBUTES = ("row", "col")
 BLOCK_ATTRIBUTES = ("width", "height")
 
 
-def fail(pos: Pos, message: str, expected: str | None = None) -> SpecError:
-    return SpecError([Diagnostic(pos, message, expected)])
+def fail(pos: Pos, message: str, expected: str | None = None, missing: str | None = None) -> SpecError:
+    return SpecError([Diagnostic(pos, message, expected, missing=missing)])
 
 
 @dataclass
@@ -155,6 +155,7 @@ def _const(pos: Pos, value: Value) -> m.Expr:
         return m.Const(pos, value, m.NUM)
     if isinstance(value, str):
         return m.Const(pos, value, m.TEXT)
+    members(pos, value, "this list")
     return m.ListConst(pos, tuple(value))
 
 
@@ -242,15 +243,16 @@ def _name(expr: s.Name, scope: Scope) -> m.Expr:
             f"'{name}' is a kind of piece, not one piece",
             f"count({name}), some {name} is here, every {name} x: ... or a piece's name",
         )
-    raise fail(expr.pos, f"unknown name '{name}'", _known_names(scope))
+    known = _known_names(scope)
+    expected = "a variable, a parameter, a counter, a piece or a place" + (": " + ", ".join(known) if known else "")
+    raise fail(expr.pos, f"unknown name '{name}'{suggest(name, known)}", expected)
 
 
-def _known_names(scope: Scope) -> str:
+def _known_names(scope: Scope) -> list[str]:
     names = scope.names
     known = [k for k in scope.locals if not k.startswith("?")]
     known += list(names.params) + [c.name for c in names.counters] + sorted(names.unique)
-    known += [p.name for p in names.places]
-    return "a variable, a parameter, a counter, a piece or a place" + (": " + ", ".join(known) if known else "")
+    return known + [p.name for p in names.places]
 
 
 def _unary(expr: s.Unary, scope: Scope) -> m.Expr:
@@ -371,7 +373,9 @@ def _range(expr: s.Range, scope: Scope) -> m.Expr:
     low, high = number(expr.low, scope), number(expr.high, scope)
     if not (isinstance(low, m.Const) and isinstance(high, m.Const)):
         raise fail(expr.pos, "a range's ends must be known before the search", "numbers and parameters")
-    return m.ListConst(expr.pos, tuple(range(int(low.value), int(high.value) + 1)))
+    span = range(int(low.value), int(high.value) + 1)
+    members(expr.pos, span, "this range")
+    return m.ListConst(expr.pos, tuple(span))
 
 
 def _index(expr: s.Index, scope: Scope) -> m.Expr:
@@ -443,7 +447,8 @@ def kind_codes(name: s.Name, scope: Scope) -> frozenset[int]:
     codes = scope.names.kinds.get(name.name)
     if codes is None:
         known = ", ".join(sorted(scope.names.kinds)) or "none"
-        raise fail(name.pos, f"unknown kind of piece '{name.name}'", f"one of: {known}")
+        unknown = f"unknown kind of piece '{name.name}'{suggest(name.name, scope.names.kinds)}"
+        raise fail(name.pos, unknown, f"one of: {known}")
     return codes
 
 
@@ -475,7 +480,8 @@ def _location(location: s.Location, scope: Scope) -> m.Expr | None:
     index = scope.names.place(location.place)
     if index is None:
         known = ", ".join(p.name for p in scope.names.places) or "none: this puzzle has no places"
-        raise fail(location.pos, f"unknown place '{location.place}'", f"one of: {known}")
+        unknown = f"unknown place '{location.place}'{suggest(location.place, [p.name for p in scope.names.places])}"
+        raise fail(location.pos, unknown, f"one of: {known}")
     return m.PlaceConst(location.pos, index)
 
 
@@ -594,7 +600,7 @@ def _value_collection(value: m.Expr, pos: Pos, scope: Scope) -> m.Domain:
 
 def _needs_board(scope: Scope, pos: Pos) -> Board:
     if scope.names.board is None:
-        raise fail(pos, "this puzzle has no board of cells")
+        raise fail(pos, "this puzzle has no board of cells", missing="board")
     return scope.names.board
 
 
@@ -652,7 +658,7 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
         return _param_call(expr, scope)
     if name not in STATE_FUNCTIONS:
         known = sorted(set(PARAM_FUNCTIONS) | set(STATE_FUNCTIONS) | {"ray"})
-        raise fail(expr.pos, f"unknown function '{name}'", "one of: " + ", ".join(known))
+        raise fail(expr.pos, f"unknown function '{name}'{suggest(name, known)}", "one of: " + ", ".join(known))
     args = [typed_expr(a, scope) for a in expr.args]
     if name in ("min", "max", "abs"):
         want = (1, 1) if name == "abs" else (2, None)
@@ -775,7 +781,7 @@ def directions_of(name: s.Name, board: Board) -> tuple[Direction, ...]:
     if found is None:
         raise fail(
             name.pos,
-            f"{board.describe()} has no direction '{name.name}'",
+            f"{board.describe()} has no direction '{name.name}'{suggest(name.name, board.directions)}",
             "one of: " + ", ".join(sorted(board.directions)),
         )
     return found

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import Pos, SpecError
+from ..errors import Pos, SpecError, suggest
 from ..model import expr as m
 from ..model.board import Board
 from ..model.puzzle import (
@@ -80,7 +80,8 @@ def search_mode(el: Elaboration) -> tuple[str, Pos]:
         return "shortest", Pos(0, 0)
     word = found[0].words[0]
     if word.name not in SEARCH_MODES:
-        el.errors.error(word.pos, f"unknown search '{word.name}'", "one of: " + ", ".join(SEARCH_MODES))
+        unknown = f"unknown search '{word.name}'{suggest(word.name, SEARCH_MODES)}"
+        el.errors.error(word.pos, unknown, "one of: " + ", ".join(SEARCH_MODES))
         return "shortest", word.pos
     return word.name, word.pos
 
@@ -94,7 +95,9 @@ def show_style(el: Elaboration, board: Board | None, places: list[Place]) -> str
     word = found[0].words[0]
     style: str = word.name
     if style not in SHOW_STYLES:
-        el.errors.error(word.pos, f"unknown drawing '{style}'", "one of: " + ", ".join(SHOW_STYLES))
+        el.errors.error(
+            word.pos, f"unknown drawing '{style}'{suggest(style, SHOW_STYLES)}", "one of: " + ", ".join(SHOW_STYLES)
+        )
     elif style == SHOW_LADDER and (board is None or board.kind != "line"):
         el.errors.error(word.pos, "a ladder is drawn for a line of cells", "show board")
     elif style == SHOW_CIRCLE and (board is None or board.kind != "ring"):
@@ -102,7 +105,7 @@ def show_style(el: Elaboration, board: Board | None, places: list[Place]) -> str
     elif style == SHOW_BANKS and not places:
         el.errors.error(word.pos, "banks are drawn for a puzzle with places", "show board")
     elif style == SHOW_BOARD and board is None:
-        el.errors.error(word.pos, "this puzzle has no board of cells to draw", "show banks")
+        el.errors.missing("board", word.pos, "this puzzle has no board of cells to draw", "show banks")
     return style
 
 
@@ -151,7 +154,8 @@ def symmetries(
                     for arg in args:
                         if arg.name not in by_symbol:
                             known = ", ".join(sorted(by_symbol))
-                            el.errors.error(arg.pos, f"unknown piece '{arg.name}'", f"a declared piece ({known})")
+                            unknown = f"unknown piece '{arg.name}'{suggest(arg.name, by_symbol)}"
+                            el.errors.error(arg.pos, unknown, f"a declared piece ({known})")
                         else:
                             pair.append(by_symbol[arg.name].code)
                     if len(pair) != 2:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import Pos, SpecError
+from ..errors import Pos, SpecError, suggest
 from ..model import board as b
 from ..model.board import Board, Direction, Vector
 from ..model.puzzle import CARRIER, CURSOR, NUMBER, Counter, Place
@@ -139,7 +139,8 @@ def _link(el: Elaboration, names: list[str], link: s.Vector) -> list[tuple[int, 
     ends = []
     for end in (link.source, link.target):
         if end.name not in names:
-            el.errors.error(end.pos, f"unknown cell '{end.name}'", "one of: " + ", ".join(names[:12]))
+            unknown = f"unknown cell '{end.name}'{suggest(end.name, names)}"
+            el.errors.error(end.pos, unknown, "one of: " + ", ".join(names[:12]))
             return None
         ends.append(names.index(end.name))
     a, c = ends
@@ -190,7 +191,8 @@ def _vectors(el: Elaboration, board: Board, item: s.Vector, known: dict[str, tup
         found = known.get(item.name) or board.directions.get(item.name)
         if found is None:
             expected = "one of: " + ", ".join(sorted(set(board.directions) | set(known)))
-            el.errors.error(item.pos, f"{board.describe()} has no direction '{item.name}'", expected)
+            unknown = f"{board.describe()} has no direction '{item.name}'"
+            el.errors.error(item.pos, unknown + suggest(item.name, set(board.directions) | set(known)), expected)
             return []
         return [d.vector for d in found if d.vector is not None]
     a = el.eval_int(item.a, "a step", None) if item.a is not None else None
@@ -304,7 +306,7 @@ def place_index(el: Elaboration, names: list[str], name: str, pos: Pos) -> int |
     if name in names:
         return names.index(name)
     known = ", ".join(names) or "none: this puzzle has no places"
-    el.errors.error(pos, f"unknown place '{name}'", f"one of: {known}")
+    el.errors.error(pos, f"unknown place '{name}'{suggest(name, names)}", f"one of: {known}")
     return None
 
 
@@ -363,7 +365,7 @@ def counters(el: Elaboration, board: Board | None, found_places: list[Place]) ->
 def cursor_cell(el: Elaboration, board: Board | None, expr: s.Expr) -> int | None:
     """The cell a cursor starts at, named as everywhere else: `1` on a line, `r1c1` on a grid."""
     if board is None:
-        el.errors.error(expr.pos, "a cursor moves over cells, and this puzzle has no board", "board ...")
+        el.errors.missing("board", expr.pos, "a cursor moves over cells, and this puzzle has no board", "board ...")
         return None
     if isinstance(expr, s.Name) and board.by_name(expr.name) is not None:
         return board.by_name(expr.name)

@@ -186,3 +186,17 @@ def placed(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> list[int]
                     out.append(value)
         before = after
     return out
+
+
+def stopped_to_data(spec: str, params: dict[str, str], reason: str, seconds: float) -> dict[str, Any]:
+    """A run that a limit stopped while the spec was read and compiled, before any search."""
+    return {
+        "format": FORMAT_VERSION,
+        "spec": spec,
+        "params": dict(params),
+        "status": "limit",
+        "limit": reason,
+        "stopped_while": "compiling",
+        "states": 0,
+        "seconds": round(seconds, 6),
+    }

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .bfs import trace
-from .limits import CHECK_EVERY, LimitReached, Limits
+from .limits import LimitReached, Limits, stop_reason
 from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
@@ -22,7 +22,7 @@ def astar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limit
     tie = 0
     queue: list[tuple[int, int, int, State]] = [(estimate(start), 0, tie, start)]
     closed: set[State] = set()
-    budget = CHECK_EVERY
+    budget = 0  # the first check comes after the first state: it arms the exact state limit
     try:
         while queue:
             _, negative_g, _, state = heapq.heappop(queue)
@@ -32,20 +32,19 @@ def astar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limit
                 return SearchResult(SOLVED, len(parents), path=trace(parents, state), method="A*")
             closed.add(state)
             g = -negative_g + 1
-            for child, move in problem.expand(state):
+            children = problem.expand(state)
+            for child, move in children:
                 if child in closed or cost.get(child, g + 1) <= g:
                     continue
                 cost[child] = g
                 parents[child] = (state, move)
                 tie += 1
                 heapq.heappush(queue, (g + estimate(child), -g, tie, child))
-            budget -= 1
+            budget -= len(children) + 1
             if budget <= 0:
-                budget = CHECK_EVERY
-                limits.check(len(parents))
+                budget = limits.check(len(parents))
     except (LimitReached, KeyboardInterrupt) as exc:
-        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
-        return SearchResult(LIMIT, len(parents), limit_reason=reason, method="A*")
+        return SearchResult(LIMIT, len(parents), limit_reason=stop_reason(exc), method="A*")
     return SearchResult(NO_SOLUTION, len(parents), reachable=len(parents), method="A*")
 
 
@@ -53,6 +52,7 @@ def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Lim
     start = problem.start
     bound = estimate(start)
     visited = [0]
+    budget = [0]
     path: list[tuple[int, State]] = []
     on_path = {start}
 
@@ -68,8 +68,9 @@ def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Lim
             if child in on_path:
                 continue
             visited[0] += 1
-            if visited[0] % CHECK_EVERY == 0:
-                limits.check(0)
+            budget[0] -= 1
+            if budget[0] <= 0:
+                budget[0] = limits.check(visited[0], stored=False)
             path.append((move, child))
             on_path.add(child)
             found = search(child, g + 1)
@@ -89,11 +90,5 @@ def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Lim
                 return SearchResult(NO_SOLUTION, visited[0], method="IDA*")
             bound = found
     except (LimitReached, KeyboardInterrupt, RecursionError) as exc:
-        reason = (
-            exc.reason
-            if isinstance(exc, LimitReached)
-            else "interrupted"
-            if isinstance(exc, KeyboardInterrupt)
-            else "too deep"
-        )
+        reason = "the path grew too deep" if isinstance(exc, RecursionError) else stop_reason(exc)
         return SearchResult(LIMIT, visited[0], limit_reason=reason, method="IDA*")

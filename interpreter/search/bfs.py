@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .limits import CHECK_EVERY, LimitReached, Limits
+from .limits import LimitReached, Limits, stop_reason
 from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
@@ -29,24 +29,23 @@ def shortest(problem: Problem[Any], limits: Limits) -> SearchResult:
         return SearchResult(SOLVED, 1, method="bfs")
     expand, is_goal, goal = problem.expand, problem.is_goal, problem.goal_state
     frontier = [start]
-    budget = CHECK_EVERY
+    budget = 0  # the first check comes after the first state: it arms the exact state limit
     try:
         while frontier:
             layer: list[State] = []
             append = layer.append
             for state in frontier:
-                for child, move in expand(state):
+                children = expand(state)
+                for child, move in children:
                     if child not in parents:
                         parents[child] = (state, move)
                         if (child == goal) if goal is not None else is_goal(child):  # one goal: just compare
                             return SearchResult(SOLVED, len(parents), path=trace(parents, child), method="bfs")
                         append(child)
-                budget -= 1
+                budget -= len(children) + 1
                 if budget <= 0:
-                    budget = CHECK_EVERY
-                    limits.check(len(parents))
+                    budget = limits.check(len(parents))
             frontier = layer
     except (LimitReached, KeyboardInterrupt) as exc:
-        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
-        return SearchResult(LIMIT, len(parents), limit_reason=reason, method="bfs")
+        return SearchResult(LIMIT, len(parents), limit_reason=stop_reason(exc), method="bfs")
     return SearchResult(NO_SOLUTION, len(parents), reachable=len(parents), method="bfs")

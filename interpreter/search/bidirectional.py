@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .bfs import trace
-from .limits import CHECK_EVERY, LimitReached, Limits
+from .limits import LimitReached, Limits, stop_reason
 from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
@@ -19,7 +19,7 @@ def shortest(problem: Problem[Any], limits: Limits) -> SearchResult:
     forward: dict[State, tuple[State, int] | None] = {start: None}
     backward: dict[State, tuple[State, int] | None] = {goal: None}
     front, back = [start], [goal]
-    budget = CHECK_EVERY
+    budget = 0  # the first check comes after the first state: it arms the exact state limit
     try:
         while front and back:
             grow_forward = len(front) <= len(back)
@@ -30,16 +30,16 @@ def shortest(problem: Problem[Any], limits: Limits) -> SearchResult:
             append = layer.append
             best: tuple[State, State, int] | None = None  # (from, to, move) of a meeting edge
             for state in frontier:
-                for child, move in expand(state):
+                children = expand(state)
+                for child, move in children:
                     if child not in seen:
                         seen[child] = (state, move)
                         append(child)
                         if child in other and best is None:
                             best = (state, child, move)
-                budget -= 1
+                budget -= len(children) + 1
                 if budget <= 0:
-                    budget = CHECK_EVERY
-                    limits.check(len(forward) + len(backward))
+                    budget = limits.check(len(forward) + len(backward))
             if best is not None:
                 meet = best[1]
                 return SearchResult(
@@ -53,7 +53,7 @@ def shortest(problem: Problem[Any], limits: Limits) -> SearchResult:
             else:
                 back = layer
     except (LimitReached, KeyboardInterrupt) as exc:
-        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        reason = stop_reason(exc)
         return SearchResult(LIMIT, len(forward) + len(backward), limit_reason=reason, method="bidirectional")
     reachable = len(forward) if not front else None
     return SearchResult(NO_SOLUTION, len(forward) + len(backward), reachable=reachable, method="bidirectional")

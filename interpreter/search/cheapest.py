@@ -12,7 +12,7 @@ import heapq
 from collections.abc import Callable
 
 from .bfs import trace
-from .limits import CHECK_EVERY, LimitReached, Limits
+from .limits import LimitReached, Limits, stop_reason
 from .problem import State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
@@ -40,7 +40,7 @@ def cheapest(
     tie = 0
     best: int | None = None
     goals: list[State] = []
-    budget = CHECK_EVERY
+    budget = 0  # the first check comes after the first state: it arms the exact state limit
     try:
         while queue:
             f, g, _, state = heapq.heappop(queue)
@@ -56,7 +56,8 @@ def cheapest(
                 if not count:
                     break
                 continue
-            for child, move, step in expand(state):
+            children = expand(state)
+            for child, move, step in children:
                 if keep is not None and not keep(child):
                     continue
                 new = g + step
@@ -69,12 +70,11 @@ def cheapest(
                     heapq.heappush(queue, (new + h(child), new, tie, child))
                 elif new == old and count and child not in closed:
                     ways[child] += ways[state]
-            budget -= 1
+            budget -= len(children) + 1
             if budget <= 0:
-                budget = CHECK_EVERY
-                limits.check(len(cost))
+                budget = limits.check(len(cost))
     except (LimitReached, KeyboardInterrupt) as exc:
-        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        reason = stop_reason(exc)
         return SearchResult(LIMIT, len(cost), limit_reason=reason, method=method)
     if best is None:
         return SearchResult(NO_SOLUTION, len(cost), reachable=len(cost) if not queue else None, method=method)

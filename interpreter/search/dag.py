@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from .limits import CHECK_EVERY, LimitReached, Limits
+from .limits import CHECK_EVERY, LimitReached, Limits, stop_reason
 from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED
 
@@ -110,13 +110,14 @@ def shortest_dag(problem: Problem[Any], limits: Limits) -> ShortestDag:
     predecessors: dict[State, list[tuple[State, int]]] = {start: []}
     layer = [start]
     goals = [start] if problem.is_goal(start) else []
-    budget = CHECK_EVERY
+    budget = 0  # the first check comes after the first state: it arms the exact state limit
     try:
         while layer and not goals:
             following: dict[State, list[tuple[State, int]]] = {}
             for state in layer:
                 seen_here = set()
-                for child, move in problem.expand(state):
+                children = problem.expand(state)
+                for child, move in children:
                     if child in seen_here:
                         continue
                     seen_here.add(child)
@@ -124,14 +125,13 @@ def shortest_dag(problem: Problem[Any], limits: Limits) -> ShortestDag:
                         following[child].append((state, move))
                     elif child not in predecessors:
                         following[child] = [(state, move)]
-                budget -= 1
+                budget -= len(children) + 1
                 if budget <= 0:
-                    budget = CHECK_EVERY
-                    limits.check(len(predecessors) + len(following))
+                    budget = limits.check(len(predecessors) + len(following))
             predecessors.update(following)
             layer = list(following)
             goals = [s for s in layer if problem.is_goal(s)]
     except (LimitReached, KeyboardInterrupt) as exc:
-        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        reason = stop_reason(exc)
         return ShortestDag(LIMIT, len(predecessors), [], predecessors, reason)
     return ShortestDag(SOLVED if goals else NO_SOLUTION, len(predecessors), goals, predecessors)

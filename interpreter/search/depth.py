@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from .limits import CHECK_EVERY, LimitReached, Limits
+from .limits import LimitReached, Limits, stop_reason
 from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
@@ -41,7 +41,7 @@ def any_solution(
     plain, is_goal = problem.expand, problem.is_goal
     expand = (lambda state: order(list(plain(state)))) if order is not None else plain
     stack = [iter(expand(start))]
-    budget = CHECK_EVERY
+    budget = 0  # the first check comes after the first state: it arms the exact state limit
     try:
         while stack:
             step = next(stack[-1], None)
@@ -57,14 +57,13 @@ def any_solution(
             seen.add(k)
             budget -= 1
             if budget <= 0:
-                budget = CHECK_EVERY
-                limits.check(len(seen))
+                budget = limits.check(len(seen))
             path.append((move, child))
             if is_goal(child):
                 return SearchResult(SOLVED, len(seen), path=list(path), method="depth first")
             stack.append(iter(expand(child)))
     except (LimitReached, KeyboardInterrupt) as exc:
-        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        reason = stop_reason(exc)
         return SearchResult(LIMIT, len(seen), limit_reason=reason, method="depth first")
     return SearchResult(
         NO_SOLUTION, len(seen), reachable=len(seen) if canonical is None else None, method="depth first"
@@ -89,7 +88,7 @@ def all_goal_states(
     path: Path = []
     on_path = {start}  # never entered twice on one path, whatever is remembered
     stack = [iter(expand(start))]
-    budget = CHECK_EVERY
+    budget = 0  # the first check comes after the first state: it arms the exact state limit
     while stack:
         step = next(stack[-1], None)
         if step is None:
@@ -111,8 +110,7 @@ def all_goal_states(
         counter[0] += 1
         budget -= 1
         if budget <= 0:
-            budget = CHECK_EVERY
-            limits.check(counter[0])
+            budget = limits.check(counter[0], stored=False)
         path.append((move, child))
         if is_goal(child):  # a solution ends where the goal is reached
             if child not in goals:

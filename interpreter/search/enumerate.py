@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .limits import CHECK_EVERY, Limits
+from .limits import Limits
 from .problem import Problem, State
 
 
@@ -22,7 +22,7 @@ def all_solutions(problem: Problem[Any], limits: Limits, counter: list[int]) -> 
     on_path = {start}
     stack = [iter(problem.expand(start))]
     expand, is_goal = problem.expand, problem.is_goal
-    budget = CHECK_EVERY
+    budget = 0  # the first check comes after the first state: it arms the exact state limit
     while stack:
         step = next(stack[-1], None)
         if step is None:
@@ -36,8 +36,7 @@ def all_solutions(problem: Problem[Any], limits: Limits, counter: list[int]) -> 
         counter[0] += 1
         budget -= 1
         if budget <= 0:
-            budget = CHECK_EVERY
-            limits.check(counter[0])
+            budget = limits.check(counter[0], stored=False)
         path.append((move, child))
         if is_goal(child):
             yield list(path)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .bfs import trace
-from .limits import CHECK_EVERY, LimitReached, Limits
+from .limits import LimitReached, Limits, stop_reason
 from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
@@ -34,7 +34,7 @@ def explore(
     goal_layer: list[State] = [start] if problem.is_goal(start) else []
     goal_paths: dict[State, int] = dict(paths) if goal_layer else {}
     expand, is_goal, goal = problem.expand, problem.is_goal, problem.goal_state
-    budget = CHECK_EVERY
+    budget = 0  # the first check comes after the first state: it arms the exact state limit
     method = "layered bfs" + (" with path counts" if count else "")
     try:
         while layer and (exhaustive or not goal_layer):
@@ -42,16 +42,16 @@ def explore(
                 following: dict[State, int] = {}
                 for state in layer:
                     ways = paths[state]
-                    for child, move in {child: move for child, move in expand(state)}.items():
+                    children = {child: move for child, move in expand(state)}
+                    for child, move in children.items():
                         if child in following:
                             following[child] += ways
                         elif child not in parents and (keep is None or keep(child)):
                             parents[child] = (state, move)
                             following[child] = ways
-                    budget -= 1
+                    budget -= len(children) + 1
                     if budget <= 0:
-                        budget = CHECK_EVERY
-                        limits.check(len(parents))
+                        budget = limits.check(len(parents))
                 for state in layer:
                     del paths[state]
                 paths.update(following)
@@ -61,14 +61,14 @@ def explore(
                 layer, frontier = [], layer
                 append = layer.append
                 for state in frontier:
-                    for child, move in expand(state):
+                    successors = expand(state)
+                    for child, move in successors:
                         if child not in parents and (keep is None or keep(child)):
                             parents[child] = (state, move)
                             append(child)
-                    budget -= 1
+                    budget -= len(successors) + 1
                     if budget <= 0:
-                        budget = CHECK_EVERY
-                        limits.check(len(parents))
+                        budget = limits.check(len(parents))
             if not goal_layer:
                 if goal is not None:  # one goal state: it is new in this layer if it is known now
                     goal_layer = [goal] if goal in parents else []
@@ -77,7 +77,7 @@ def explore(
                 if goal_layer and count:
                     goal_paths = {s: paths[s] for s in goal_layer}
     except (LimitReached, KeyboardInterrupt) as exc:
-        reason = exc.reason if isinstance(exc, LimitReached) else "interrupted"
+        reason = stop_reason(exc)
         return SearchResult(LIMIT, len(parents), limit_reason=reason, method=method)
     reachable = len(parents) if exhaustive or not goal_layer else None
     if verify is not None and reachable is not None:

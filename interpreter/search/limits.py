@@ -1,22 +1,53 @@
-"""Limits on a search (states, seconds, memory), checked cheaply every few thousand states,
-so that a search that is too large stops cleanly and reports what it explored."""
+"""Limits on a run (states, seconds, memory; Ctrl-C and SIGTERM), so that a search that is too
+large stops cleanly and reports what it explored.
+
+Two mechanisms, because neither is enough alone:
+
+- Searches poll `check(states)` after every `CHECK_EVERY` states *generated* (not expanded:
+  a state with thousands of successors must not carry a search thousands of states past
+  its limit), and sooner as the state limit nears. This is how the state limit is kept,
+  and the time and memory limits too when nothing else watches.
+- `armed()` watches the clock and the process's memory from a timer signal, every `TICK`
+  seconds, wherever the run is: reading, elaborating, compiling, inside one long expansion.
+  It also turns SIGTERM into a clean stop. The command line arms it around loading and
+  searching; library callers may arm it too (it needs the main thread and POSIX timers, and
+  falls back to polling alone without them).
+
+The time limit counts from the moment the limits were made, so reading and compiling count.
+A limit is raised as `LimitReached`, a BaseException: a broad `except Exception` somewhere
+cannot swallow it. The timer raises it once; after that every poll raises it again at once,
+so a run with several searches stops at its next check.
+"""
 
 from __future__ import annotations
 
+import math
 import resource
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 CHECK_EVERY = 2048
+TICK = 0.05
+DEFAULT_MAX_STATES = 10_000_000
 
 
-class LimitReached(Exception):
-    """Raised inside a search; the search catches it and reports status "limit"."""
+class LimitReached(BaseException):
+    """Raised inside a run; a search catches it and reports status "limit"."""
 
     def __init__(self, reason: str):
         super().__init__(reason)
         self.reason = reason
+
+
+def stop_reason(exc: BaseException) -> str:
+    """Why a search was stopped, for its report."""
+    return exc.reason if isinstance(exc, LimitReached) else "interrupted"
 
 
 def _rss_mb() -> float:
@@ -26,22 +57,80 @@ def _rss_mb() -> float:
 
 @dataclass
 class Limits:
-    max_states: int | None = 10_000_000
+    """`max_states`: states a search may store (the default, 10 million, applies to searches
+    that store states); given explicitly, it also bounds the states visited by depth-first
+    walks that store none (all solutions, IDA*)."""
+
+    max_states: int | None = None
     timeout: float | None = None
     max_memory_mb: float | None = 8192
     started: float = field(default_factory=time.monotonic)
+    tripped: str | None = None
 
-    def restart(self) -> None:
-        self.started = time.monotonic()
+    def __post_init__(self) -> None:
+        for name in ("max_states", "timeout", "max_memory_mb"):
+            value = getattr(self, name)
+            if value is not None and (not math.isfinite(value) or value <= 0):
+                raise ValueError(f"{name} must be a positive number, got {value!r}")
 
-    def check(self, states: int) -> None:
-        """Raise LimitReached if the search has gone past a limit."""
-        if self.max_states is not None and states > self.max_states:
-            raise LimitReached(f"state limit of {self.max_states:,} reached")
+    @property
+    def stored_cap(self) -> int:
+        return self.max_states if self.max_states is not None else DEFAULT_MAX_STATES
+
+    def check(self, states: int, stored: bool = True) -> int:
+        """Raise LimitReached if the run has gone past a limit; else return how many more
+        states the search may make before it checks again (so that it stops at the state
+        limit itself, give or take one state's successors). `stored`: the states are kept
+        in memory (so the default state limit applies), rather than only visited."""
+        if self.tripped is not None:
+            raise LimitReached(self.tripped)
+        cap = self.stored_cap if stored else self.max_states
+        if cap is not None and states >= cap:
+            self.trip(f"state limit of {cap:,} reached")
+        reason = self.exceeded()
+        if reason is not None:
+            self.trip(reason)
+        return CHECK_EVERY if cap is None else max(1, min(CHECK_EVERY, cap - states))
+
+    def exceeded(self) -> str | None:
+        """The time or memory limit that has been passed, if any."""
         if self.timeout is not None and time.monotonic() - self.started > self.timeout:
-            raise LimitReached(f"time limit of {self.timeout:g} s reached")
+            return f"time limit of {self.timeout:g} s reached"
         if self.max_memory_mb is not None and _rss_mb() > self.max_memory_mb:
-            raise LimitReached(f"memory limit of {self.max_memory_mb:g} MB reached")
+            return f"memory limit of {self.max_memory_mb:g} MB reached"
+        return None
+
+    def trip(self, reason: str) -> None:
+        self.tripped = reason
+        raise LimitReached(reason)
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started
+
+    @contextmanager
+    def armed(self) -> Iterator[None]:
+        """Watch time and memory from a timer signal, and stop cleanly on SIGTERM, for the
+        duration of the block (on POSIX, in the main thread; elsewhere polling only)."""
+        if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def on_tick(signum: int, frame: Any) -> None:
+            if self.tripped is None:
+                reason = self.exceeded()
+                if reason is not None:
+                    self.trip(reason)
+
+        def on_term(signum: int, frame: Any) -> None:
+            if self.tripped is None:
+                self.trip("stopped by SIGTERM")
+
+        previous_alarm = signal.signal(signal.SIGALRM, on_tick)
+        previous_term = signal.signal(signal.SIGTERM, on_term)
+        signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous_alarm)
+            signal.signal(signal.SIGTERM, previous_term)

@@ -83,7 +83,7 @@ def chain(n: int) -> Graph:
 def test_state_limit_stops_cleanly_and_reports_what_it_explored() -> None:
     result = bfs.shortest(chain(50_000), Limits(max_states=10_000))
     assert result.status == LIMIT and "state limit" in (result.limit_reason or "")
-    assert 10_000 < result.states < 20_000
+    assert result.states == 10_000  # checked as the limit nears: stopped at it, not thousands past it
 
 
 def test_time_limit_stops_cleanly() -> None:
