@@ -4,7 +4,7 @@ caret and says what was expected, so that no Python traceback ever reaches a use
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import get_close_matches
 
 
@@ -124,8 +124,31 @@ class Collector:
             raise SpecError(self.reported())
 
     def reported(self) -> list[Diagnostic]:
+        """The diagnostics worth showing: none that only repeat a refusal, and one message for
+        a mistake made several times (an undeclared piece used on five lines is one mistake)."""
         kept = [d for d in self.diagnostics if d.missing is None or d.missing not in self.refused]
-        return kept or self.diagnostics
+        return _merge_repeats(kept or self.diagnostics)
+
+
+def _merge_repeats(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    first: dict[tuple[str, str | None], int] = {}
+    also: dict[int, list[int]] = {}
+    out: list[Diagnostic] = []
+    for diag in sorted(diagnostics, key=lambda d: (d.pos.line, d.pos.column)):
+        key = (diag.message, diag.expected)
+        if key in first and diag.pos.line > 0:
+            lines = also.setdefault(first[key], [])
+            if diag.pos.line not in lines and diag.pos.line != out[first[key]].pos.line:
+                lines.append(diag.pos.line)
+            continue
+        first[key] = len(out)
+        out.append(diag)
+    for i, lines in also.items():
+        if lines:
+            shown = ", ".join(str(n) for n in lines[:8]) + (", ..." if len(lines) > 8 else "")
+            word = "line" if len(lines) == 1 else "lines"
+            out[i] = replace(out[i], message=f"{out[i].message} (also on {word} {shown})")
+    return out
 
 
 def suggest(name: str, known: Iterable[str]) -> str:

@@ -95,8 +95,16 @@ def _compose(source: str, filename: str) -> yaml.Node | None:
             if exc.context_mark.line != mark.line:
                 diags.append(Diagnostic(_pos(exc.context_mark), f"bad YAML: in the {within} that starts here"))
         raise SpecError(diags, source, filename) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow: no mark, an offset
+        line = source.count("\n", 0, exc.position) + 1
+        column = exc.position - (source.rfind("\n", 0, exc.position) + 1) + 1
+        char = f"U+{exc.character:04X}" if isinstance(exc.character, int) else repr(exc.character)
+        diag = Diagnostic(Pos(line, column), f"bad YAML: the character {char} is not allowed", "printable text")
+        raise SpecError([diag], source, filename) from None
     except yaml.YAMLError as exc:
-        raise SpecError([Diagnostic(Pos(0, 0), f"bad YAML: {exc}")], source, filename) from None
+        raise SpecError(
+            [Diagnostic(Pos(1, 1), f"bad YAML: {exc}", "YAML like the files in specs/")], source, filename
+        ) from None
     except RecursionError:
         raise SpecError([Diagnostic(Pos(0, 0), "the YAML nests too deeply to read")], source, filename) from None
 

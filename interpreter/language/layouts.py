@@ -34,8 +34,13 @@ def expand(
     """Layout items -> cell patterns (None: a square with no cell, pictures only). `allow`
     says what may appear: "start" (pieces and empties), "goal" (also ?), "rule" (also ?x)."""
     out: list[CellPattern | None] = []
+    quiet = False  # after a misspelt word of the language, the rest of the line is its clause
     for item in items:
-        if isinstance(item, s.Cells):
+        if isinstance(item, s.Cells) and item.text not in el.param_pos and _unknown(item.text, by_symbol):
+            if not quiet:
+                quiet = _unknown_word(el, item, by_symbol)
+            out.extend([Lit(EMPTY)] * len(item.text))  # keeps the count right, so the size check stays quiet
+        elif isinstance(item, s.Cells):
             if item.text in el.param_pos:
                 param = el.env[item.text]
                 if not isinstance(param, str):
@@ -76,6 +81,38 @@ def expand(
     return out
 
 
+def _unknown(text: str, by_symbol: dict[str, PieceType]) -> list[str]:
+    """The characters of a written row of cells that are no piece (none for a whole symbol)."""
+    if text in by_symbol:
+        return []
+    return [ch for ch in text if ch not in by_symbol and ch not in "_?"]
+
+
+def _unknown_word(el: Elaboration, item: s.Cells, by_symbol: dict[str, PieceType]) -> bool:
+    """One message for a written row with characters that are no piece: for a word close to
+    one of the language's ('alng'), that word; for a single character, that piece. Returns
+    whether the row looked like a misspelt word of the language."""
+    unknown = _unknown(item.text, by_symbol)
+    known = ", ".join(sorted(by_symbol, key=lambda k: (not k.isdigit(), int(k) if k.isdigit() else 0, k)))
+    expected = f"a declared piece ({known}) or _ for empty"
+    if len(item.text) == 1:
+        el.errors.error(item.pos, f"unknown piece '{item.text}'", expected)
+        return False
+    close = suggest(item.text, el.reserved)
+    where = Pos(item.pos.line, item.pos.column, len(item.text))
+    if close:
+        el.errors.error(where, f"'{item.text}' is not a row of pieces{close}", expected)
+        return True
+    letters = sorted(set(unknown), key=item.text.index)
+    first = Pos(item.pos.line, item.pos.column + item.text.index(letters[0]))
+    if len(letters) == 1:
+        el.errors.error(first, f"unknown piece '{letters[0]}'", expected)
+    else:
+        listed = ", ".join(f"'{ch}'" for ch in letters)
+        el.errors.error(first, f"unknown pieces {listed} in '{item.text}'", expected)
+    return False
+
+
 def symbols(
     el: Elaboration, text: str, pos: Pos, by_symbol: dict[str, PieceType], from_param: str | None = None
 ) -> list[CellPattern | None]:
@@ -107,7 +144,7 @@ class CellLayout:
 
 
 def cell_layout(
-    el: Elaboration, which: str, board: Board | None, found: PieceSet, picture: list[str] | None
+    el: Elaboration, which: str, board: Board | None, found: PieceSet, picture: list[tuple[str, Pos]] | None
 ) -> CellLayout | None:
     decls = [x for x in el.statements if isinstance(x, (s.LayoutDecl, s.ComputedLayout)) and x.which == which]
     for extra in decls[1:]:
@@ -117,10 +154,10 @@ def cell_layout(
         if decls:
             el.errors.error(decls[0].pos, "the board's picture already shows the start", "no start line")
         codes = []
-        for ch in picture:
-            item = symbols(el, ch, Pos(0, 0), by_symbol)[0]
+        for ch, pos in picture:
+            item = symbols(el, ch, pos, by_symbol)[0]
             codes.append(item.code if isinstance(item, Lit) else EMPTY)
-        return CellLayout(codes, Pos(0, 0))
+        return CellLayout(codes, picture[0][1])
     if not decls:
         return None
     decl = decls[0]

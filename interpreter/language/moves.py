@@ -167,8 +167,11 @@ def _rewrite(ctx: MoveContext, stmt: s.Move, rule: s.Rewrite, introduce) -> Rewr
     board = _board(ctx, rule.pos)
     by_symbol = {p.symbol: p for p in ctx.types}
     el = ctx.el
+    before = len(el.errors.diagnostics)
     lhs = [_window(ctx, w, by_symbol) for w in rule.lhs]
     rhs = [_window(ctx, w, by_symbol) for w in rule.rhs]
+    if len(el.errors.diagnostics) > before:
+        raise SpecError([])  # a pattern with unknown pieces: its size is no further mistake
     if len(lhs) != len(rhs):
         raise fail(
             rule.rhs[0].pos,

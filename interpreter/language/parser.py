@@ -74,7 +74,7 @@ def parse(source: str, filename: str = "<spec>") -> Spec:
         tree = parser.parse(text)
         statements = SyntaxBuilder().transform(tree)
     except UnexpectedInput as exc:
-        raise SpecError([_diagnose(exc, parser, text)], source, filename) from None
+        raise SpecError([_diagnose(exc, parser, text), *_unclosed(exc, text)], source, filename) from None
     except RecursionError:
         raise SpecError([Diagnostic(Pos(0, 0), "the spec nests too deeply to read")], source, filename) from None
     except SpecError as exc:
@@ -140,6 +140,47 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
         lines = text.splitlines()
         return Diagnostic(Pos(len(lines), 1), "the spec ends too early", _expected_words(set(exc.expected), parser))
     return Diagnostic(Pos(getattr(exc, "line", 1), getattr(exc, "column", 1)), "syntax error")
+
+
+CLOSING = {"(": ")", "[": "]"}
+
+
+def _unclosed(exc: UnexpectedInput, text: str) -> list[Diagnostic]:
+    """An error after a bracket left open on an earlier line is really the bracket's: inside
+    brackets a line break does not end the statement, so the parser only stumbles on the next
+    one. Point at the bracket too."""
+    token = getattr(exc, "token", None)
+    at = getattr(token, "start_pos", None) if token is not None else None
+    if at is None:
+        at = getattr(exc, "pos_in_stream", None)
+    if at is None or isinstance(exc, UnexpectedEOF) or (token is not None and token.type == "$END"):
+        at = len(text)
+    error_line = text.count("\n", 0, at) + 1
+    if at == len(text):
+        error_line += 1  # the end of the file: a bracket on the last line counts too
+    opened: list[tuple[int, int, str]] = []  # (line, column, bracket)
+    line, column, in_text, in_comment = 1, 0, False, False
+    for ch in text[:at]:
+        column += 1
+        if ch == "\n":
+            line, column, in_text, in_comment = line + 1, 0, False, False
+        elif in_comment:
+            continue
+        elif ch == '"':
+            in_text = not in_text
+        elif in_text:
+            continue
+        elif ch == "#":
+            in_comment = True
+        elif ch in CLOSING:
+            opened.append((line, column, ch))
+        elif ch in CLOSING.values() and opened and CLOSING[opened[-1][2]] == ch:
+            opened.pop()
+    return [
+        Diagnostic(Pos(line, column), f"this '{bracket}' is never closed", f"a closing '{CLOSING[bracket]}'")
+        for line, column, bracket in opened
+        if line < error_line
+    ]
 
 
 def _acceptable(exc: UnexpectedInput, fallback: set[str]) -> set[str]:

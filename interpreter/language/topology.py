@@ -24,9 +24,10 @@ HAND = "hand"
 # ---- the board
 
 
-def board(el: Elaboration) -> tuple[Board | None, list[str] | None]:
+def board(el: Elaboration) -> tuple[Board | None, list[tuple[str, Pos]] | None]:
     """The board of cells (None: the puzzle has none), and the picture's contents when a
-    `board:` picture also shows the pieces (one symbol per cell, `_` empty)."""
+    `board:` picture also shows the pieces (one symbol per cell, `_` empty, with where it is
+    written)."""
     boards = [x for x in el.of(s.Board) if x.shape != "places"] + el.of(s.BoardPicture)
     for extra in boards[1:]:
         el.errors.error(extra.pos, f"the board is given twice (first on line {boards[0].pos.line})", "only one")
@@ -83,15 +84,15 @@ def _where(el: Elaboration, stmt: s.Board, rows: int, cols: int) -> list[bool] |
     return exists
 
 
-def _picture(el: Elaboration, stmt: s.BoardPicture) -> tuple[Board | None, list[str] | None]:
-    rows: list[list[str | None]] = []
+def _picture(el: Elaboration, stmt: s.BoardPicture) -> tuple[Board | None, list[tuple[str, Pos]] | None]:
+    rows: list[list[tuple[str, Pos] | None]] = []
     for picture_row in stmt.rows:
-        squares: list[str | None] = []
+        squares: list[tuple[str, Pos] | None] = []
         for item in picture_row.items:
             if isinstance(item, s.NoCells):
                 squares.extend([None] * item.squares)
             elif isinstance(item, s.Cells):
-                squares.extend(item.text)
+                squares.extend((ch, Pos(item.pos.line, item.pos.column + i)) for i, ch in enumerate(item.text))
             else:
                 el.errors.error(item.pos, "a board picture shows cells (_ or a piece) and squares with no cell (.)")
                 return None, None
@@ -110,7 +111,7 @@ def _picture(el: Elaboration, stmt: s.BoardPicture) -> tuple[Board | None, list[
         el.errors.error(stmt.pos, "the picture has no cell", "_ for a cell")
         return None, None
     contents = [square for row in rows for square in row if square is not None]
-    shows_pieces = any(square != "_" for square in contents)
+    shows_pieces = any(square[0] != "_" for square in contents)
     return b.grid(len(rows), width, exists), (contents if shows_pieces else None)
 
 
