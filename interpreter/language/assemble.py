@@ -104,14 +104,14 @@ def assemble(el: Elaboration) -> Puzzle:
     search, search_pos = rules.search_mode(el)
     heuristic, heuristic_slots = rules.heuristic(el, names)
     show = rules.show_style(el, board, places)
+    title = el.single(s.PuzzleTitle, "the puzzle's title")
+    about = el.single(s.About, "about")
     _check_costs(el, move_list, search)
     el.errors.raise_if_any()  # the checks below compare parts that must all be right
     _check_pieces_used(el, types, move_list, start_cells, contents.totals)
     _check_goal_counts(el, types, move_list, start_cells, goal, places, counters)
     el.errors.raise_if_any()
 
-    title = el.single(s.PuzzleTitle, "puzzle title")
-    about = el.single(s.About, "about text")
     start = State(
         tuple(start_cells),
         tuple(c.start for c in counters),

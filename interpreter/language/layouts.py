@@ -450,6 +450,7 @@ def goal_places(
     names = [p.name for p in places]
     by_symbol = {p.symbol: p for p in types}
     wanted: dict[int, list[int]] = {}
+    written: dict[int, Pos] = {}  # where each place's goal list was written, for errors
     sequences: dict[int, list[int]] = {}
     for layout in (x for x in el.of(s.PlaceLayout) if x.which == "goal"):
         place = _place(el, names, layout)
@@ -467,13 +468,14 @@ def goal_places(
             sequences[place] = listed
             continue
         counts = wanted.setdefault(place, [0] * len(types))
+        written[place] = layout.contents.pos
         for code in listed:
             counts[code - 1] += 1
     for place, counts in wanted.items():
         for i, count in enumerate(counts):
             if count > totals[i]:
                 el.errors.error(
-                    Pos(1, 1) if not el.of(s.PlaceLayout) else el.of(s.PlaceLayout)[-1].pos,
+                    written.get(place, Pos(1, 1)),
                     f"the goal wants {count} {types[i].symbol} at {places[place].name} but there are {totals[i]}",
                     f"at most {totals[i]}",
                 )

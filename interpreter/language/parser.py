@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import ClassVar
 
-from lark import Lark, Token, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.exceptions import UnexpectedEOF, VisitError
 from lark.indenter import DedentError, Indenter
 
@@ -72,6 +72,7 @@ def parse(source: str, filename: str = "<spec>") -> Spec:
     text = source if source.endswith("\n") else source + "\n"
     try:
         tree = parser.parse(text)
+        _refuse_deep_nesting(tree)
         statements = SyntaxBuilder().transform(tree)
     except UnexpectedInput as exc:
         raise SpecError([_diagnose(exc, parser, text), *_unclosed(exc, text)], source, filename) from None
@@ -84,6 +85,33 @@ def parse(source: str, filename: str = "<spec>") -> Spec:
             raise exc.orig_exc.with_source(source, filename) from None
         raise
     return Spec(filename, source, tuple(statements))
+
+
+MAX_NESTING = 200
+
+
+def _refuse_deep_nesting(tree: Tree) -> None:
+    """Every later stage walks expressions recursively, so a chain of hundreds of operators or
+    brackets would end in Python's recursion limit, far from the text that caused it. Measure
+    the depth here, without recursion, and refuse at the first node past the bound."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            meta = node.meta
+            line = getattr(meta, "line", 1) if not meta.empty else 1
+            column = getattr(meta, "column", 1) if not meta.empty else 1
+            raise SpecError(
+                [
+                    Diagnostic(
+                        Pos(line, column),
+                        f"this expression nests more than {MAX_NESTING} levels deep "
+                        "(operators in one chain, brackets or signs inside one another)",
+                        "a shorter expression: name parts of it with param",
+                    )
+                ]
+            )
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
 
 
 def _describe_terminal(name: str, parser: Lark) -> str | None:

@@ -396,6 +396,8 @@ def _index(expr: s.Index, scope: Scope) -> m.Expr:
 def _attr(expr: s.Attr, scope: Scope) -> m.Expr:
     obj = typed_expr(expr.obj, scope)
     name = expr.name
+    if isinstance(obj, m.CounterValue) and obj.type == m.NUM and name in ("min", "max"):
+        obj = m.CounterConst(obj.pos, obj.counter)  # a named counter's range: `S.max`
     if obj.type == m.COUNTER:
         if name not in ("min", "max"):
             raise fail(expr.name_pos, f"a counter has min and max, not '{name}'", "min or max")

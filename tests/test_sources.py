@@ -1,0 +1,45 @@
+"""Reading spec files: a byte-order mark accepted, bytes that are not UTF-8 shown at their line
+and column, files and lines too large for a person to have written refused before parsing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from puzint.errors import SpecError
+from puzint.sources import MAX_BYTES, MAX_LINE, read_source
+
+FROG_LINE = b"board line 3\npiece A\nstart A _ _\ngoal _ _ A\nmove s: A _ -> _ A along right\n"
+
+
+def refusal(path: Path) -> str:
+    with pytest.raises(SpecError) as caught:
+        read_source(path)
+    return caught.value.render()
+
+
+def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
+    spec = tmp_path / "bom.puz"
+    spec.write_bytes(b"\xef\xbb\xbf" + FROG_LINE)
+    assert read_source(spec).startswith("board line 3\n")
+
+
+def test_a_latin1_byte_is_shown_at_its_line_and_column(tmp_path: Path) -> None:
+    spec = tmp_path / "latin1.puz"
+    spec.write_bytes(b'board line 3\npuzzle "caf\xe9"\n')
+    assert refusal(spec).splitlines()[0] == (
+        f"{spec}:2:12: this byte (0xe9) is not UTF-8: the spec must be saved as UTF-8 text"
+    )
+
+
+def test_a_file_too_large_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
+    spec = tmp_path / "huge.puz"
+    spec.write_bytes(b"#" * (5 * MAX_BYTES))
+    assert refusal(spec).splitlines()[0] == f"{spec}: the spec is larger than {MAX_BYTES:,} bytes"
+
+
+def test_a_line_too_long_is_refused_at_its_line(tmp_path: Path) -> None:
+    spec = tmp_path / "long.puz"
+    spec.write_bytes(b'board line 3\nparam s = "' + b"a" * (MAX_LINE * 5) + b'"\n')
+    first = refusal(spec).splitlines()[0]
+    assert first == f"{spec}:2:{MAX_LINE + 1}: this line is longer than {MAX_LINE:,} characters ({MAX_LINE * 5 + 12:,})"
