@@ -8,24 +8,49 @@ import math
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from rich.console import Console
 
 from . import __version__
+from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle
 from .errors import SpecError
 from .render import data, text
 from .runner import METHODS, load, solve
 from .search import Limits
-from .search.limits import DEFAULT_MAX_STATES, LimitReached
-from .search.result import LIMIT
+from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
+from .search.result import LIMIT, NO_SOLUTION
 from .solutions import AllSolutions, enumerate_solutions
 
-EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
+EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NO_SOLUTION = 0, 1, 2, 3, 4
 
 
 class UsageError(Exception):
     pass
+
+
+class PipeClosed(Exception):
+    """The reader of our output went away (`puzint run ... | head`): not an error."""
+
+
+class Output(Console):
+    """rich's console, except that a closed pipe ends the run quietly with exit 0 (rich's own
+    handling exits with 1, which here means "a check failed")."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        _silence_stdout()
+        raise PipeClosed
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that Python's final flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def _params(pairs: list[str]) -> dict[str, str]:
@@ -117,18 +142,26 @@ def _limit_options(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--timeout", type=_amount("seconds", "30"), default=None, metavar="S", help="stop after S seconds")
     p.add_argument(
-        "--max-memory", type=_amount("MB", "2000"), default=8192, metavar="MB", help="stop past MB of memory"
+        "--max-memory",
+        type=_amount("MB", "2000"),
+        default=None,
+        metavar="MB",
+        help=f"stop past MB of memory (default: {DEFAULT_MAX_MEMORY_MB:g})",
     )
 
 
 def _limits(args: argparse.Namespace) -> Limits:
     """The limits of this run, counting from now: reading and compiling the spec count."""
-    return Limits(max_states=args.max_states, timeout=args.timeout, max_memory_mb=args.max_memory)
+    if args.max_memory is not None and not MEMORY_WATCHED:
+        raise UsageError("--max-memory cannot be kept on this platform (Python has no `resource` module here)")
+    memory = args.max_memory if args.max_memory is not None else Limits().max_memory_mb
+    return Limits(max_states=args.max_states, timeout=args.timeout, max_memory_mb=memory)
 
 
 def cmd_run(args: argparse.Namespace, out: Console) -> int:
     """Load and search under the run's limits (armed from the start: reading and compiling
     count), then render outside them, so that a limit never cuts the report short."""
+    args.spec = str(resolve_spec(args.spec))
     limits = _limits(args)
     params = _params(args.param)
     if args.seed is not None:
@@ -157,12 +190,17 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
             out.print(text.all_summary(every))
         else:
             _dump(data.all_to_data(compiled, args.spec, every), args.format)
-        return EXIT_LIMIT if every.status == LIMIT else EXIT_OK
+        if every.status == LIMIT:
+            return EXIT_LIMIT
+        return EXIT_NO_SOLUTION if every.status == NO_SOLUTION else EXIT_OK
     if args.format == "text":
         text.render(solved, out, count=args.count, reach=args.reach, explain=args.explain)
     else:
         _dump(data.to_data(solved, count=args.count, reach=args.reach), args.format)
-    return EXIT_LIMIT if solved.result.status == LIMIT else EXIT_OK
+    status = solved.result.status
+    if status == LIMIT:
+        return EXIT_LIMIT
+    return EXIT_NO_SOLUTION if status == NO_SOLUTION and not args.reach else EXIT_OK
 
 
 def _all_solutions(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle, limits: Limits) -> AllSolutions:
@@ -207,7 +245,8 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
 
     specs = find_specs(args.targets)
     if not specs:
-        raise UsageError("no .puz specs found in " + ", ".join(args.targets or ["specs"]))
+        where = ", ".join(args.targets) if args.targets else f"{Path('specs').resolve()} (there is no specs/ here)"
+        raise UsageError(f"no .puz specs found in {where}")
     failed = bad = 0
     for spec in specs:
         out.print(f"[bold]{spec}[/bold]")
@@ -254,7 +293,7 @@ def report_error(exc: SpecError) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    out = Console(highlight=False)
+    out = Output(highlight=False)
     parser = build_parser()
     try:
         args = parser.parse_args(argv)
@@ -273,7 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         sys.stderr.write("puzint: interrupted\n")
         return EXIT_LIMIT
-    except BrokenPipeError:
+    except (BrokenPipeError, PipeClosed):
+        _silence_stdout()
         return EXIT_OK
     except Exception as exc:  # the last guard: a bug must not show a user a traceback
         if os.environ.get("PUZINT_DEBUG"):

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .catalogue import catalogue_dir
 from .errors import Diagnostic, Pos, SpecError, suggest
 from .expectation_file import FIELDS, Case, ExpectationFile, read_expectations
 from .language import syntax as s
@@ -56,10 +57,18 @@ def expectation_file(spec: Path) -> Path:
     return spec.with_suffix(".yaml")
 
 
+def default_targets() -> list[str]:
+    """`specs/` in the current directory when there is one, else the shipped catalogue."""
+    if Path("specs").is_dir():
+        return ["specs"]
+    folder = catalogue_dir()
+    return [str(folder)] if folder is not None else ["specs"]
+
+
 def find_specs(targets: list[str]) -> list[Path]:
-    """Spec files named, or found in the directories named (default: specs/)."""
+    """Spec files named, or found in the directories named (default: see default_targets)."""
     found: list[Path] = []
-    for target in targets or ["specs"]:
+    for target in targets or default_targets():
         path = Path(target)
         if path.is_dir():
             found.extend(sorted(path.glob("*.puz")))

@@ -196,6 +196,9 @@ def _pieces(el, stmt: s.PiecesDecl, found: PieceSet, add) -> None:  # type: igno
         stmt.source.pos, value, "this set of pieces", MAX_CODES
     ):
         return
+    if isinstance(value, (range, tuple, str)) and len(value) == 0:
+        el.errors.error(stmt.source.pos, "this set of pieces is empty", "at least one piece (1..n with n >= 1)")
+        return
     if isinstance(value, (range, tuple)):
         if block:
             el.errors.error(stmt.pos, "numbered pieces cannot be blocks", "pieces TEXT block")

@@ -22,7 +22,6 @@ so a run with several searches stops at its next check.
 from __future__ import annotations
 
 import math
-import resource
 import signal
 import sys
 import threading
@@ -50,7 +49,18 @@ def stop_reason(exc: BaseException) -> str:
     return exc.reason if isinstance(exc, LimitReached) else "interrupted"
 
 
+try:
+    import resource
+except ImportError:  # not on every platform (Windows): the memory limit then cannot be kept
+    resource = None  # type: ignore[assignment]
+
+MEMORY_WATCHED = resource is not None
+DEFAULT_MAX_MEMORY_MB = 8192.0
+
+
 def _rss_mb() -> float:
+    if resource is None:
+        return 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
@@ -63,7 +73,7 @@ class Limits:
 
     max_states: int | None = None
     timeout: float | None = None
-    max_memory_mb: float | None = 8192
+    max_memory_mb: float | None = DEFAULT_MAX_MEMORY_MB if MEMORY_WATCHED else None
     started: float = field(default_factory=time.monotonic)
     tripped: str | None = None
 

@@ -53,12 +53,43 @@ def test_parameters(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and json.loads(out)["length"] == 8
 
 
-def test_no_solution_exits_0(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_proven_no_solution_exits_4(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     spec = tmp_path / "stuck.puz"
     spec.write_text("board line 4\npiece B b\nstart B _ B _\ngoal _ B _ B\nmove s: B _ -> _ B along left\n")
     code, out, _ = run(capsys, "run", str(spec), "--format", "json")
     data = json.loads(out)
-    assert code == 0 and data["status"] == "no-solution" and data["length"] is None
+    assert code == 4 and data["status"] == "no-solution" and data["length"] is None
+    code, out, _ = run(capsys, "run", str(spec), "--all", "--format", "json")
+    assert code == 4 and json.loads(out)["count"] == 0
+
+
+def test_a_shipped_spec_runs_by_its_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "run", "frog", "--format", "json")
+    assert code == 0 and json.loads(out)["length"] == 15
+
+
+def test_a_closed_pipe_ends_the_run_quietly_with_exit_0() -> None:
+    import subprocess
+    import sys
+
+    script = "import sys; from puzint.cli import main; sys.exit(main(sys.argv[1:]))"
+    argv = [sys.executable, "-c", script, "run", FROG, "-p", "n=12"]
+    shell = subprocess.run(
+        [
+            *argv[:1],
+            "-c",
+            "import subprocess, sys; p = subprocess.Popen(sys.argv[1:], stdout=subprocess.PIPE);"
+            " p.stdout.readline(); p.stdout.close(); sys.exit(p.wait())",
+            *argv,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert shell.returncode == 0 and shell.stderr == ""
 
 
 def test_limit_exits_3_and_reports_what_it_explored(capsys: pytest.CaptureFixture[str]) -> None:
@@ -156,11 +187,13 @@ def test_river_crossing_output_lists_the_banks(capsys: pytest.CaptureFixture[str
     assert "left" in out and "right" in out and "(boat)" in out
 
 
-def test_impossible_crossing_exits_0_with_no_solution(capsys: pytest.CaptureFixture[str]) -> None:
+def test_impossible_crossing_exits_4_and_its_reach_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     spec = str(ROOT / "specs" / "jealous_husbands.puz")
     code, out, _ = run(capsys, "run", spec, "-p", "couples=4", "--reach", "--format", "json")
     data = json.loads(out)
     assert code == 0 and data["status"] == "no-solution" and data["reachable"] == 44 and data["moves"] == []
+    code, out, _ = run(capsys, "run", spec, "-p", "couples=4", "--format", "json")
+    assert code == 4 and json.loads(out)["status"] == "no-solution"
 
 
 def test_places_boards_in_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -332,7 +332,7 @@ class GeneralFamily:
             amounts = [int(amount.value)] * len(self.puzzle.pieces)
         else:
             return None
-        if min(amounts) < 0:
+        if not amounts or min(amounts) < 0:
             return None
         top = max(amounts)
         cells = self.cells
