@@ -17,6 +17,8 @@ from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle
 from .errors import SpecError
 from .render import data, text
+from .render.glyphs import Glyphs, choose
+from .render.progress import SearchProgress
 from .runner import METHODS, load, solve
 from .search import Limits
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
@@ -116,6 +118,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--explain", action="store_true", help="show, before each move, the moves a safety rule forbids and why"
     )
     run_p.add_argument("--format", choices=("text", "json", "yaml"), default="text")
+    run_p.add_argument(
+        "--ascii", action="store_true", help="draw with ASCII only (automatic when the output cannot show ● → ·)"
+    )
+    run_p.add_argument("--quiet", action="store_true", help="no progress line during a long search")
     run_p.add_argument("--method", choices=METHODS, default="auto", help="search method for a shortest solution")
     _limit_options(run_p)
 
@@ -167,12 +173,17 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
     if args.seed is not None:
         params.setdefault("seed", str(args.seed))
     every: AllSolutions | None = None
+    glyphs = choose(args.ascii, out.encoding)
+    progress = _progress(args, out)
+    limits.progress = progress
     try:
         with limits.armed():
             compiled = load(args.spec, params)
+            if args.format == "text":
+                text.heading(compiled.puzzle, out, glyphs)  # before the search: a long one is not a blank screen
             spec_says_all = compiled.puzzle.search == "all" and not (args.reach or args.distinct)
             if args.all or args.limit is not None or spec_says_all:
-                every = _all_solutions(args, out, compiled, limits)
+                every = _all_solutions(args, out, compiled, limits, glyphs)
             else:
                 solved = solve(
                     compiled,
@@ -185,16 +196,19 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
                 )
     except LimitReached as exc:
         return _stopped_before_search(args, params, exc.reason, limits)
+    finally:
+        if progress is not None:
+            progress.stop()
     if every is not None:
         if args.format == "text":
-            out.print(text.all_summary(every))
+            text.all_summary(every, out, glyphs)
         else:
             _dump(data.all_to_data(compiled, args.spec, every), args.format)
         if every.status == LIMIT:
             return EXIT_LIMIT
         return EXIT_NO_SOLUTION if every.status == NO_SOLUTION else EXIT_OK
     if args.format == "text":
-        text.render(solved, out, count=args.count, reach=args.reach, explain=args.explain)
+        text.render(solved, out, count=args.count, reach=args.reach, explain=args.explain, glyphs=glyphs, headed=True)
     else:
         _dump(data.to_data(solved, count=args.count, reach=args.reach), args.format)
     status = solved.result.status
@@ -203,12 +217,21 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
     return EXIT_NO_SOLUTION if status == NO_SOLUTION and not args.reach else EXIT_OK
 
 
-def _all_solutions(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle, limits: Limits) -> AllSolutions:
+def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:
+    """A progress line for a long search, on a terminal only: the output's own console for
+    text (so that streamed solutions print above it), stderr for JSON and YAML."""
+    if args.quiet:
+        return None
+    console = out if args.format == "text" else Console(stderr=True)
+    return SearchProgress(console) if console.is_terminal else None
+
+
+def _all_solutions(
+    args: argparse.Namespace, out: Console, compiled: CompiledPuzzle, limits: Limits, glyphs: Glyphs
+) -> AllSolutions:
     """Every solution, streamed as found (text), or collected (JSON/YAML); --count only counts."""
     listing = not args.count
-    streamer = text.SolutionStream(compiled, out) if args.format == "text" and listing else None
-    if args.format == "text":
-        text.heading(compiled.puzzle, out)
+    streamer = text.SolutionStream(compiled, out, glyphs) if args.format == "text" and listing else None
     report = enumerate_solutions(
         compiled,
         limits,

@@ -40,6 +40,7 @@ def test_grammar_loads_from_an_installed_wheel(tmp_path: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     assert "puzint/grammar/puz.lark" in names
     assert "puzint/grammar/puz.tables.json" in names
+    assert "puzint/specs/frog.puz" in names and "puzint/specs/frog.yaml" in names
     assert not any(n.startswith(("interpreter/", "grammar/")) for n in names)
     target = tmp_path / "site"
     install = subprocess.run(

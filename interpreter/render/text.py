@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from ..compiler import CompiledPuzzle, MoveLabel
@@ -22,9 +21,9 @@ from ..runner import Solved
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from ..solutions import AllSolutions
 from . import data
+from .glyphs import UNICODE, Glyphs
 from .ladder import ladder_lines
 
-EMPTY_GLYPH = "·"
 MOVED = "bold black on yellow"
 LEFT = "yellow"
 
@@ -34,11 +33,16 @@ Path = list[tuple[int, bytes]]
 # ---- pieces of a drawing
 
 
-def glyph(compiled: CompiledPuzzle, code: int) -> str:
-    return EMPTY_GLYPH if code == 0 else compiled.puzzle.piece(code).glyph
+def glyph(compiled: CompiledPuzzle, code: int, glyphs: Glyphs = UNICODE) -> str:
+    if code == 0:
+        return glyphs.empty
+    piece = compiled.puzzle.piece(code)
+    return glyphs.piece(piece.symbol, piece.glyph)
 
 
-def draw_cells(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None = None) -> Text:
+def draw_cells(
+    compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None = None, glyphs: Glyphs = UNICODE
+) -> Text:
     """The board, one glyph per cell in a 3-character slot (rows on separate lines, squares
     without a cell left blank); the cells a move filled are bracketed and highlighted, so the
     moved piece shows without colour too, and the cursor's cell is underlined."""
@@ -51,7 +55,7 @@ def draw_cells(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None =
         reached = {c for c in label.cells if state[c] != 0}
         left = {c for c in label.cells if state[c] == 0}
     cursor = _cursor(compiled, state)
-    width = max([len(glyph(compiled, c)) for c in set(state[: compiled.cells])] + [1])
+    width = max([len(glyph(compiled, c, glyphs)) for c in set(state[: compiled.cells])] + [1])
     text = Text()
     squares = board.frame if board.has_frame else tuple(range(board.size))
     cols = board.cols if board.has_frame else board.size
@@ -61,7 +65,7 @@ def draw_cells(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None =
         if cell < 0:
             text.append(" " * (width + 2))
             continue
-        g = glyph(compiled, state[cell]).rjust(width)
+        g = glyph(compiled, state[cell], glyphs).rjust(width)
         style = "underline" if cell == cursor else ""
         if cell in reached:
             text.append(f"[{g}]", style=MOVED)
@@ -69,6 +73,16 @@ def draw_cells(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None =
             text.append(f" {g} ", style=LEFT)
         else:
             text.append(f" {g} ", style=style)
+    return _rstrip_lines(text)
+
+
+def _rstrip_lines(text: Text) -> Text:
+    return Text("\n").join(stripped(line) for line in text.split("\n", allow_blank=True))
+
+
+def stripped(text: Text) -> Text:
+    """The text without trailing spaces (rich's rstrip works in place)."""
+    text.rstrip()
     return text
 
 
@@ -80,10 +94,10 @@ def _cursor(compiled: CompiledPuzzle, state: bytes) -> int | None:
     return value if value >= 0 else None
 
 
-def ruler(compiled: CompiledPuzzle, state: bytes) -> Text:
+def ruler(compiled: CompiledPuzzle, state: bytes, glyphs: Glyphs = UNICODE) -> Text:
     board = compiled.puzzle.board
     assert board is not None
-    width = max([len(glyph(compiled, c)) for c in set(state[: compiled.cells])] + [1]) + 2
+    width = max([len(glyph(compiled, c, glyphs)) for c in set(state[: compiled.cells])] + [1]) + 2
     return Text(
         "".join(board.name(c).center(width) for c in range(board.size if not board.has_frame else board.cols)),
         style="dim",
@@ -126,12 +140,14 @@ def counter_texts(compiled: CompiledPuzzle, state: bytes) -> list[tuple[str, Tex
     return out
 
 
-def describe(label: MoveLabel, compiled: CompiledPuzzle, short: bool = False) -> Text:
-    """`jump ● 5 → 3`: the rule, then each moving piece (as drawn) with its cells; pieces
-    crossing together are listed once with their destination; counters that changed."""
+def describe(label: MoveLabel, compiled: CompiledPuzzle, short: bool = False, drawn: Glyphs = UNICODE) -> Text:
+    """`● 5 → 3`: each moving piece (as drawn) with its cells; pieces crossing together are
+    listed once with their destination; counters that changed. (The rule's name is a column
+    of its own, so that descriptions line up.)"""
     puzzle = compiled.puzzle
-    glyphs = {p.symbol: p.glyph for p in puzzle.pieces}
-    text = Text() if short else Text(label.rule, style="bold")
+    glyphs = {p.symbol: drawn.piece(p.symbol, p.glyph) for p in puzzle.pieces}
+    arrow = drawn.arrow
+    text = Text()
     movers = label.movers
     places = {p.name for p in puzzle.places}
     if (
@@ -141,26 +157,25 @@ def describe(label: MoveLabel, compiled: CompiledPuzzle, short: bool = False) ->
     ):
         who = " ".join(symbol for symbol, _, _ in movers)
         source = f" {movers[0][1]}" if len(movers) == 1 else ""  # a load shows only where it goes
-        text.append(("" if short else "  ") + f"{who}{source} → {movers[0][2]}")
+        text.append(f"{who}{source} {arrow} {movers[0][2]}")
         return text
     parts: list[str] = []
     for symbol, src, dst, turned in _in_place(movers):
         shown = glyphs.get(symbol, symbol)
         if turned is not None:  # the piece on a cell became another: a coin turned over
-            parts.append(f"{src} {shown}→{glyphs.get(turned, turned)}")
+            parts.append(f"{src} {shown}{arrow}{glyphs.get(turned, turned)}")
         elif src is None:
             parts.append(f"{shown} on {dst}" if short else f"{shown} appears at {dst}")
         elif dst is None:
             parts.append(f"{shown} off {src}" if short else f"{shown} leaves {src}")
         else:
-            parts.append(f"{shown} {src}→{dst}" if short else f"{shown} {src} → {dst}")
+            parts.append(f"{shown} {src}{arrow}{dst}" if short else f"{shown} {src} {arrow} {dst}")
     if label.at is not None:
         parts.append(label.at)
     changed = [(n, a, b) for n, a, b in label.changes if n != "cursor"]
     if changed:
-        parts.append(" ".join(f"{n} {a}→{b}" for n, a, b in changed))
-    if parts:
-        text.append(("" if short else "  ") + ", ".join(parts))
+        parts.append(" ".join(f"{n} {a}{arrow}{b}" for n, a, b in changed))
+    text.append(", ".join(parts))
     return text
 
 
@@ -181,97 +196,196 @@ def _in_place(
     return [m for m in out if not (m[1] is None and m[2] in joined)]
 
 
-def heading(puzzle: Puzzle, console: Console) -> None:
+def heading(puzzle: Puzzle, console: Console, glyphs: Glyphs = UNICODE) -> None:
+    """The title and parameters, the spec's `about`, and a legend of the pieces whose drawing
+    does not say what they are (a glyph other than the symbol, or a description)."""
     title = Text(puzzle.title, style="bold")
     if puzzle.params:
         title.append("  " + " ".join(f"{k}={show(v)}" for k, v in puzzle.params.items()), style="cyan")  # type: ignore[arg-type]
-    console.print(title)
+    print_line(console, title)
     if puzzle.about:
-        console.print(Text(puzzle.about, style="italic"))
+        print_parts(console, puzzle.about.split(" "), " ", style="italic")
+    legend = _legend(puzzle, glyphs)
+    if legend:
+        print_parts(console, legend, glyphs.separator, style="dim")
     console.print()
+
+
+def _legend(puzzle: Puzzle, glyphs: Glyphs) -> list[str]:
+    """One entry per glyph that is not a letter or a digit (● ○): what it stands for."""
+    parts: dict[str, str] = {}
+    for piece in puzzle.pieces:
+        drawn = glyphs.piece(piece.symbol, piece.glyph)
+        if piece.glyph.isalnum() or drawn in parts:
+            continue
+        name = piece.description if piece.description not in ("piece", "number") else piece.kind
+        parts[drawn] = f"{drawn} {name}"
+    return list(parts.values()) if len(parts) <= 12 else []
+
+
+def print_line(console: Console, line: Text | str) -> None:
+    """One line exactly as built: never wrapped inside, never cropped (a terminal narrower than
+    it folds it; a file keeps it whole)."""
+    console.print(line, no_wrap=True, crop=False, soft_wrap=True, highlight=False)
+
+
+def print_parts(console: Console, parts: list[str], separator: str, style: str = "") -> None:
+    """Parts joined by a separator, wrapped only between parts, never inside one (`0.406 s`
+    stays on one line)."""
+    width = max(20, console.width)
+    line = ""
+    for part in parts:
+        candidate = f"{line}{separator}{part}" if line else part
+        if line and len(candidate) > width:
+            print_line(console, Text((line + separator).rstrip(), style=style))  # the separator says "more"
+            line = part
+        else:
+            line = candidate
+    if line:
+        print_line(console, Text(line.rstrip(), style=style))
 
 
 # ---- a whole solution
 
 
-def render(solved: Solved, console: Console, count: bool = False, reach: bool = False, explain: bool = False) -> None:
+def render(
+    solved: Solved,
+    console: Console,
+    count: bool = False,
+    reach: bool = False,
+    explain: bool = False,
+    glyphs: Glyphs = UNICODE,
+    headed: bool = False,
+) -> None:
+    """The whole report; `headed`: the heading was printed before the search began."""
     compiled, result = solved.compiled, solved.result
-    heading(solved.puzzle, console)
+    if not headed:
+        heading(solved.puzzle, console, glyphs)
     if result.status == SOLVED:
-        draw_solution(compiled, result.path, console, explain)
+        draw_solution(compiled, result.path, console, explain, glyphs)
     report = solved.trajectories
     if report is not None and report.status == SOLVED:
         console.print()
         up_to = f", {report.classes_up_to_symmetry} up to symmetry" if report.classes_up_to_symmetry else ""
-        console.print(
-            Text(
-                f"{report.solutions:,} shortest solutions follow {report.classes} distinct piece trajectories{up_to}:",
-                style="bold",
-            )
+        print_parts(
+            console,
+            [f"{report.solutions:,} shortest solutions follow {report.classes} distinct piece trajectories{up_to}:"],
+            glyphs.separator,
+            style="bold",
         )
         for number, path in enumerate(report.representatives, 1):
             console.print()
             console.print(Text(f"trajectory {number}", style="bold"))
-            draw_solution(compiled, path, console)
-    console.print(summary(solved, count, reach))
+            draw_solution(compiled, path, console, glyphs=glyphs)
+    parts, style = summary_parts(solved, count, reach)
+    print_parts(console, parts, glyphs.separator, style)
 
 
-def draw_solution(compiled: CompiledPuzzle, path: Path, console: Console, explain: bool = False) -> None:
-    """A board of one row (or a graph): one row per move in a table, with a column for each
-    place and counter. A grid: the boards side by side, as the classic puzzle books print
-    them, wrapped to the terminal's width. No board: one row per move with each place and
-    counter."""
+def draw_solution(
+    compiled: CompiledPuzzle, path: Path, console: Console, explain: bool = False, glyphs: Glyphs = UNICODE
+) -> None:
+    """A board of one row (or a graph): one row per move, with a column for each place and
+    counter. A grid: the boards side by side, as the classic puzzle books print them, wrapped
+    to the width. No board: one row per move with each place and counter."""
     puzzle = compiled.puzzle
     board = puzzle.board
     if explain:
-        _explained(compiled, path, console)
+        _explained(compiled, path, console, glyphs)
         return
     if board is not None and puzzle.show == SHOW_LADDER:
         lines = ladder_lines(compiled, path)
         if lines is not None:
             for number, line in enumerate(lines):
-                style = "bold" if number in (0, len(lines) - 1) else ""
-                console.print(Text(line, style=style), no_wrap=True, crop=False, soft_wrap=True)
+                print_line(console, Text(line.rstrip(), style="bold" if number in (0, len(lines) - 1) else ""))
             console.print()
             return
     if board is not None and board.has_frame and board.rows > 1:
-        draw_grid_solution(compiled, path, console)
+        draw_grid_solution(compiled, path, console, glyphs)
         return
-    table = Table(box=None, show_header=True, pad_edge=False, padding=(0, 1 if board is not None else 2))
-    table.add_column("#", justify="right", style="dim")
-    table.add_column("move", no_wrap=board is None)
-    if board is not None:
-        table.add_column(ruler(compiled, compiled.start), no_wrap=True)
-    for place in puzzle.places:
-        table.add_column(place.name, no_wrap=True)
-    for name, _ in counter_texts(compiled, compiled.start):
-        table.add_column(name, no_wrap=True, justify="right")
+    draw_move_table(compiled, path, console, glyphs)
 
-    def with_cost(text: Text, before: bytes, move: int) -> Text:
-        if compiled.has_costs:
-            text.append(f"  ({data.compiled_cost(compiled, before, move)})", style="dim")
-        return text
 
-    def row(number: str, move: Text, state: bytes, label: MoveLabel | None) -> list[Text | str]:
-        cells: list[Text | str] = [number, move]
-        if board is not None:
-            cells.append(draw_cells(compiled, state, label))
+def draw_move_table(compiled: CompiledPuzzle, path: Path, console: Console, glyphs: Glyphs = UNICODE) -> None:
+    """One row per move: number, rule, what moved, then the board, each place and each
+    counter after it. When the rows are wider than the output, each move is folded onto two
+    lines (what moved, then the state under it), so that nothing is ever cut off."""
+    puzzle = compiled.puzzle
+    board = puzzle.board
+    counters = [name for name, _ in counter_texts(compiled, compiled.start)]
+    header_state: list[Text] = [ruler(compiled, compiled.start, glyphs)] if board is not None else []
+    header_state += [Text(place.name, style="dim") for place in puzzle.places]
+    header_state += [Text(name, style="dim") for name in counters]
+    right = {len(header_state) - 1 - i for i in range(len(counters))}
+
+    def state_cells(state: bytes, label: MoveLabel | None) -> list[Text]:
+        cells = [draw_cells(compiled, state, label, glyphs)] if board is not None else []
         cells.extend(place_texts(compiled, state, label))
         cells.extend(text for _, text in counter_texts(compiled, state))
         return cells
 
-    table.add_row(*row("", Text("start", style="bold"), compiled.start, None))
+    heads: list[list[Text]] = [[Text(""), Text("start", style="bold"), Text("")]]
+    states: list[list[Text]] = [state_cells(compiled.start, None)]
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
         label = compiled.label(move, before)
-        table.add_row(*row(str(number), with_cost(describe(label, compiled), before, move), after, label))
+        what = describe(label, compiled, drawn=glyphs)
+        if compiled.has_costs:
+            what.append(f"  ({data.compiled_cost(compiled, before, move)})", style="dim")
+        heads.append([Text(str(number), style="dim"), Text(label.rule, style="bold"), what])
+        states.append(state_cells(after, label))
         before = after
-    console.print(table)
+
+    head_widths = _widths(heads)
+    state_widths = _widths([header_state, *states])
+    gap = "  " if board is None else " "
+    joined = sum(head_widths) + 2 * len(head_widths) + sum(state_widths) + len(gap) * len(state_widths)
+    if joined <= console.width:
+        print_line(
+            console,
+            _row(
+                [Text(""), Text("move", style="dim"), Text(""), *header_state],
+                [*head_widths, *state_widths],
+                {0} | {3 + i for i in right},
+                ["  ", "  ", "  ", *[gap] * len(state_widths)],
+            ),
+        )
+        for head, state in zip(heads, states, strict=True):
+            print_line(
+                console,
+                _row(
+                    [*head, *state],
+                    [*head_widths, *state_widths],
+                    {0} | {3 + i for i in right},
+                    ["  ", "  ", "  ", *[gap] * len(state_widths)],
+                ),
+            )
+        return
+    indent = " " * (head_widths[0] + 2)
+    print_line(console, Text(indent).append_text(_row(header_state, state_widths, right, [gap] * len(state_widths))))
+    for head, state in zip(heads, states, strict=True):
+        print_line(console, _row(head, head_widths, {0}, ["  ", "  ", "  "]))
+        print_line(console, Text(indent).append_text(_row(state, state_widths, right, [gap] * len(state_widths))))
 
 
-def draw_grid_solution(compiled: CompiledPuzzle, path: Path, console: Console) -> None:
+def _widths(rows: list[list[Text]]) -> list[int]:
+    return [max(row[i].cell_len for row in rows) for i in range(len(rows[0]))] if rows else []
+
+
+def _row(cells: list[Text], widths: list[int], right: set[int], gaps: list[str]) -> Text:
+    """Cells padded to their columns (right-aligned where asked), trailing spaces dropped."""
+    line = Text()
+    for i, (cell, width) in enumerate(zip(cells, widths, strict=True)):
+        if i:
+            line.append(gaps[i - 1])
+        part = cell.copy()
+        pad = " " * (width - part.cell_len)
+        line.append_text(Text(pad).append_text(part) if i in right else part.append(pad))
+    return stripped(line)
+
+
+def draw_grid_solution(compiled: CompiledPuzzle, path: Path, console: Console, glyphs: Glyphs = UNICODE) -> None:
     def block(caption: Text, state: bytes, label: MoveLabel | None) -> list[Text]:
-        lines = [caption, *draw_cells(compiled, state, label).split("\n")]
+        lines = [caption, *draw_cells(compiled, state, label, glyphs).split("\n")]
         for place, text in zip(compiled.puzzle.places, place_texts(compiled, state, label), strict=True):
             lines.append(Text(f"{place.name}: ").append_text(text))
         for name, text in counter_texts(compiled, state):
@@ -283,11 +397,12 @@ def draw_grid_solution(compiled: CompiledPuzzle, path: Path, console: Console) -
     for number, (move, after) in enumerate(path, 1):
         label = compiled.label(move, before)
         caption = Text(f"{number} ", style="dim")
-        caption.append_text(describe(label, compiled, short=True))
+        caption.append(label.rule, style="bold").append(" ")
+        caption.append_text(describe(label, compiled, short=True, drawn=glyphs))
         blocks.append(block(caption, after, label))
         before = after
     width = max(max(line.cell_len for line in b) for b in blocks)
-    arrow = " => "
+    arrow = glyphs.between
     per_row = max(1, (console.width + len(arrow)) // (width + len(arrow)))
     for first in range(0, len(blocks), per_row):
         row = blocks[first : first + per_row]
@@ -299,11 +414,11 @@ def draw_grid_solution(compiled: CompiledPuzzle, path: Path, console: Console) -
                 part = b[line_no].copy() if line_no < len(b) else Text()
                 part.pad_right(width - part.cell_len)
                 line.append_text(part)
-            console.print(line, no_wrap=True, crop=True)
+            print_line(console, stripped(line))
         console.print()
 
 
-def _explained(compiled: CompiledPuzzle, path: Path, console: Console) -> None:
+def _explained(compiled: CompiledPuzzle, path: Path, console: Console, glyphs: Glyphs = UNICODE) -> None:
     """Each state, then the moves a safety rule forbids from it (which rule, and where it
     fails), then the move taken."""
     from .explain import rejections
@@ -316,21 +431,24 @@ def _explained(compiled: CompiledPuzzle, path: Path, console: Console) -> None:
             for p, t in zip(compiled.puzzle.places, place_texts(compiled, state, label), strict=True)
         )
 
-    console.print(Text("start  ", style="bold").append_text(state_text(compiled.start, None)))
+    print_line(console, Text("start  ", style="bold").append_text(state_text(compiled.start, None)))
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
         for rejection in rejections(compiled, before):
-            console.print(
-                Text(f"   ✗ {rejection.move}", style="red").append(
+            print_line(
+                console,
+                Text(f"   {glyphs.forbidden} {rejection.move}", style="red").append(
                     f"  breaks line {rejection.line} at {rejection.where}: {rejection.rule}", style="dim"
-                )
+                ),
             )
         label = compiled.label(move, before)
-        console.print(
+        print_line(
+            console,
             Text(f"{number:>2}. ", style="bold")
-            .append_text(describe(label, compiled, short=True))
+            .append(label.rule + " ", style="bold")
+            .append_text(describe(label, compiled, short=True, drawn=glyphs))
             .append("  ")
-            .append_text(state_text(after, label))
+            .append_text(state_text(after, label)),
         )
         before = after
 
@@ -339,15 +457,16 @@ def _explained(compiled: CompiledPuzzle, path: Path, console: Console) -> None:
 
 
 class SolutionStream:
-    """Solutions printed as they are found, side by side and wrapped to the terminal: with
+    """Solutions printed as they are found, side by side and wrapped to the width: with
     `show circle`, as the classic article prints them (the start cell's number, and under it
     the other cells read anticlockwise from the start); otherwise the final board."""
 
     GAP = "     "
 
-    def __init__(self, compiled: CompiledPuzzle, console: Console):
+    def __init__(self, compiled: CompiledPuzzle, console: Console, glyphs: Glyphs = UNICODE):
         self.compiled = compiled
         self.console = console
+        self.glyphs = glyphs
         self.row: list[list[str]] = []
         self.circle = compiled.puzzle.show == SHOW_CIRCLE
 
@@ -356,7 +475,7 @@ class SolutionStream:
         board = self.compiled.puzzle.board
         if board is None:
             return [data.board_text(self.compiled, final)]
-        cells = [self.compiled.puzzle.piece(c).glyph if c else "_" for c in final[: self.compiled.cells]]
+        cells = [glyph(self.compiled, c, self.glyphs) if c else "_" for c in final[: self.compiled.cells]]
         if self.circle:
             rest = " ".join(reversed(cells[1:]))
             left = (len(rest) - 1) // 2
@@ -367,7 +486,7 @@ class SolutionStream:
                 " ".join(
                     (cells[cell] if cell >= 0 else " ").rjust(width)
                     for cell in board.frame[r * board.cols : (r + 1) * board.cols]
-                )
+                ).rstrip()
                 for r in range(board.rows)
             ]
         return [" ".join(cells)]
@@ -385,12 +504,12 @@ class SolutionStream:
         widths = [max(len(line) for line in b) for b in self.row]
         for i in range(max(len(b) for b in self.row)):
             parts = [(b[i] if i < len(b) else "").ljust(w) for b, w in zip(self.row, widths, strict=True)]
-            self.console.print(self.GAP.join(parts).rstrip(), highlight=False, soft_wrap=True)
+            print_line(self.console, self.GAP.join(parts).rstrip())
         self.console.print()
         self.row = []
 
 
-def all_summary(report: AllSolutions) -> Text:
+def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
     parts = []
     noun = lambda n: "solution" if n == 1 else "solutions"  # noqa: E731
     if report.status == LIMIT:
@@ -405,11 +524,15 @@ def all_summary(report: AllSolutions) -> Text:
             parts.append(f"{report.count:,} {noun(report.count)}{more}")
     parts.append(f"{report.states:,} states visited")
     parts.append(f"{report.seconds:.3f} s (depth-first enumeration)")
-    style = {SOLVED: "green", NO_SOLUTION: "yellow", LIMIT: "red"}[report.status]
-    return Text(" · ".join(parts), style=style)
+    return parts, {SOLVED: "green", NO_SOLUTION: "yellow", LIMIT: "red"}[report.status]
 
 
-def summary(solved: Solved, count: bool, reach: bool) -> Text:
+def all_summary(report: AllSolutions, console: Console, glyphs: Glyphs = UNICODE) -> None:
+    parts, style = all_summary_parts(report)
+    print_parts(console, parts, glyphs.separator, style)
+
+
+def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], str]:
     result = solved.result
     parts: list[str] = []
     if result.status == SOLVED:
@@ -437,8 +560,13 @@ def summary(solved: Solved, count: bool, reach: bool) -> Text:
         parts.append(f"{result.reachable_goals:,} of them goals")
     parts.append(f"{result.states:,} states explored")
     parts.append(f"{result.seconds:.3f} s ({result.method})")
-    style = {SOLVED: "green", NO_SOLUTION: "yellow", LIMIT: "red"}[result.status]
-    return Text(" · ".join(parts), style=style)
+    return parts, {SOLVED: "green", NO_SOLUTION: "yellow", LIMIT: "red"}[result.status]
+
+
+def summary(solved: Solved, count: bool, reach: bool) -> Text:
+    """The summary as one line of text (for callers that place it themselves)."""
+    parts, style = summary_parts(solved, count, reach)
+    return Text(UNICODE.separator.join(parts), style=style)
 
 
 Drawer = Callable[[CompiledPuzzle, Path, Console], None]

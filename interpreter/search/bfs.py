@@ -30,8 +30,10 @@ def shortest(problem: Problem[Any], limits: Limits) -> SearchResult:
     expand, is_goal, goal = problem.expand, problem.is_goal, problem.goal_state
     frontier = [start]
     budget = 0  # the first check comes after the first state: it arms the exact state limit
+    depth = 0
     try:
         while frontier:
+            depth += 1
             layer: list[State] = []
             append = layer.append
             for state in frontier:
@@ -44,7 +46,7 @@ def shortest(problem: Problem[Any], limits: Limits) -> SearchResult:
                         append(child)
                 budget -= len(children) + 1
                 if budget <= 0:
-                    budget = limits.check(len(parents))
+                    budget = limits.check(len(parents), at=f"depth {depth}")
             frontier = layer
     except (LimitReached, KeyboardInterrupt) as exc:
         return SearchResult(LIMIT, len(parents), limit_reason=stop_reason(exc), method="bfs")

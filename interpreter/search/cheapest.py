@@ -72,7 +72,7 @@ def cheapest(
                     ways[child] += ways[state]
             budget -= len(children) + 1
             if budget <= 0:
-                budget = limits.check(len(cost))
+                budget = limits.check(len(cost), at=f"cost {g}")
     except (LimitReached, KeyboardInterrupt) as exc:
         reason = stop_reason(exc)
         return SearchResult(LIMIT, len(cost), limit_reason=reason, method=method)

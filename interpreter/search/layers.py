@@ -36,8 +36,10 @@ def explore(
     expand, is_goal, goal = problem.expand, problem.is_goal, problem.goal_state
     budget = 0  # the first check comes after the first state: it arms the exact state limit
     method = "layered bfs" + (" with path counts" if count else "")
+    depth = 0
     try:
         while layer and (exhaustive or not goal_layer):
+            depth += 1
             if count:
                 following: dict[State, int] = {}
                 for state in layer:
@@ -51,7 +53,7 @@ def explore(
                             following[child] = ways
                     budget -= len(children) + 1
                     if budget <= 0:
-                        budget = limits.check(len(parents))
+                        budget = limits.check(len(parents), at=f"depth {depth}")
                 for state in layer:
                     del paths[state]
                 paths.update(following)
@@ -68,7 +70,7 @@ def explore(
                             append(child)
                     budget -= len(successors) + 1
                     if budget <= 0:
-                        budget = limits.check(len(parents))
+                        budget = limits.check(len(parents), at=f"depth {depth}")
             if not goal_layer:
                 if goal is not None:  # one goal state: it is new in this layer if it is known now
                     goal_layer = [goal] if goal in parents else []

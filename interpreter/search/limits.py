@@ -26,7 +26,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,7 +58,7 @@ MEMORY_WATCHED = resource is not None
 DEFAULT_MAX_MEMORY_MB = 8192.0
 
 
-def _rss_mb() -> float:
+def rss_mb() -> float:
     if resource is None:
         return 0.0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -76,6 +76,7 @@ class Limits:
     max_memory_mb: float | None = DEFAULT_MAX_MEMORY_MB if MEMORY_WATCHED else None
     started: float = field(default_factory=time.monotonic)
     tripped: str | None = None
+    progress: Callable[[int, str], None] | None = None  # (states, "depth 12"): told at every poll
 
     def __post_init__(self) -> None:
         for name in ("max_states", "timeout", "max_memory_mb"):
@@ -87,13 +88,15 @@ class Limits:
     def stored_cap(self) -> int:
         return self.max_states if self.max_states is not None else DEFAULT_MAX_STATES
 
-    def check(self, states: int, stored: bool = True) -> int:
+    def check(self, states: int, stored: bool = True, at: str = "") -> int:
         """Raise LimitReached if the run has gone past a limit; else return how many more
         states the search may make before it checks again (so that it stops at the state
         limit itself, give or take one state's successors). `stored`: the states are kept
         in memory (so the default state limit applies), rather than only visited."""
         if self.tripped is not None:
             raise LimitReached(self.tripped)
+        if self.progress is not None:
+            self.progress(states, at)
         cap = self.stored_cap if stored else self.max_states
         if cap is not None and states >= cap:
             self.trip(f"state limit of {cap:,} reached")
@@ -106,7 +109,7 @@ class Limits:
         """The time or memory limit that has been passed, if any."""
         if self.timeout is not None and time.monotonic() - self.started > self.timeout:
             return f"time limit of {self.timeout:g} s reached"
-        if self.max_memory_mb is not None and _rss_mb() > self.max_memory_mb:
+        if self.max_memory_mb is not None and rss_mb() > self.max_memory_mb:
             return f"memory limit of {self.max_memory_mb:g} MB reached"
         return None
 

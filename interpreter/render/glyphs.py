@@ -1,0 +1,40 @@
+"""The characters a drawing is made of, in Unicode or in plain ASCII.
+
+Some terminals cannot show ● ○ · → at all (a legacy code page), and in others they are
+double width (East Asian terminals), which breaks every column. `--ascii` (or an output
+encoding that cannot write them) draws with ASCII alone: pieces by their symbols, `.` for an
+empty cell, `->` for a move.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    ascii: bool
+    empty: str
+    arrow: str
+    between: str  # between two boards drawn side by side
+    separator: str  # between the parts of a summary line
+    forbidden: str
+
+    def piece(self, symbol: str, drawn: str) -> str:
+        return symbol if self.ascii and not drawn.isascii() else drawn
+
+
+UNICODE = Glyphs(False, "·", "→", " => ", " · ", "✗")
+ASCII = Glyphs(True, ".", "->", " => ", " | ", "x")
+SAMPLE = "●○·→✗"
+
+
+def choose(force_ascii: bool, encoding: str | None) -> Glyphs:
+    """ASCII when asked for, or when the output's encoding cannot write the Unicode glyphs."""
+    if force_ascii:
+        return ASCII
+    try:
+        SAMPLE.encode(encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return ASCII
+    return UNICODE

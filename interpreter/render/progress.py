@@ -1,0 +1,66 @@
+"""A status line while a search runs longer than about half a second, on a terminal only:
+states explored, how deep (or how costly) the search has gone, the rate, the time and the
+memory. A pipe or a file gets nothing, so that output stays the same wherever it goes."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from types import TracebackType
+
+from rich.console import Console
+from rich.status import Status
+
+from ..search.limits import rss_mb
+
+DELAY = 0.5  # seconds before the line appears: most searches are over by then
+EVERY = 0.1  # seconds between updates
+
+
+class SearchProgress:
+    """Called by the limits at every poll (`limits.progress = SearchProgress(console)`)."""
+
+    def __init__(self, console: Console, clock: Callable[[], float] | None = None):
+        self.console = console
+        self.clock = clock or time.monotonic
+        self.started = self.clock()
+        self.shown_at = 0.0
+        self.status: Status | None = None
+
+    def __call__(self, states: int, at: str) -> None:
+        now = self.clock()
+        elapsed = now - self.started
+        if elapsed < DELAY or now - self.shown_at < EVERY:
+            return
+        self.shown_at = now
+        parts = [f"searching: {states:,} states"]
+        if at:
+            parts.append(at)
+        parts.append(f"{states / elapsed:,.0f} states/s")
+        parts.append(f"{elapsed:.1f} s")
+        memory = rss_mb()
+        if memory:
+            parts.append(f"{memory:,.0f} MB")
+        line = " · ".join(parts)
+        if self.status is None:
+            self.status = self.console.status(line)
+            self.status.start()
+        else:
+            self.status.update(line)
+
+    def line(self) -> str | None:
+        """What the status line says now (for tests)."""
+        return str(self.status.status) if self.status is not None else None
+
+    def stop(self) -> None:
+        if self.status is not None:
+            self.status.stop()
+            self.status = None
+
+    def __enter__(self) -> SearchProgress:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.stop()

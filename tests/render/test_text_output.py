@@ -1,0 +1,73 @@
+"""The text output is complete at any width and in files: nothing cropped or dropped, no
+trailing spaces, aligned columns; golden files at 40, 80 and 200 columns (what a pipe or a
+file gets is the 80-column drawing, as COLUMNS is unset there)."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from puzint.cli import main
+
+HERE = Path(__file__).parent
+ROOT = HERE.parents[1]
+GOLDEN = HERE / "golden"
+TIMING = re.compile(r"\d+\.\d{3} s")
+
+CASES = {
+    "frog12": [str(ROOT / "specs" / "frog.puz"), "-p", "n=12"],
+    "jealous_banks": [str(ROOT / "specs" / "jealous_husbands.puz"), "-p", "couples=4", "-p", "island=banks"],
+    "peg_triangle": [str(ROOT / "specs" / "peg_triangle.puz")],
+    "hanoi": [str(ROOT / "specs" / "hanoi.puz")],
+    "water_jugs": [str(ROOT / "specs" / "water_jugs.puz")],
+    "amida": [str(ROOT / "specs" / "amida.puz")],
+    "wide_grid": [str(HERE / "wide_grid.puz")],
+}
+WIDTHS = (40, 80, 200)
+
+
+def text_output(argv: list[str], width: int | None, capsys: pytest.CaptureFixture[str], mp: pytest.MonkeyPatch) -> str:
+    if width is None:
+        mp.delenv("COLUMNS", raising=False)
+    else:
+        mp.setenv("COLUMNS", str(width))
+    code = main(["run", *argv, "--quiet"])
+    out = capsys.readouterr().out
+    assert code == 0
+    return TIMING.sub("#.### s", out).replace(str(ROOT) + os.sep, "")  # the time taken varies
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_text_output(
+    name: str, width: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = text_output(CASES[name], width, capsys, monkeypatch)
+    golden = GOLDEN / f"{name}.{width}.txt"
+    if os.environ.get("PUZINT_UPDATE_GOLDEN"):
+        golden.write_text(out, encoding="utf-8")
+    assert out == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("width", (*WIDTHS, None))
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_nothing_is_cropped_and_no_line_ends_in_spaces(
+    name: str, width: int | None, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = text_output(CASES[name], width, capsys, monkeypatch)
+    assert "…" not in out
+    assert all(line == line.rstrip() for line in out.splitlines())
+    # every move of the solution is there, numbered (grids caption each board: "12 jump ...")
+    wide = text_output(CASES[name], 400, capsys, monkeypatch)
+    words = lambda text: sorted(w for w in text.split() if w not in ("move", "=>"))  # noqa: E731
+    assert words(out) == words(wide)
+
+
+def test_ascii_drawing_has_no_other_characters(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = text_output([*CASES["frog12"], "--ascii"], 80, capsys, monkeypatch)
+    assert out.isascii()
+    assert " B  B  B  B  B  B  B  B  B  B  B  B  .  W" in out and "slide  B 12 -> 13" in out
