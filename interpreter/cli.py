@@ -7,6 +7,7 @@ import json
 import math
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -270,7 +271,8 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
     if not specs:
         where = ", ".join(args.targets) if args.targets else f"{Path('specs').resolve()} (there is no specs/ here)"
         raise UsageError(f"no .puz specs found in {where}")
-    failed = bad = 0
+    failed = bad = passed = 0
+    started = time.monotonic()
     for spec in specs:
         out.print(f"[bold]{spec}[/bold]")
         try:
@@ -282,6 +284,7 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
         unusable = False
         for case in cases:
             limits = _limits(args)
+            case_started = time.monotonic()
             try:
                 with limits.armed():
                     run_case(spec, case, limits)
@@ -293,18 +296,24 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
                     report_error(error)
                 continue
             mismatches = case.mismatches
+            took = f"({time.monotonic() - case_started:.2f} s)"
             got = ", ".join(f"{k} {case.actual.get(k)}" for k in case.expected if k != "status" or mismatches)
             if not mismatches:
-                out.print(f"  [green]ok[/green]   {case.title()}: {got or case.actual['status']}")
+                passed += 1
+                out.print(f"  [green]ok[/green]   {case.title()}: {got or case.actual['status']} [dim]{took}[/dim]")
                 continue
             failed += 1
-            out.print(f"  [red]FAIL[/red] {case.title()}")
+            out.print(f"  [red]FAIL[/red] {case.title()} [dim]{took}[/dim]")
             for key in mismatches:
                 out.print(f"       {key}: expected {case.expected[key]!r}, got {case.actual.get(key)!r}")
             if "limit" in case.actual:
                 out.print(f"       (search stopped: {case.actual['limit']})")
         bad += unusable
-    out.print(f"{len(specs)} spec(s): {failed} case(s) failed, {bad} spec(s) could not be checked")
+    parts = [f"{len(specs)} spec(s), {passed + failed} case(s): {passed} passed, {failed} failed"]
+    if bad:
+        parts.append(f"{bad} spec(s) could not be checked")
+    parts.append(f"{time.monotonic() - started:.1f} s")
+    text.print_parts(out, parts, " · ")
     if bad:
         return EXIT_BAD_INPUT
     return EXIT_MISMATCH if failed else EXIT_OK

@@ -39,13 +39,18 @@ class Diagnostic:
     expected: str | None = None
     parameter: ParameterRef | None = None
     missing: str | None = None  # says that this (e.g. "board") is missing: moot if it was refused
+    absent: bool = False  # a statement the spec lacks: shown after the mistakes made where they are
+
+    @property
+    def order(self) -> tuple[bool, int, int]:
+        return (self.absent, self.pos.line, self.pos.column)
 
 
 class SpecError(Exception):
     """One or more diagnostics about one spec; raised after all of them have been collected."""
 
     def __init__(self, diagnostics: list[Diagnostic], source: str = "", filename: str = "<spec>"):
-        self.diagnostics = sorted(diagnostics, key=lambda d: (d.pos.line, d.pos.column))
+        self.diagnostics = sorted(diagnostics, key=lambda d: d.order)
         self.source = source
         self.filename = filename
         super().__init__(self.render())
@@ -107,6 +112,10 @@ class Collector:
         """An error that exists only because `what` is missing."""
         self.add(Diagnostic(pos, message, expected, missing=what))
 
+    def absent(self, message: str, expected: str | None = None) -> None:
+        """A statement the spec lacks (`the spec has no goal`): it has no position of its own."""
+        self.add(Diagnostic(Pos(1, 1), message, expected, absent=True))
+
     def add(self, diag: Diagnostic) -> None:
         if diag not in self.diagnostics:
             self.diagnostics.append(diag)
@@ -134,7 +143,7 @@ def _merge_repeats(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     first: dict[tuple[str, str | None], int] = {}
     also: dict[int, list[int]] = {}
     out: list[Diagnostic] = []
-    for diag in sorted(diagnostics, key=lambda d: (d.pos.line, d.pos.column)):
+    for diag in sorted(diagnostics, key=lambda d: d.order):
         key = (diag.message, diag.expected)
         if key in first and diag.pos.line > 0:
             lines = also.setdefault(first[key], [])

@@ -51,7 +51,7 @@ def assemble(el: Elaboration) -> Puzzle:
     )
     holders = el.of(s.PlacesDecl) or el.of(s.CounterDecl) or el.of(s.Cursor) or el.of(s.Carrier) or places
     if board is None and not declared and (uses_cells or not holders):
-        el.errors.error(Pos(1, 1), "the spec has no board", BOARD_EXPECTED)
+        el.errors.absent("the spec has no board", BOARD_EXPECTED)
     el.errors.raise_if_any()
 
     start_layout = layouts.cell_layout(el, "start", board, found, picture)
@@ -90,7 +90,7 @@ def assemble(el: Elaboration) -> Puzzle:
         x.pos for x in el.statements if isinstance(x, (s.LayoutDecl, s.ComputedLayout)) and x.which == "goal"
     ]
     if not goal_positions:
-        el.errors.error(Pos(1, 1), "the spec has no goal", "goal LAYOUT, goal at PLACE: ... or goal when CONDITION")
+        el.errors.absent("the spec has no goal", "goal LAYOUT, goal at PLACE: ... or goal when CONDITION")
     goal = Goal(
         tuple(goal_cells) if goal_cells is not None else None,
         tuple(place_goals),

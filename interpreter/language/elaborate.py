@@ -201,7 +201,7 @@ class Elaboration:
         for extra in found[1:]:
             self.errors.error(extra.pos, f"{what} is given twice (first on line {found[0].pos.line})", "only one")
         if not found and required:
-            self.errors.error(Pos(1, 1), f"the spec has no {what}", expected)
+            self.errors.absent(f"the spec has no {what}", expected)
         return found[0] if found else None
 
     @property

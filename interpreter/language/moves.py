@@ -62,7 +62,7 @@ def moves(ctx: MoveContext) -> list[Move]:
     found: list[Move] = []
     statements = ctx.el.of(s.Move)
     if not statements:
-        ctx.el.errors.error(Pos(1, 1), "the spec has no moves", "move NAME: ...")
+        ctx.el.errors.absent("the spec has no moves", "move NAME: ...")
     for stmt in statements:  # a move's name is only a label: words of the language are fine
         try:
             move = _move(ctx, stmt)

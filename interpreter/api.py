@@ -1,0 +1,205 @@
+"""The Python API: load a spec, solve it, read the answer as typed objects.
+
+    import puzint
+    puzzle = puzint.load("specs/frog.puz", n=4)        # a path, a catalogue name, or text=...
+    result = puzint.solve(puzzle)                       # or puzint.solve("frog", n=4)
+    result.length, [move.rule for move in result.moves], result.data["status"]
+
+Everything here is what the command line does, without the printing: `Result.data` is the
+exact object `puzint run --format json` prints, and the typed fields are read from it, so
+the two can never disagree. Bad input raises `puzint.SpecError` (its `render()` is the
+message the command line shows); nothing else of the package is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .catalogue import resolve_spec
+from .compiler import CompiledPuzzle, compile_puzzle
+from .errors import SpecError
+from .language.elaborate import elaborate
+from .language.parser import parse
+from .render import data
+from .runner import METHODS
+from .runner import load as load_file
+from .runner import solve as solve_compiled
+from .search import Limits
+from .search.result import LIMIT, NO_SOLUTION, SOLVED
+from .solutions import enumerate_solutions
+
+__all__ = ["Move", "Mover", "Puzzle", "Result", "SpecError", "load", "solve"]
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A spec read, its parameters set, and compiled: ready to be solved (several times, with
+    different questions)."""
+
+    compiled: CompiledPuzzle
+    spec: str
+
+    @property
+    def title(self) -> str:
+        return self.compiled.puzzle.title
+
+    @property
+    def params(self) -> dict[str, Any]:
+        return {name: data._plain(value) for name, value in self.compiled.puzzle.params.items()}
+
+    @property
+    def start(self) -> str:
+        """The start state, written as in the JSON output."""
+        return data.board_text(self.compiled, self.compiled.start)
+
+
+@dataclass(frozen=True)
+class Mover:
+    piece: str
+    source: str | None  # None: the piece appeared
+    target: str | None  # None: the piece was removed
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of a solution: the rule's name, what moved, and the state after it."""
+
+    rule: str
+    piece: str
+    source: str | None
+    target: str | None
+    movers: tuple[Mover, ...]
+    board: str
+    cost: int | None = None
+    changes: tuple[tuple[str, str, str], ...] = ()  # (counter, before, after)
+    at: str | None = None  # a toggle's cell
+
+    @classmethod
+    def from_data(cls, entry: Mapping[str, Any]) -> Move:
+        return cls(
+            rule=entry["rule"],
+            piece=entry["piece"],
+            source=entry["from"],
+            target=entry["to"],
+            movers=tuple(Mover(m["piece"], m["from"], m["to"]) for m in entry["movers"]),
+            board=entry["board"],
+            cost=entry.get("cost"),
+            changes=tuple((c["counter"], str(c["from"]), str(c["to"])) for c in entry.get("changes", ())),
+            at=entry.get("at"),
+        )
+
+
+@dataclass(frozen=True)
+class Result:
+    """The answer. `status` is "solved", "no-solution" or "limit"; the other fields are None
+    when the question did not ask for them. `data` is the JSON output, field for field."""
+
+    status: str
+    length: int | None
+    cost: int | None
+    count: int | None
+    count_up_to_symmetry: int | None
+    reachable: int | None
+    reachable_goals: int | None
+    states: int
+    seconds: float
+    method: str
+    limit: str | None
+    moves: tuple[Move, ...]
+    solutions: tuple[str, ...]  # all solutions (solve(..., all=True)): each final state
+    data: dict[str, Any] = field(repr=False)
+
+    @property
+    def solved(self) -> bool:
+        return self.status == SOLVED
+
+    @classmethod
+    def from_data(cls, payload: dict[str, Any]) -> Result:
+        return cls(
+            status=payload["status"],
+            length=payload.get("length"),
+            cost=payload.get("cost"),
+            count=payload.get("count"),
+            count_up_to_symmetry=payload.get("count_up_to_symmetry"),
+            reachable=payload.get("reachable"),
+            reachable_goals=payload.get("reachable_goals"),
+            states=payload.get("states", 0),
+            seconds=payload.get("seconds", 0.0),
+            method=payload.get("method", ""),
+            limit=payload.get("limit"),
+            moves=tuple(Move.from_data(m) for m in payload.get("moves", ())),
+            solutions=tuple(s["board"] for s in payload.get("solutions", ())),
+            data=payload,
+        )
+
+
+def load(
+    spec: str | Path | None = None,
+    params: Mapping[str, object] | None = None,
+    *,
+    text: str | None = None,
+    **named: object,
+) -> Puzzle:
+    """Read and compile a spec: a file, a catalogue name (`"frog"`), or its `text`.
+    Parameters are given as a mapping or as keywords (`load("frog", n=4)`), as values or as
+    the text `-p` would take."""
+    values = {**(params or {}), **named}
+    overrides = {name: _as_text(value) for name, value in values.items()}
+    if text is not None:
+        name = str(spec) if spec is not None else "<text>"
+        try:
+            return Puzzle(compile_puzzle(elaborate(parse(text, name), overrides)), name)
+        except SpecError as exc:
+            raise exc.with_source(text, name) from None
+    if spec is None:
+        raise TypeError("load() needs a spec: a path, a catalogue name, or text=...")
+    path = resolve_spec(spec)
+    return Puzzle(load_file(path, overrides), str(path))
+
+
+def solve(
+    puzzle: Puzzle | str | Path,
+    params: Mapping[str, object] | None = None,
+    *,
+    count: bool = False,
+    reach: bool = False,
+    all: bool = False,
+    limit: int | None = None,
+    method: str = "auto",
+    max_states: int | None = None,
+    timeout: float | None = None,
+    max_memory_mb: float | None = None,
+    **named: object,
+) -> Result:
+    """Answer the spec's question (its `search` line), or the one asked: `count` the shortest
+    solutions, `reach` every state, `all` solutions (at most `limit`). Limits work as on the
+    command line; a search that reaches one returns status "limit" (it does not raise)."""
+    if not isinstance(puzzle, Puzzle):
+        puzzle = load(puzzle, {**(params or {}), **named})
+    elif params or named:
+        raise TypeError("parameters are set when the puzzle is loaded: load(spec, n=4), then solve()")
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    limits = Limits(max_states=max_states, timeout=timeout)
+    if max_memory_mb is not None:
+        limits.max_memory_mb = max_memory_mb
+    compiled = puzzle.compiled
+    if all or limit is not None or (compiled.puzzle.search == "all" and not (count or reach)):
+        report = enumerate_solutions(compiled, limits, limit=limit, keep=True)
+        return Result.from_data(data.all_to_data(compiled, puzzle.spec, report))
+    solved = solve_compiled(compiled, puzzle.spec, count=count, reach=reach, limits=limits, method=method)
+    return Result.from_data(data.to_data(solved, count=count, reach=reach))
+
+
+def _as_text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(_as_text(v) for v in value)
+    return str(value)
+
+
+STATUSES = (SOLVED, NO_SOLUTION, LIMIT)
