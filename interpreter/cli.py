@@ -180,6 +180,7 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
     try:
         with limits.armed():
             compiled = load(args.spec, params)
+            _refuse_idle_options(args, compiled)
             if args.format == "text":
                 text.heading(compiled.puzzle, out, glyphs)  # before the search: a long one is not a blank screen
             spec_says_all = compiled.puzzle.search == "all" and not (args.reach or args.distinct)
@@ -216,6 +217,39 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
     if status == LIMIT:
         return EXIT_LIMIT
     return EXIT_NO_SOLUTION if status == NO_SOLUTION and not args.reach else EXIT_OK
+
+
+def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> None:
+    """An option that would not change anything for this spec and question is a usage error
+    that says why, not something quietly ignored."""
+    mode = compiled.puzzle.search
+    listing = args.all or (mode == "all" and not (args.reach or args.distinct))
+    if args.reach and args.all:
+        raise UsageError("--reach and --all ask two different questions: give one of them")
+    if args.limit is not None and not listing:
+        raise UsageError("--limit K stops a listing of all solutions: it goes with --all")
+    if args.distinct and listing:
+        raise UsageError("--distinct groups the shortest solutions: it does not go with --all")
+    if args.method != "auto":
+        if listing:
+            raise UsageError(
+                f"--method {args.method} picks how a shortest solution is searched; "
+                "all solutions are listed depth first"
+            )
+        if args.count or args.reach or mode in ("count", "reach"):
+            raise UsageError(
+                f"--method {args.method} picks how one shortest solution is searched; "
+                "counting and reaching explore every layer"
+            )
+        if mode == "any":
+            raise UsageError(
+                f"--method {args.method} does not apply: "
+                "this spec asks for any solution (`search any`), found depth first"
+            )
+    if args.explain and (args.format != "text" or listing):
+        raise UsageError(
+            "--explain annotates the text drawing of one solution: it does not go with --format json/yaml or --all"
+        )
 
 
 def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:

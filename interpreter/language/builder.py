@@ -69,8 +69,13 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return s.About(pos_of(meta), _text(c[0]))
 
     def param_stmt(self, meta: Meta, c: list[Any]) -> s.Param:
-        doc = _text(c[2]) if len(c) > 2 else ""
-        return s.Param(pos_of(c[0]), str(c[0]), c[1], doc)
+        choices = next((x for x in c[2:] if isinstance(x, tuple)), ())
+        docs = [x for x in c[2:] if not isinstance(x, tuple)]
+        doc = _text(docs[0]) if docs else ""
+        return s.Param(pos_of(c[0]), str(c[0]), c[1], doc, choices)
+
+    def choices(self, meta: Meta, c: list[Any]) -> tuple[s.Expr, ...]:
+        return tuple(c)
 
     def require_stmt(self, meta: Meta, c: list[Any]) -> s.Require:
         return s.Require(pos_of(c[0]), c[0], _text(c[1]) if len(c) > 1 else None)

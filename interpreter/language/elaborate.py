@@ -138,8 +138,29 @@ class Elaboration:
                     f"{type_name(default)} like {show(default)}",
                     ParameterRef(stmt.name, "value"),
                 )
+        if stmt.choices:
+            value = self._one_of(stmt, default, value)
         self.env[stmt.name] = value
         self.param_pos[stmt.name] = stmt.pos
+
+    def _one_of(self, stmt: s.Param, default: Value, value: Value) -> Value:
+        """`param island = "none" one of "none", "any", "banks"`: the default and any value
+        given from outside must be one of the choices (a typo is not another variant)."""
+        choices = [self.eval(choice) for choice in stmt.choices]
+        if any(choice is None for choice in choices):
+            return value
+        listed = ", ".join(show(c) for c in choices)  # type: ignore[arg-type]
+        if default not in choices:
+            self.errors.error(stmt.default.pos, f"the default {show(default)} is not one of {listed}", listed)
+        if value not in choices and value is not default:
+            words = [str(c) for c in choices]
+            self.errors.error(
+                stmt.pos,
+                f"{stmt.name} must be one of {listed}, got {show(value)}{suggest(str(value), words)}",
+                listed,
+                ParameterRef(stmt.name, "value"),
+            )
+        return value
 
     def _check_requirements(self) -> None:
         for stmt in self.statements:

@@ -299,6 +299,7 @@ class Param(NamedTuple):
     name: str
     default: Expr
     doc: str
+    choices: tuple[Expr, ...] = ()  # `one of A, B, C`: the only values the parameter may take
 
 
 class Require(NamedTuple):

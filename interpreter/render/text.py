@@ -431,7 +431,7 @@ def _explained(compiled: CompiledPuzzle, path: Path, console: Console, glyphs: G
             for p, t in zip(compiled.puzzle.places, place_texts(compiled, state, label), strict=True)
         )
 
-    print_line(console, Text("start  ", style="bold").append_text(state_text(compiled.start, None)))
+    print_line(console, stripped(Text("start  ", style="bold").append_text(state_text(compiled.start, None))))
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
         for rejection in rejections(compiled, before):
@@ -444,11 +444,13 @@ def _explained(compiled: CompiledPuzzle, path: Path, console: Console, glyphs: G
         label = compiled.label(move, before)
         print_line(
             console,
-            Text(f"{number:>2}. ", style="bold")
-            .append(label.rule + " ", style="bold")
-            .append_text(describe(label, compiled, short=True, drawn=glyphs))
-            .append("  ")
-            .append_text(state_text(after, label)),
+            stripped(
+                Text(f"{number:>2}. ", style="bold")
+                .append(label.rule + " ", style="bold")
+                .append_text(describe(label, compiled, short=True, drawn=glyphs))
+                .append("  ")
+                .append_text(state_text(after, label))
+            ),
         )
         before = after
 

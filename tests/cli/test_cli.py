@@ -229,3 +229,22 @@ def test_all_solutions_in_json_with_a_limit(capsys: pytest.CaptureFixture[str]) 
 def test_count_only_counts(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "run", str(ROOT / "specs" / "number_circle.puz"), "-p", "n=10", "--count")
     assert code == 0 and "288 solutions" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["queens.puz", "--method", "bfs"], "puzint: --method bfs picks how a shortest solution is searched; "),
+        (["frog.puz", "--reach", "--all"], "puzint: --reach and --all ask two different questions: give one of them"),
+        (["frog.puz", "--limit", "3"], "puzint: --limit K stops a listing of all solutions: it goes with --all"),
+        (["frog.puz", "--count", "--method", "bfs"], "puzint: --method bfs picks how one shortest solution is"),
+        (["peg_english.puz", "--method", "bfs"], "puzint: --method bfs does not apply: this spec asks for any"),
+        (["frog.puz", "--explain", "--format", "json"], "puzint: --explain annotates the text drawing of one"),
+        (["jealous_husbands.puz", "-p", "island=bankz"], "island must be one of none, any, banks, got bankz"),
+    ],
+)
+def test_options_and_values_that_would_do_nothing_are_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "run", str(ROOT / "specs" / argv[0]), *argv[1:])
+    assert code == 2 and out == "" and message in err
