@@ -10,6 +10,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
@@ -19,12 +20,14 @@ from .compiler import CompiledPuzzle
 from .errors import SpecError
 from .render import data, text
 from .render.glyphs import Glyphs, choose
-from .render.progress import SearchProgress
 from .runner import METHODS, load, solve
 from .search import Limits
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
 from .search.result import LIMIT, NO_SOLUTION
 from .solutions import AllSolutions, enumerate_solutions
+
+if TYPE_CHECKING:
+    from .render.progress import SearchProgress
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NO_SOLUTION = 0, 1, 2, 3, 4
 
@@ -258,7 +261,11 @@ def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:
     if args.quiet:
         return None
     console = out if args.format == "text" else Console(stderr=True)
-    return SearchProgress(console) if console.is_terminal else None
+    if not console.is_terminal:
+        return None
+    from .render.progress import SearchProgress  # rich's live display: only where it is shown
+
+    return SearchProgress(console)
 
 
 def _all_solutions(
