@@ -28,7 +28,7 @@ from .runner import METHODS
 from .runner import load as load_file
 from .runner import solve as solve_compiled
 from .search import Limits
-from .search.result import LIMIT, NO_SOLUTION, SOLVED
+from .search.result import SOLVED
 from .solutions import enumerate_solutions
 
 __all__ = ["Move", "Mover", "Puzzle", "Result", "SpecError", "load", "solve"]
@@ -183,9 +183,10 @@ def solve(
         raise TypeError("parameters are set when the puzzle is loaded: load(spec, n=4), then solve()")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
-    limits = Limits(max_states=max_states, timeout=timeout)
-    if max_memory_mb is not None:
-        limits.max_memory_mb = max_memory_mb
+    if max_memory_mb is None:
+        limits = Limits(max_states=max_states, timeout=timeout)  # the default memory limit
+    else:
+        limits = Limits(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     compiled = puzzle.compiled
     if all or limit is not None or (compiled.puzzle.search == "all" and not (count or reach)):
         report = enumerate_solutions(compiled, limits, limit=limit, keep=True)
@@ -200,6 +201,3 @@ def _as_text(value: object) -> str:
     if isinstance(value, (list, tuple)):
         return ",".join(_as_text(v) for v in value)
     return str(value)
-
-
-STATUSES = (SOLVED, NO_SOLUTION, LIMIT)

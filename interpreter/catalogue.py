@@ -20,11 +20,6 @@ def catalogue_dir() -> Path | None:
     return path if path.is_dir() else None
 
 
-def catalogue_names() -> list[str]:
-    folder = catalogue_dir()
-    return sorted(p.stem for p in folder.glob("*.puz")) if folder else []
-
-
 def resolve_spec(name: str | Path) -> Path:
     """`name` itself when it is a file (or looks like a path); otherwise the catalogue spec of
     that name (`frog` or `frog.puz`). A name found nowhere is returned unchanged, for the

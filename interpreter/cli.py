@@ -164,8 +164,9 @@ def _limits(args: argparse.Namespace) -> Limits:
     """The limits of this run, counting from now: reading and compiling the spec count."""
     if args.max_memory is not None and not MEMORY_WATCHED:
         raise UsageError("--max-memory cannot be kept on this platform (Python has no `resource` module here)")
-    memory = args.max_memory if args.max_memory is not None else Limits().max_memory_mb
-    return Limits(max_states=args.max_states, timeout=args.timeout, max_memory_mb=memory)
+    if args.max_memory is None:
+        return Limits(max_states=args.max_states, timeout=args.timeout)  # the default memory limit
+    return Limits(max_states=args.max_states, timeout=args.timeout, max_memory_mb=args.max_memory)
 
 
 def cmd_run(args: argparse.Namespace, out: Console) -> int:

@@ -103,8 +103,10 @@ class Evaluator:
                 return i
         return NONE
 
-    # ---- compiling
-    def compile(self, expr: m.Expr) -> Fn:
+    # ---- building closures
+    def function(self, expr: m.Expr) -> Fn:
+        """The Python closure that computes `expr` on a state: fixed code in this class, chosen
+        by the expression's type; nothing from the spec is turned into Python source."""
         method = getattr(self, "_" + type(expr).__name__.lower())
         return method(expr)  # type: ignore[no-any-return]
 
@@ -125,7 +127,7 @@ class Evaluator:
         return lambda s, env: read(s)
 
     def _counterread(self, e: m.CounterRead) -> Fn:
-        which = self.compile(e.counter)
+        which = self.function(e.counter)
         readers = [self.layout.reader(i) for i in range(len(self.layout.counters))]
         return lambda s, env: readers[which(s, env)](s)
 
@@ -136,7 +138,7 @@ class Evaluator:
     def _cellat(self, e: m.CellAt) -> Fn:
         board = self.puzzle.board
         assert board is not None
-        args = [self.compile(a) for a in e.args]
+        args = [self.function(a) for a in e.args]
         pos = e.pos
 
         def cell(s: Any, env: list[Any]) -> int:
@@ -181,7 +183,7 @@ class Evaluator:
         return lambda s, env: counter
 
     def _content(self, e: m.Content) -> Fn:
-        cell = self.compile(e.cell)
+        cell = self.function(e.cell)
         anchor = self.anchor
         blocks = any(off != (0, 0) for off in self.anchor_offset)
 
@@ -194,12 +196,12 @@ class Evaluator:
         return content
 
     def _cellof(self, e: m.CellOf) -> Fn:
-        piece = self.compile(e.piece)
+        piece = self.function(e.piece)
         cells = self.cells
         return lambda s, env: p if 0 <= (p := piece(s, env)) < cells else NONE
 
     def _valueof(self, e: m.ValueOf) -> Fn:
-        piece = self.compile(e.piece)
+        piece = self.function(e.piece)
         value, code_of, pos = self.value, self.code_of, e.pos
         if isinstance(e.piece, m.Local):  # the commonest case, a move's piece: one step
             slot, cells, base = e.piece.slot, self.cells, self.base
@@ -224,7 +226,7 @@ class Evaluator:
         return number
 
     def _pieceattr(self, e: m.PieceAttr) -> Fn:
-        piece, name, pos = self.compile(e.piece), e.name, e.pos
+        piece, name, pos = self.function(e.piece), e.name, e.pos
         code_of = self.code_of
         if name in ("row", "col"):
             table = self.rows if name == "row" else self.cols
@@ -253,7 +255,7 @@ class Evaluator:
         return attribute
 
     def _cellattr(self, e: m.CellAttr) -> Fn:
-        cell = self.compile(e.cell)
+        cell = self.function(e.cell)
         table, pos = (self.rows if e.name == "row" else self.cols), e.pos
 
         def position(s: Any, env: list[Any]) -> int:
@@ -265,19 +267,19 @@ class Evaluator:
         return position
 
     def _counterbound(self, e: m.CounterBound) -> Fn:
-        which = self.compile(e.counter)
+        which = self.function(e.counter)
         bounds = [(c.low, c.high) for c in self.puzzle.counters]
         index = 0 if e.name == "min" else 1
         return lambda s, env: bounds[which(s, env)][index]
 
     def _unary(self, e: m.Unary) -> Fn:
-        inner = self.compile(e.operand)
+        inner = self.function(e.operand)
         if e.op == "not":
             return lambda s, env: not inner(s, env)
         return lambda s, env: -inner(s, env)
 
     def _binary(self, e: m.Binary) -> Fn:
-        left, right = self.compile(e.left), self.compile(e.right)
+        left, right = self.function(e.left), self.function(e.right)
         op = e.op
         # both operands are conditions, whose functions return True or False
         if op == "and":
@@ -305,7 +307,7 @@ class Evaluator:
         return lambda s, env: fn(left(s, env), right(s, env))
 
     def _isempty(self, e: m.IsEmpty) -> Fn:
-        inner = self.compile(e.operand)
+        inner = self.function(e.operand)
         kind = e.operand.type
         if isinstance(e.operand, m.Here):
             return lambda s, env: not any(env[HERE])
@@ -331,12 +333,12 @@ class Evaluator:
         return empty_place
 
     def _iskind(self, e: m.IsKind) -> Fn:
-        piece = self.compile(e.piece)
+        piece = self.function(e.piece)
         codes, code_of = e.codes, self.code_of
         return lambda s, env: code_of(s, piece(s, env)) in codes
 
     def _isat(self, e: m.IsAt) -> Fn:
-        piece = self.compile(e.piece)
+        piece = self.function(e.piece)
         cells, layout = self.cells, self.layout
         if e.place is None:
 
@@ -345,7 +347,7 @@ class Evaluator:
                 return bool(p >= cells and env[HERE][p - cells - 1] > 0)
 
             return here
-        place = self.compile(e.place)
+        place = self.function(e.place)
 
         def at(s: Any, env: list[Any]) -> bool:
             p = piece(s, env)
@@ -355,7 +357,7 @@ class Evaluator:
 
     def _call(self, e: m.Call) -> Fn:
         name = e.name
-        args = [self.compile(a) for a in e.args]
+        args = [self.function(a) for a in e.args]
         if name == "abs":
             (a,) = args
             return lambda s, env: abs(a(s, env))
@@ -456,7 +458,7 @@ class Evaluator:
     # ---- quantifiers and aggregates
     def _quantified(self, e: m.Quantified) -> Fn:
         values = self.domain(e.domain)
-        body, slot = self.compile(e.body), e.slot
+        body, slot = self.function(e.body), e.slot
         if e.quantifier == "some":
 
             def some(s: Any, env: list[Any]) -> bool:
@@ -490,8 +492,8 @@ class Evaluator:
     def _aggregate(self, e: m.Aggregate) -> Fn:
         weighted = self.weighted(e.domain)
         slot = e.slot
-        value = self.compile(e.value) if e.value is not None else None
-        cond = self.compile(e.condition) if e.condition is not None else None
+        value = self.function(e.value) if e.value is not None else None
+        cond = self.function(e.condition) if e.condition is not None else None
         function, pos = e.function, e.pos
 
         def items(s: Any, env: list[Any]) -> Iterator[tuple[Any, int]]:
@@ -547,13 +549,13 @@ class Evaluator:
             return self._kind_domain(d)
         if isinstance(d, m.CellsDomain):
             if d.line is not None:
-                line = self.compile(d.line)
+                line = self.function(d.line)
                 return lambda s, env: ((c, 1) for c in line(s, env))
             cells = d.cells if d.cells is not None else tuple(range(self.cells))
             pairs = tuple((c, 1) for c in cells)
             return lambda s, env: pairs
         if isinstance(d, m.RayDomain):
-            origin, direction = self.compile(d.origin), self.compile(d.direction)
+            origin, direction = self.function(d.origin), self.function(d.direction)
             return lambda s, env: ((c, 1) for c in self.ray(origin(s, env), direction(s, env)))
         if isinstance(d, m.LinesDomain):
             lines = tuple((line, 1) for line in d.lines)
@@ -565,7 +567,7 @@ class Evaluator:
             directions = tuple((x, 1) for x in d.directions)
             return lambda s, env: directions
         if isinstance(d, m.NumbersDomain):
-            numbers = self.compile(d.values)
+            numbers = self.function(d.values)
             return lambda s, env: ((v, 1) for v in numbers(s, env))
         if isinstance(d, m.FilteredDomain):
             inner = self.weighted(d.inner)
@@ -584,7 +586,7 @@ class Evaluator:
             slot = HERE if d.where == "here" else LOAD
             return lambda s, env: ((cells + c, n) for c in codes if (n := env[slot][c - 1]))
         if d.where is not None:
-            place = self.compile(d.where)  # type: ignore[arg-type]
+            place = self.function(d.where)  # type: ignore[arg-type]
 
             def in_place(s: Any, env: list[Any]) -> Iterator[tuple[int, int]]:
                 bag = layout.bag(s, place(s, env))
@@ -618,4 +620,4 @@ class Evaluator:
 
 
 def condition_fn(evaluator: Evaluator, expr: m.Expr | None) -> Fn | None:
-    return evaluator.compile(expr) if expr is not None else None
+    return evaluator.function(expr) if expr is not None else None

@@ -95,7 +95,7 @@ class CompiledPuzzle:
         )
         self.estimate: Callable[[bytes], int] | None = None
         if puzzle.heuristic is not None:
-            fn = self.evaluator.compile(puzzle.heuristic)
+            fn = self.evaluator.function(puzzle.heuristic)
             slots = max(2, puzzle.heuristic_slots)
             self.estimate = lambda state: fn(state, [None] * slots)  # type: ignore[no-any-return]
 
@@ -164,7 +164,7 @@ class CompiledPuzzle:
         safety, puzzle = self.safety, self.puzzle
         env: list[Any] = [None] * safety.slots
         for rule in puzzle.safety:
-            if rule.scope == "state" and not self.evaluator.compile(rule.condition)(self.start, env):
+            if rule.scope == "state" and not self.evaluator.function(rule.condition)(self.start, env):
                 raise SpecError(
                     [
                         Diagnostic(
@@ -204,7 +204,7 @@ class CompiledPuzzle:
                 place_checks.append(("exact", slot.offset, slot.offset + slot.length, want, g.place))
             else:
                 place_checks.append(("at least", slot.offset, 0, g.at_least, g.place))
-        conditions = [self.evaluator.compile(c) for c in goal.conditions]
+        conditions = [self.evaluator.function(c) for c in goal.conditions]
         env: list[Any] = [None] * max(2, self.puzzle.goal_slots)  # goal tests run one at a time
         if not checks and not place_checks and len(conditions) == 1:
             (only,) = conditions

@@ -20,11 +20,11 @@ class Safety:
     def __init__(self, puzzle: Puzzle, layout: StateLayout, evaluator: Evaluator):
         self.layout = layout
         self.slots = max([r.slots for r in puzzle.safety] + [2])
-        self.state_rules = [evaluator.compile(r.condition) for r in puzzle.safety if r.scope == "state"]
+        self.state_rules = [evaluator.function(r.condition) for r in puzzle.safety if r.scope == "state"]
         self.place_rules: list[tuple[int, Fn, bool]] = []  # (rule number, check, only looks at here)
         self.load_rules: list[tuple[int, Fn, bool]] = []
         for i, rule in enumerate(puzzle.safety):
-            fn = evaluator.compile(rule.condition)
+            fn = evaluator.function(rule.condition)
             local = m.only_here(rule.condition)
             if rule.scope in ("places", "everywhere"):
                 self.place_rules.append((i, fn, local))

@@ -75,7 +75,7 @@ def _failing(compiled: CompiledPuzzle, state: bytes) -> tuple[int | None, str]:
     safety = compiled.safety
     env: list[Any] = [None] * safety.slots
     for i, rule in enumerate(compiled.puzzle.safety):
-        if rule.scope == "state" and not compiled.evaluator.compile(rule.condition)(state, env):
+        if rule.scope == "state" and not compiled.evaluator.function(rule.condition)(state, env):
             return i, "the state"
     for place in range(len(compiled.puzzle.places)):
         failed = safety.failing("places", compiled.layout.bag(state, place), state)

@@ -9,8 +9,6 @@ as their articles print them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich.console import Console
 from rich.text import Text
 
@@ -25,6 +23,7 @@ from .glyphs import UNICODE, Glyphs
 from .ladder import ladder_lines
 
 MOVED = "bold black on yellow"
+STATUS_STYLE = {SOLVED: "green", NO_SOLUTION: "yellow", LIMIT: "red"}
 LEFT = "yellow"
 
 Path = list[tuple[int, bytes]]
@@ -526,7 +525,7 @@ def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
             parts.append(f"{report.count:,} {noun(report.count)}{more}")
     parts.append(f"{report.states:,} states visited")
     parts.append(f"{report.seconds:.3f} s (depth-first enumeration)")
-    return parts, {SOLVED: "green", NO_SOLUTION: "yellow", LIMIT: "red"}[report.status]
+    return parts, STATUS_STYLE[report.status]
 
 
 def all_summary(report: AllSolutions, console: Console, glyphs: Glyphs = UNICODE) -> None:
@@ -562,13 +561,4 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
         parts.append(f"{result.reachable_goals:,} of them goals")
     parts.append(f"{result.states:,} states explored")
     parts.append(f"{result.seconds:.3f} s ({result.method})")
-    return parts, {SOLVED: "green", NO_SOLUTION: "yellow", LIMIT: "red"}[result.status]
-
-
-def summary(solved: Solved, count: bool, reach: bool) -> Text:
-    """The summary as one line of text (for callers that place it themselves)."""
-    parts, style = summary_parts(solved, count, reach)
-    return Text(UNICODE.separator.join(parts), style=style)
-
-
-Drawer = Callable[[CompiledPuzzle, Path, Console], None]
+    return parts, STATUS_STYLE[result.status]

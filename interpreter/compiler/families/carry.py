@@ -39,8 +39,8 @@ class CarryFamily:
         self.carrier = form.carrier
         self.routes = {p: sorted(b for a, b in puzzle.routes if a == p) for p in range(len(puzzle.places))}
         self.npieces = len(puzzle.pieces)
-        self.guard = evaluator.compile(move.guard) if move.guard is not None else None
-        self.cost = evaluator.compile(move.cost) if move.cost is not None else None
+        self.guard = evaluator.function(move.guard) if move.guard is not None else None
+        self.cost = evaluator.function(move.cost) if move.cost is not None else None
         self.slots = move.slots
         self.with_ = [tuple(c - 1 for c in codes) for codes in form.with_]
         self.only = frozenset(c - 1 for c in form.only) if form.only is not None else None

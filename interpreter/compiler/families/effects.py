@@ -38,7 +38,7 @@ class Effects:
         if isinstance(action, Advance):
             return self._advance(action)
         if isinstance(action, SetCounter):
-            new_value = ev.compile(action.value)
+            new_value = ev.function(action.value)
             counter, counter_slot = action.counter, action.slot
 
             def set_counter(before: bytes, new: bytearray, env: list[Any]) -> bool:
@@ -165,7 +165,7 @@ class Effects:
 
     def _advance(self, action: Advance) -> Callable[[bytes, bytearray, list[Any]], bool]:
         layout, cells, pos = self.layout, self.cells, action.amount.pos
-        amount = self.evaluator.compile(action.amount)
+        amount = self.evaluator.function(action.amount)
         read = layout.reader(action.counter)
         direction = action.direction
         top = 64

@@ -64,8 +64,8 @@ class GeneralFamily:
         self.evaluator = evaluator
         self.cells = layout.cells
         self.slots = move.slots
-        self.guard = evaluator.compile(move.guard) if move.guard is not None else None
-        self.cost = evaluator.compile(move.cost) if move.cost is not None else None
+        self.guard = evaluator.function(move.guard) if move.guard is not None else None
+        self.cost = evaluator.function(move.cost) if move.cost is not None else None
         self.invertible = False
         self.form_instances: list[tuple[Instance, tuple[int, ...], tuple[tuple[int, int], ...]]] = []
         if isinstance(move.form, Rewrite):
@@ -91,7 +91,7 @@ class GeneralFamily:
         self._number_counters = [i for i, c in enumerate(puzzle.counters) if c.role == NUMBER]
         self._env: list[Any] = [None] * self.slots
         self.effects = [Effects(puzzle, layout, evaluator, self._where).effect(a) for a in move.actions]
-        self.lets = [(a.slot, evaluator.compile(a.value)) for a in move.actions if isinstance(a, Let)]
+        self.lets = [(a.slot, evaluator.function(a.value)) for a in move.actions if isinstance(a, Let)]
         self._bag_take = self._bag_take_shape()
         self._bag_numbers: list[int | None] = [None] * layout.pieces
         self._placing = self._place_and_advance_shape()

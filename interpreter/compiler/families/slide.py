@@ -31,14 +31,14 @@ class SlideFamily:
         self.codes = form.codes
         self.mode = form.mode
         self.directions = form.directions
-        self.guard = evaluator.compile(move.guard) if move.guard is not None else None
+        self.guard = evaluator.function(move.guard) if move.guard is not None else None
         self.variable_slot = move.variables[0].slot if form.variable is not None else None
         self.slots = move.slots
         self.shapes = {p.code: p.shape for p in puzzle.pieces if p.shape is not None}
         self.parts = puzzle.parts
         self.part_code = {(part.piece, part.offset): code for code, part in enumerate(puzzle.parts)}
         self.evaluator = evaluator
-        self.cost = evaluator.compile(move.cost) if move.cost is not None else None
+        self.cost = evaluator.function(move.cost) if move.cost is not None else None
         self.invertible = self.mode != "until" and self.guard is None and not move.actions
         self._rays: dict[tuple[int, int], tuple[int, ...]] = {}
         self._back: list[Direction] | None = None
