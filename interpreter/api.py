@@ -29,7 +29,7 @@ from .runner import load as load_file
 from .runner import solve as solve_compiled
 from .search import Limits
 from .search.result import SOLVED
-from .solutions import enumerate_solutions
+from .solutions import enumerate_shortest, enumerate_solutions
 
 __all__ = ["Move", "Mover", "Puzzle", "Result", "SpecError", "load", "solve"]
 
@@ -110,6 +110,7 @@ class Result:
     limit: str | None
     moves: tuple[Move, ...]
     solutions: tuple[str, ...]  # all solutions (solve(..., all=True)): each final state
+    solution_moves: tuple[tuple[Move, ...], ...]  # ... and each one's moves
     data: dict[str, Any] = field(repr=False)
 
     @property
@@ -132,6 +133,7 @@ class Result:
             limit=payload.get("limit"),
             moves=tuple(Move.from_data(m) for m in payload.get("moves", ())),
             solutions=tuple(s["board"] for s in payload.get("solutions", ())),
+            solution_moves=tuple(tuple(Move.from_data(m) for m in s["moves"]) for s in payload.get("solutions", ())),
             data=payload,
         )
 
@@ -175,7 +177,8 @@ def solve(
     **named: object,
 ) -> Result:
     """Answer the spec's question (its `search` line), or the one asked: `count` the shortest
-    solutions, `reach` every state, `all` solutions (at most `limit`). Limits work as on the
+    solutions, `reach` every state, `all` solutions (at most `limit`: every shortest solution of
+    a puzzle of moves, every goal state of a `search all` spec). Limits work as on the
     command line; a search that reaches one returns status "limit" (it does not raise)."""
     if not isinstance(puzzle, Puzzle):
         puzzle = load(puzzle, {**(params or {}), **named})
@@ -189,7 +192,8 @@ def solve(
         limits = Limits(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     compiled = puzzle.compiled
     if all or limit is not None or (compiled.puzzle.search == "all" and not (count or reach)):
-        report = enumerate_solutions(compiled, limits, limit=limit, keep=True)
+        enumerate_all = enumerate_solutions if compiled.puzzle.search == "all" else enumerate_shortest
+        report = enumerate_all(compiled, limits, limit=limit, keep=True)
         return Result.from_data(data.all_to_data(compiled, puzzle.spec, report))
     solved = solve_compiled(compiled, puzzle.spec, count=count, reach=reach, limits=limits, method=method)
     return Result.from_data(data.to_data(solved, count=count, reach=reach))

@@ -24,7 +24,7 @@ from .runner import METHODS, load, solve
 from .search import Limits
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
 from .search.result import LIMIT, NO_SOLUTION
-from .solutions import AllSolutions, enumerate_solutions
+from .solutions import AllSolutions, enumerate_shortest, enumerate_solutions
 
 if TYPE_CHECKING:
     from .render.progress import SearchProgress
@@ -109,7 +109,12 @@ def build_parser() -> argparse.ArgumentParser:
     run_p.add_argument("--count", action="store_true", help="count the distinct shortest solutions")
     run_p.add_argument("--reach", action="store_true", help="explore every reachable state and report how many")
     run_p.add_argument("--seed", type=_whole, metavar="N", help="set the spec's `seed` parameter (random goals)")
-    run_p.add_argument("--all", action="store_true", help="list every solution (the default for `search all` specs)")
+    run_p.add_argument(
+        "--all",
+        action="store_true",
+        help="list every shortest solution (every solution for `search all` specs, where it is the default)",
+    )
+    run_p.add_argument("--draw", action="store_true", help="with --all: draw each solution move by move")
     run_p.add_argument(
         "--limit", type=_count("solutions", "10"), metavar="K", help="with all solutions: stop after the first K"
     )
@@ -234,11 +239,26 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
         raise UsageError("--limit K stops a listing of all solutions: it goes with --all")
     if args.distinct and listing:
         raise UsageError("--distinct groups the shortest solutions: it does not go with --all")
+    if args.draw and not (listing and mode != "all"):
+        raise UsageError(
+            "--draw draws each of every shortest solution move by move: it goes with --all, on a puzzle of moves"
+            if not listing
+            else "--draw draws solutions move by move: this spec's solutions (`search all`) are drawn as boards"
+        )
+    if listing and args.count and mode != "all":
+        raise UsageError(
+            "--count counts the shortest solutions and --all lists them: give one of them "
+            "(the listing ends with the count)"
+        )
     if args.method != "auto":
         if listing:
             raise UsageError(
-                f"--method {args.method} picks how a shortest solution is searched; "
-                "all solutions are listed depth first"
+                f"--method {args.method} picks how one shortest solution is searched; "
+                + (
+                    "all solutions are listed depth first"
+                    if mode == "all"
+                    else "every shortest solution is listed from the graph of all shortest paths"
+                )
             )
         if args.count or args.reach or mode in ("count", "reach"):
             raise UsageError(
@@ -274,8 +294,16 @@ def _all_solutions(
 ) -> AllSolutions:
     """Every solution, streamed as found (text), or collected (JSON/YAML); --count only counts."""
     listing = not args.count
-    streamer = text.SolutionStream(compiled, out, glyphs) if args.format == "text" and listing else None
-    report = enumerate_solutions(
+    placements = compiled.puzzle.search == "all"
+    streamer: text.SolutionStream | text.MoveListStream | None = None
+    if args.format == "text" and listing:
+        streamer = (
+            text.SolutionStream(compiled, out, glyphs)
+            if placements
+            else text.MoveListStream(compiled, out, glyphs, draw=args.draw)
+        )
+    enumerate_all = enumerate_solutions if placements else enumerate_shortest
+    report = enumerate_all(
         compiled,
         limits,
         limit=args.limit,

@@ -1,8 +1,16 @@
-"""Every solution of a puzzle, streamed: each goal state that can be reached, found depth
-first (`search.depth.all_goal_states`). With symmetries declared, symmetric solutions are one
-solution: only the first of each class is listed, and both the classes and the solutions in
-all are counted (the goal states found must then be closed under the symmetries, which is
-checked)."""
+"""Every solution of a puzzle, streamed.
+
+Two questions share the name "all solutions", and the spec says which it asks:
+
+- a puzzle that asks `search all` (placements: queens, a magic square) wants every goal
+  state that can be reached, found depth first (`search.depth.all_goal_states`);
+- any other puzzle is a puzzle of moves, where "every solution" means every *shortest* (or,
+  with costs, every cheapest) sequence of moves: they are walked back from the goal states
+  through the graph of shortest paths (`search.dag`), one at a time, never all stored.
+
+With symmetries declared, symmetric solutions are one solution: one of each class is listed,
+and both the classes and the solutions in all are counted (for goal states, the set found
+must then be closed under the symmetries, which is checked)."""
 
 from __future__ import annotations
 
@@ -13,6 +21,7 @@ from dataclasses import dataclass, field
 from .compiler import CompiledPuzzle
 from .errors import Diagnostic, SpecError
 from .search import Limits
+from .search.dag import ShortestDag, cheapest_dag, count_solutions, shortest_dag
 from .search.depth import all_goal_states
 from .search.limits import LimitReached, stop_reason
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
@@ -31,6 +40,10 @@ class AllSolutions:
     symmetric: bool = False
     limit_reason: str | None = None
     stopped_at_limit: bool = False  # --limit K reached: the count is a lower bound
+    method: str = "depth-first enumeration"
+    length: int | None = None  # moves of every solution, when all are shortest
+    cost: int | None = None  # of every solution, when all are cheapest
+    total: int | None = None  # shortest solutions in all, listed or not (counted on the graph)
 
 
 def enumerate_solutions(
@@ -47,6 +60,81 @@ def enumerate_solutions(
     except SpecError as exc:
         puzzle = compiled.puzzle
         raise exc.with_source(puzzle.source, puzzle.filename) from None
+
+
+def enumerate_shortest(
+    compiled: CompiledPuzzle,
+    limits: Limits,
+    limit: int | None = None,
+    keep: bool = True,
+    on_solution: Callable[[Path], None] | None = None,
+) -> AllSolutions:
+    """Every shortest solution (every cheapest one when moves have costs), listed from the
+    graph of shortest paths. With symmetries, a solution is listed when its states, read in
+    order, come first among the images of its class, so no class is remembered."""
+    try:
+        return _enumerate_shortest(compiled, limits, limit, keep, on_solution)
+    except SpecError as exc:
+        puzzle = compiled.puzzle
+        raise exc.with_source(puzzle.source, puzzle.filename) from None
+
+
+def _enumerate_shortest(
+    compiled: CompiledPuzzle,
+    limits: Limits,
+    limit: int | None,
+    keep: bool,
+    on_solution: Callable[[Path], None] | None,
+) -> AllSolutions:
+    group = compiled.symmetry
+    started = time.monotonic()
+    costed = compiled.puzzle.search == "cheapest"
+    method = "cheapest-path graph" if costed else "shortest-path graph"
+    report = AllSolutions(symmetric=group is not None, method=method)
+    dag: ShortestDag
+    if costed:
+        dag = cheapest_dag(compiled.start, compiled.expand_costed, compiled.is_goal, limits)
+    else:
+        dag = shortest_dag(compiled, limits)
+    report.states = dag.states
+    if dag.status != SOLVED:
+        report.status, report.limit_reason = dag.status, dag.limit_reason
+        report.seconds = time.monotonic() - started
+        return report
+    images = [e.image for e in group.solution_symmetries if e is not group.elements[0]] if group else []
+    try:
+        report.total = count_solutions(dag)
+        for path in dag.paths():
+            report.length = len(path)
+            report.in_all += 1
+            if images and not _first_of_class(compiled.start, path, images):
+                continue
+            report.count += 1
+            if keep:
+                report.solutions.append(path)
+            if on_solution is not None:
+                on_solution(path)
+            if limit is not None and report.count >= limit:
+                report.stopped_at_limit = True
+                break
+    except (LimitReached, KeyboardInterrupt) as exc:
+        report.status = LIMIT
+        report.limit_reason = stop_reason(exc)
+    if report.status != LIMIT:
+        report.status = SOLVED
+    report.cost = dag.cost
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _first_of_class(start: bytes, path: Path, images: list[Callable[[bytes], bytes]]) -> bool:
+    """Whether this solution's states, in order, are the least among its symmetric images."""
+    states = [start, *(state for _, state in path)]
+    for image in images:
+        mapped = [image(state) for state in states]
+        if mapped < states:
+            return False
+    return True
 
 
 def _enumerate(

@@ -53,3 +53,11 @@ def test_bad_input_raises_spec_error_with_the_command_lines_message() -> None:
     with pytest.raises(puzint.SpecError) as caught:
         puzint.load(text="board line 3\npiece A\nstart A _ Z\n", spec="mine.puz")
     assert caught.value.render().startswith("mine.puz:3:11: unknown piece 'Z'")
+
+
+def test_every_shortest_solution_with_its_moves() -> None:
+    result = puzint.solve("frog", n=2, all=True)
+    assert result.count == 2 and result.length == 8 and result.solutions == ("WW_BB", "WW_BB")
+    first, second = result.solution_moves
+    assert len(first) == len(second) == 8 and first != second
+    assert {first[0].piece, second[0].piece} == {"B", "W"}

@@ -143,8 +143,9 @@ def _plain(value: object) -> object:
 
 
 def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> dict[str, Any]:
-    """Every solution listed (as its final board, and the numbers placed in order when the
-    moves place numbered pieces)."""
+    """Every solution listed (its moves, its final board, and the numbers placed in order when
+    the moves place numbered pieces); for a puzzle of moves, every shortest solution, with
+    their length (and cost) and how many there are in all."""
     solutions = []
     numbered = any(p.value is not None for p in compiled.puzzle.pieces)
     for path in report.solutions:
@@ -160,15 +161,19 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
         "params": {k: _plain(v) for k, v in compiled.puzzle.params.items()},
         "status": report.status,
         "count": report.count,
-        "count_in_all": report.in_all,
+        "count_in_all": report.total if report.total is not None else report.in_all,
         "up_to_symmetry": report.symmetric,
         "up_to_reversal": any(s.name == "reversal" for s in compiled.puzzle.symmetries),  # format 1 kept it
         "complete": report.status != "limit" and not report.stopped_at_limit,
         "solutions": solutions,
         "states": report.states,
         "seconds": round(report.seconds, 6),
-        "method": "depth-first enumeration",
+        "method": report.method,
     }
+    if report.total is not None:  # every shortest (cheapest) solution of a puzzle of moves
+        data["length"] = report.length
+        if report.cost is not None:
+            data["cost"] = report.cost
     if report.limit_reason:
         data["limit"] = report.limit_reason
     return data

@@ -9,6 +9,8 @@ as their articles print them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.console import Console
 from rich.text import Text
 
@@ -510,6 +512,51 @@ class SolutionStream:
         self.row = []
 
 
+class MoveListStream:
+    """Shortest solutions printed as they are found: each a numbered list of its moves, wrapped
+    between moves with a hanging indent; with `draw`, each drawn move by move instead."""
+
+    def __init__(self, compiled: CompiledPuzzle, console: Console, glyphs: Glyphs = UNICODE, draw: bool = False):
+        self.compiled = compiled
+        self.console = console
+        self.glyphs = glyphs
+        self.draw = draw
+        self.number = 0
+
+    def add(self, path: Path) -> None:
+        self.number += 1
+        if self.draw:
+            print_line(self.console, Text(f"solution {self.number}", style="bold"))
+            draw_solution(self.compiled, path, self.console, glyphs=self.glyphs)
+            self.console.print()
+            return
+        steps = []
+        before = self.compiled.start
+        for move, after in path:
+            steps.append(
+                describe(self.compiled.label(move, before), self.compiled, short=True, drawn=self.glyphs).plain
+            )
+            before = after
+        self._wrapped(f"{self.number:>3}  ", steps or ["(the start is already a solution)"])
+
+    def _wrapped(self, lead: str, steps: list[str]) -> None:
+        width = max(20, self.console.width)
+        separator = self.glyphs.separator
+        line = lead + steps[0]
+        for step in steps[1:]:
+            candidate = f"{line}{separator}{step}"
+            if len(candidate) > width:
+                print_line(self.console, (line + separator).rstrip())
+                line = " " * len(lead) + step
+            else:
+                line = candidate
+        print_line(self.console, line.rstrip())
+
+    def flush(self) -> None:
+        if self.number and not self.draw:
+            self.console.print()
+
+
 def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
     parts = []
     noun = lambda n: "solution" if n == 1 else "solutions"  # noqa: E731
@@ -517,15 +564,32 @@ def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
         parts.append(f"stopped: {report.limit_reason} after {report.count:,} {noun(report.count)}")
     elif report.count == 0:
         parts.append("no solution: every possibility explored")
+    elif report.total is not None:
+        parts.extend(_shortest_parts(report, noun))
     else:
         more = " (the first ones: --limit reached)" if report.stopped_at_limit else ""
         if report.symmetric and not report.stopped_at_limit:
             parts.append(f"{report.count:,} {noun(report.count)} up to symmetry ({report.in_all:,} in all)")
         else:
             parts.append(f"{report.count:,} {noun(report.count)}{more}")
-    parts.append(f"{report.states:,} states visited")
-    parts.append(f"{report.seconds:.3f} s (depth-first enumeration)")
+    parts.append(f"{report.states:,} states {'visited' if report.total is None else 'explored'}")
+    parts.append(f"{report.seconds:.3f} s ({report.method})")
     return parts, STATUS_STYLE[report.status]
+
+
+def _shortest_parts(report: AllSolutions, noun: Callable[[int], str]) -> list[str]:
+    """`2 shortest solutions of 15 moves`, `the first 10 of 1,234 ...`, `3 up to symmetry`."""
+    assert report.total is not None
+    kind = "cheapest" if report.cost is not None else "shortest"
+    size = f"{report.length} move{'s' if report.length != 1 else ''}"
+    if report.cost is not None:
+        size += f", cost {report.cost:,}"
+    if report.stopped_at_limit:
+        shown = f"the first {report.count:,} of {report.total:,} {kind} {noun(report.total)} ({size}): --limit reached"
+        return [shown + (", one of each symmetry class" if report.symmetric else "")]
+    if report.symmetric:
+        return [f"{report.count:,} {kind} {noun(report.count)} up to symmetry ({report.total:,} in all)", size]
+    return [f"{report.count:,} {kind} {noun(report.count)}", size]
 
 
 def all_summary(report: AllSolutions, console: Console, glyphs: Glyphs = UNICODE) -> None:

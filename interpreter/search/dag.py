@@ -1,9 +1,10 @@
-"""All shortest solutions, one at a time: a layered search that keeps, for every state, every
-predecessor on a shortest path to it; the solutions are then walked back from the goal
-states without ever being stored all at once."""
+"""All shortest (or cheapest) solutions, one at a time: a search that keeps, for every state,
+every predecessor on a shortest (cheapest) path to it; the solutions are then walked back
+from the goal states without ever being stored all at once."""
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -20,6 +21,7 @@ class ShortestDag:
     goals: list[State]
     predecessors: dict[State, list[tuple[State, int]]]
     limit_reason: str | None = None
+    cost: int | None = None  # of every solution, when moves have costs
 
     def paths(self) -> Iterator[list[tuple[int, State]]]:
         """Every shortest solution as [(move, state after it), ...], depth first."""
@@ -135,3 +137,50 @@ def shortest_dag(problem: Problem[Any], limits: Limits) -> ShortestDag:
         reason = stop_reason(exc)
         return ShortestDag(LIMIT, len(predecessors), [], predecessors, reason)
     return ShortestDag(SOLVED if goals else NO_SOLUTION, len(predecessors), goals, predecessors)
+
+
+def cheapest_dag(
+    start: State,
+    expand: Callable[[State], list[tuple[State, int, int]]],
+    is_goal: Callable[[State], bool],
+    limits: Limits,
+) -> ShortestDag:
+    """Uniform-cost search keeping every cheapest predecessor of each state. Costs are at least
+    1, so a state's predecessors are all settled before it, and the links form a DAG."""
+    cost: dict[State, int] = {start: 0}
+    predecessors: dict[State, list[tuple[State, int]]] = {start: []}
+    closed: dict[State, None] = {}  # in the order settled: every predecessor before its state
+    queue: list[tuple[int, int, State]] = [(0, 0, start)]
+    tie = 0
+    best: int | None = None
+    goals: list[State] = []
+    budget = 0
+    try:
+        while queue:
+            g, _, state = heapq.heappop(queue)
+            if state in closed or g > cost[state]:
+                continue
+            if best is not None and g > best:
+                break
+            closed[state] = None
+            if is_goal(state):
+                best = g
+                goals.append(state)
+                continue
+            children = expand(state)
+            for child, move, step in children:
+                new, old = g + step, cost.get(child)
+                if old is None or new < old:
+                    cost[child] = new
+                    predecessors[child] = [(state, move)]
+                    tie += 1
+                    heapq.heappush(queue, (new, tie, child))
+                elif new == old and child not in closed and all(p != state for p, _ in predecessors[child]):
+                    predecessors[child].append((state, move))
+            budget -= len(children) + 1
+            if budget <= 0:
+                budget = limits.check(len(cost), at=f"cost {g}")
+    except (LimitReached, KeyboardInterrupt) as exc:
+        return ShortestDag(LIMIT, len(cost), [], {}, stop_reason(exc))
+    settled = {s: predecessors[s] for s in closed}
+    return ShortestDag(SOLVED if goals else NO_SOLUTION, len(cost), goals, settled, cost=best)

@@ -234,7 +234,11 @@ def test_count_only_counts(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["queens.puz", "--method", "bfs"], "puzint: --method bfs picks how a shortest solution is searched; "),
+        (["queens.puz", "--method", "bfs"], "puzint: --method bfs picks how one shortest solution is searched; "),
+        (["frog.puz", "--all", "--method", "bfs"], "every shortest solution is listed from the graph of all shortest"),
+        (["frog.puz", "--all", "--count"], "puzint: --count counts the shortest solutions and --all lists them"),
+        (["frog.puz", "--draw"], "puzint: --draw draws each of every shortest solution move by move: it goes with"),
+        (["queens.puz", "--draw"], "this spec's solutions (`search all`) are drawn as boards"),
         (["frog.puz", "--reach", "--all"], "puzint: --reach and --all ask two different questions: give one of them"),
         (["frog.puz", "--limit", "3"], "puzint: --limit K stops a listing of all solutions: it goes with --all"),
         (["frog.puz", "--count", "--method", "bfs"], "puzint: --method bfs picks how one shortest solution is"),
@@ -248,3 +252,29 @@ def test_options_and_values_that_would_do_nothing_are_refused(
 ) -> None:
     code, out, err = run(capsys, "run", str(ROOT / "specs" / argv[0]), *argv[1:])
     assert code == 2 and out == "" and message in err
+
+
+def test_all_on_a_puzzle_of_moves_lists_every_shortest_solution(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", FROG, "--all", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["method"] == "shortest-path graph" and data["complete"]
+    assert data["length"] == 15 and data["count"] == data["count_in_all"] == 2
+    assert [len(s["moves"]) for s in data["solutions"]] == [15, 15]
+    assert all(s["board"] == "WWW_BBB" for s in data["solutions"])
+    assert data["solutions"][0]["moves"] != data["solutions"][1]["moves"]
+
+
+def test_all_as_text_is_a_move_list_per_solution_wrapped_between_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", FROG, "--all", "--ascii")
+    lines = out.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith("  1  "))
+    assert code == 0 and lines[first].startswith("  1  W 5->4 | B 3->5 | B 2->3 | ")
+    assert lines[first + 1].startswith("     B 1->3 | ") and lines[first + 2].startswith("  2  B 3->4 | W 5->3 | ")
+    assert all(len(line) <= 80 for line in lines)
+    assert "2 shortest solutions | 15 moves | 72 states explored" in out
+
+
+def test_all_with_a_limit_tells_how_many_there_are(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = str(ROOT / "specs" / "jealous_husbands.puz")
+    code, out, _ = run(capsys, "run", spec, "--all", "--limit", "2", "--ascii")
+    assert code == 0 and "the first 2 of 486 shortest solutions (11 moves): --limit reached" in out
