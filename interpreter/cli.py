@@ -18,18 +18,20 @@ from . import __version__
 from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle
 from .errors import SpecError
+from .language.expressions import show
 from .render import data, text
 from .render.glyphs import Glyphs, choose
-from .runner import METHODS, load, solve
+from .runner import METHODS, Solved, load, search, solve
 from .search import Limits
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
-from .search.result import LIMIT, NO_SOLUTION
+from .search.result import LIMIT, NO_SOLUTION, SOLVED
 from .solutions import AllSolutions, enumerate_shortest, enumerate_solutions
 
 if TYPE_CHECKING:
     from .render.progress import SearchProgress
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NO_SOLUTION = 0, 1, 2, 3, 4
+GRAPH_STATES = 10_000  # `puzint graph` draws at most this many states unless told otherwise
 
 
 class UsageError(Exception):
@@ -126,7 +128,12 @@ def build_parser() -> argparse.ArgumentParser:
     run_p.add_argument(
         "--explain", action="store_true", help="show, before each move, the moves a safety rule forbids and why"
     )
-    run_p.add_argument("--format", choices=("text", "json", "yaml"), default="text")
+    run_p.add_argument(
+        "--format",
+        choices=("text", "json", "yaml", "svg"),
+        default="text",
+        help="svg: the solution as a picture, a strip of boards (the amida as its ladder)",
+    )
     run_p.add_argument(
         "--ascii", action="store_true", help="draw with ASCII only (automatic when the output cannot show ● → ·)"
     )
@@ -137,6 +144,12 @@ def build_parser() -> argparse.ArgumentParser:
     check_p = sub.add_parser("check", help="check specs against the expected results beside them (SPEC.yaml)")
     check_p.add_argument("targets", nargs="*", metavar="SPEC|DIR", help="spec files or directories (default: specs)")
     _limit_options(check_p)
+
+    graph_p = sub.add_parser("graph", help="write the state graph of a small puzzle (DOT or GraphML)")
+    graph_p.add_argument("spec", help="a .puz file")
+    graph_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
+    graph_p.add_argument("--format", choices=("dot", "graphml"), default="dot")
+    _limit_options(graph_p, f"draw at most N states (default {GRAPH_STATES:,}): a larger graph is refused")
     return parser
 
 
@@ -147,13 +160,14 @@ def _whole(text: str) -> int:
     return int(text)
 
 
-def _limit_options(p: argparse.ArgumentParser) -> None:
+def _limit_options(p: argparse.ArgumentParser, states_help: str | None = None) -> None:
     p.add_argument(
         "--max-states",
         type=_count("states", "1000000"),
         default=None,
         metavar="N",
-        help=f"stop after N states (default: {DEFAULT_MAX_STATES:,} stored; visited states are then not limited)",
+        help=states_help
+        or f"stop after N states (default: {DEFAULT_MAX_STATES:,} stored; visited states are then not limited)",
     )
     p.add_argument("--timeout", type=_amount("seconds", "30"), default=None, metavar="S", help="stop after S seconds")
     p.add_argument(
@@ -210,6 +224,8 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
     finally:
         if progress is not None:
             progress.stop()
+    if args.format == "svg":
+        return _write_svg(args, compiled, every, None if every is not None else solved)
     if every is not None:
         if args.format == "text":
             text.all_summary(every, out, glyphs)
@@ -270,6 +286,11 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
                 f"--method {args.method} does not apply: "
                 "this spec asks for any solution (`search any`), found depth first"
             )
+    if args.format == "svg" and (args.count or args.reach or args.distinct or (args.all and mode != "all")):
+        raise UsageError(
+            "--format svg draws one solution (or the boards of a `search all` spec's solutions): "
+            "it does not go with --count, --reach, --distinct or --all"
+        )
     if args.explain and (args.format != "text" or listing):
         raise UsageError(
             "--explain annotates the text drawing of one solution: it does not go with --format json/yaml or --all"
@@ -315,10 +336,34 @@ def _all_solutions(
     return report
 
 
+def _write_svg(
+    args: argparse.Namespace, compiled: CompiledPuzzle, every: AllSolutions | None, solved: Solved | None
+) -> int:
+    """The picture on standard output; a run without one says why on standard error."""
+    from .render import svg
+
+    puzzle = compiled.puzzle
+    title = " ".join([puzzle.title, *(f"{k}={show(v)}" for k, v in puzzle.params.items())])  # type: ignore[arg-type]
+    if every is not None:
+        status, (parts, _) = every.status, text.all_summary_parts(every)
+        picture = svg.boards_svg(compiled, every.solutions, title) if status == SOLVED else None
+    else:
+        assert solved is not None
+        status, (parts, _) = solved.result.status, text.summary_parts(solved, False, False)
+        picture = svg.solution_svg(compiled, solved.result.path, title) if status == SOLVED else None
+    if picture is not None:
+        sys.stdout.write(picture)
+    else:
+        sys.stderr.write(f"puzint: nothing to draw: {' · '.join(parts)}\n")
+    if status == LIMIT:
+        return EXIT_LIMIT
+    return EXIT_NO_SOLUTION if status == NO_SOLUTION else EXIT_OK
+
+
 def _stopped_before_search(args: argparse.Namespace, params: dict[str, str], reason: str, limits: Limits) -> int:
     """A limit reached while the spec was read and compiled: nothing was searched."""
     seconds = limits.elapsed()
-    if args.format == "text":
+    if args.format in ("text", "svg"):
         sys.stderr.write(f"puzint: stopped while reading and compiling {args.spec}: {reason} · {seconds:.1f} s\n")
     else:
         _dump(data.stopped_to_data(args.spec, params, reason, seconds), args.format)
@@ -332,6 +377,40 @@ def _dump(payload: dict[str, object], fmt: str) -> None:
         import yaml  # only here and in `check`: keeps start-up short for everything else
 
         sys.stdout.write(yaml.safe_dump(payload, sort_keys=False, allow_unicode=True))
+
+
+def cmd_graph(args: argparse.Namespace) -> int:
+    """Every reachable state and move, with the solution's path marked, on standard output; a
+    graph larger than --max-states is refused whole rather than cut."""
+    from .render import graph as drawing
+    from .search.graph import state_graph
+
+    args.spec = str(resolve_spec(args.spec))
+    cap = args.max_states or GRAPH_STATES
+    limits = Limits(timeout=args.timeout) if args.max_memory is None else _limits(args)
+    limits.max_states = None
+    try:
+        with limits.armed():
+            compiled = load(args.spec, _params(args.param))
+            graph = state_graph(compiled, limits, cap)
+            if graph.complete:
+                mode = "cheapest" if compiled.puzzle.search == "cheapest" else "shortest"
+                result = search(compiled, limits=limits, mode=mode)
+    except LimitReached as exc:
+        sys.stderr.write(f"puzint: the state graph was not drawn: {exc.reason}\n")
+        return EXIT_LIMIT
+    if not graph.complete:
+        sys.stderr.write(
+            f"puzint: the state graph was not drawn: {graph.limit_reason} "
+            f"({len(graph.states):,} states found; --max-states N draws up to N)\n"
+        )
+        return EXIT_LIMIT
+    puzzle = compiled.puzzle
+    title = " ".join([puzzle.title, *(f"{k}={show(v)}" for k, v in puzzle.params.items())])  # type: ignore[arg-type]
+    path = result.path if result.status == SOLVED else None
+    write = drawing.to_dot if args.format == "dot" else drawing.to_graphml
+    sys.stdout.write(write(compiled, graph, path, title))
+    return EXIT_OK
 
 
 def cmd_check(args: argparse.Namespace, out: Console) -> int:
@@ -404,6 +483,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "run":
             return cmd_run(args, out)
+        if args.command == "graph":
+            return cmd_graph(args)
         return cmd_check(args, out)
     except SpecError as exc:
         report_error(exc)

@@ -1,0 +1,97 @@
+"""A puzzle's state graph as Graphviz DOT or GraphML: each state a node labelled with its board
+(as in the JSON output), each move an edge labelled with what moved; the start, the goal
+states and the solution's path marked, so that the picture shows where the solution runs."""
+
+from __future__ import annotations
+
+import itertools
+from xml.sax.saxutils import escape, quoteattr
+
+from ..compiler import CompiledPuzzle
+from ..search.graph import StateGraph
+from .data import board_text
+from .svg import CAPTION_GLYPHS
+
+Path = list[tuple[int, bytes]]
+
+
+def _labels(compiled: CompiledPuzzle, graph: StateGraph) -> tuple[list[str], list[str]]:
+    from .text import describe
+
+    nodes = [board_text(compiled, state) for state in graph.states]
+    edges = []
+    for a, _, move in graph.edges:
+        label = compiled.label(move, graph.states[a])
+        edges.append(f"{label.rule}: {describe(label, compiled, short=True, drawn=CAPTION_GLYPHS).plain}")
+    return nodes, edges
+
+
+def _on_path(compiled: CompiledPuzzle, graph: StateGraph, path: Path | None) -> tuple[set[int], set[tuple[int, int]]]:
+    if path is None:
+        return set(), set()
+    index = {state: i for i, state in enumerate(graph.states)}
+    states = [index[compiled.start], *(index[state] for _, state in path if state in index)]
+    return set(states), set(itertools.pairwise(states))
+
+
+def to_dot(compiled: CompiledPuzzle, graph: StateGraph, path: Path | None, title: str) -> str:
+    nodes, edges = _labels(compiled, graph)
+    on_nodes, on_edges = _on_path(compiled, graph, path)
+    lines = [
+        f"digraph {_dot(title)} {{",
+        f"  label={_dot(title)}; labelloc=t; rankdir=LR;",
+        '  node [shape=box, style="rounded,filled", fillcolor=white, fontname="DejaVu Sans Mono"];',
+        '  edge [fontname="DejaVu Sans", fontsize=10, color="#9e9e9e"];',
+    ]
+    for i, (state, text) in enumerate(zip(graph.states, nodes, strict=True)):
+        attributes = [f"label={_dot(text)}"]
+        if i == 0:
+            attributes.append('fillcolor="#c8e6c9"')
+        if compiled.is_goal(state):
+            attributes.append('peripheries=2, fillcolor="#ffe082"')
+        if i in on_nodes:
+            attributes.append('color="#c62828", penwidth=2')
+        lines.append(f"  s{i} [{', '.join(attributes)}];")
+    for (a, b, _), text in zip(graph.edges, edges, strict=True):
+        style = ', color="#c62828", penwidth=2.5, fontcolor="#c62828"' if (a, b) in on_edges else ""
+        lines.append(f"  s{a} -> s{b} [label={_dot(text)}{style}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _dot(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def to_graphml(compiled: CompiledPuzzle, graph: StateGraph, path: Path | None, title: str) -> str:
+    nodes, edges = _labels(compiled, graph)
+    on_nodes, on_edges = _on_path(compiled, graph, path)
+    out = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<graphml xmlns="http://graphml.graphdrawing.org/xmlns">',
+        '  <key id="board" for="node" attr.name="board" attr.type="string"/>',
+        '  <key id="depth" for="node" attr.name="depth" attr.type="int"/>',
+        '  <key id="start" for="node" attr.name="start" attr.type="boolean"/>',
+        '  <key id="goal" for="node" attr.name="goal" attr.type="boolean"/>',
+        '  <key id="node_on_solution" for="node" attr.name="on_solution" attr.type="boolean"/>',
+        '  <key id="move" for="edge" attr.name="move" attr.type="string"/>',
+        '  <key id="edge_on_solution" for="edge" attr.name="on_solution" attr.type="boolean"/>',
+        f'  <graph id={quoteattr(title)} edgedefault="directed">',
+    ]
+    for i, (state, text) in enumerate(zip(graph.states, nodes, strict=True)):
+        out.append(
+            f'    <node id="s{i}"><data key="board">{escape(text)}</data><data key="depth">{graph.depth[i]}</data>'
+            f'<data key="start">{_bool(i == 0)}</data><data key="goal">{_bool(compiled.is_goal(state))}</data>'
+            f'<data key="node_on_solution">{_bool(i in on_nodes)}</data></node>'
+        )
+    for number, ((a, b, _), text) in enumerate(zip(graph.edges, edges, strict=True)):
+        out.append(
+            f'    <edge id="e{number}" source="s{a}" target="s{b}"><data key="move">{escape(text)}</data>'
+            f'<data key="edge_on_solution">{_bool((a, b) in on_edges)}</data></edge>'
+        )
+    out += ["  </graph>", "</graphml>"]
+    return "\n".join(out) + "\n"
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"

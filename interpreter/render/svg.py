@@ -1,0 +1,285 @@
+"""A solution as a picture: an SVG strip of boards, one per state, each captioned with the move
+that led to it, wrapped into rows; an amida-kuji solution as its ladder.
+
+Pieces are discs with their symbol (or number) written on them, dark for pieces drawn ● and
+light for pieces drawn ○ (as the text drawing shows them), a colour of their own otherwise,
+so that the picture reads without any particular font. The cells a move filled are shaded,
+the cells it emptied outlined, as the text drawing brackets them."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape, quoteattr
+
+from ..compiler import CompiledPuzzle, MoveLabel
+from ..model.board import GRAPH, RING, Board
+from ..model.puzzle import CARRIER, SHOW_LADDER
+from .glyphs import Glyphs
+from .ladder import pack, rungs
+
+Path = list[tuple[int, bytes]]
+
+CELL = 40
+GAP = 28  # between panels
+ROW_WIDTH = 1200  # panels wrap to a new row past this width
+CAPTION = 18
+BOX_TOP = 18  # a place's box starts under its name
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+MOVED, LEFT, BOARD, LINES = "#ffd54f", "#9e9e9e", "#f3efe6", "#8d8577"
+DARK = set("●■♞♛♚♜♝♟◆▲")
+LIGHT = set("○□♘♕♔♖♗♙◇△")
+PALETTE = ("#e57373", "#64b5f6", "#81c784", "#ba68c8", "#ffb74d", "#4db6ac", "#f06292", "#a1887f", "#90a4ae")
+CAPTION_GLYPHS = Glyphs(True, "·", "→", " ", " · ", "✗")  # pieces by their symbols: no font needs a chess set
+
+
+@dataclass
+class Panel:
+    """One drawing: its size and its SVG elements, placed at (0, 0)."""
+
+    width: float
+    height: float
+    parts: list[str] = field(default_factory=list)
+
+
+def solution_svg(compiled: CompiledPuzzle, path: Path, title: str) -> str:
+    """The whole picture: the title, then the states of the solution from the start."""
+    from .text import describe  # the move descriptions are the text drawing's
+
+    puzzle = compiled.puzzle
+    if puzzle.board is not None and puzzle.show == SHOW_LADDER:
+        ladder = ladder_panel(compiled, path)
+        if ladder is not None:
+            return _document(title, [[ladder]])
+    panels = [state_panel(compiled, compiled.start, None, "start")]
+    before = compiled.start
+    for number, (move, after) in enumerate(path, 1):
+        label = compiled.label(move, before)
+        caption = f"{number}. {describe(label, compiled, short=True, drawn=CAPTION_GLYPHS).plain}"
+        panels.append(state_panel(compiled, after, label, caption))
+        before = after
+    return _document(title, _rows(panels))
+
+
+def boards_svg(compiled: CompiledPuzzle, solutions: list[Path], title: str) -> str:
+    """The solutions of a `search all` spec: each one's final board, numbered."""
+    panels = [
+        state_panel(compiled, path[-1][1] if path else compiled.start, None, f"{number}")
+        for number, path in enumerate(solutions, 1)
+    ]
+    return _document(title, _rows(panels))
+
+
+def _rows(panels: list[Panel]) -> list[list[Panel]]:
+    rows: list[list[Panel]] = [[]]
+    used = 0.0
+    for panel in panels:
+        if rows[-1] and used + GAP + panel.width > ROW_WIDTH:
+            rows.append([])
+            used = 0.0
+        used += (GAP if rows[-1] else 0) + panel.width
+        rows[-1].append(panel)
+    return rows
+
+
+def _document(title: str, rows: list[list[Panel]]) -> str:
+    drawn = max(sum(p.width for p in row) + GAP * (len(row) - 1) for row in rows)
+    width = max(drawn, 10.5 * len(title)) + 2 * GAP
+    body: list[str] = [_text(GAP, GAP, title, size=18, weight="bold")]
+    y = GAP + 16.0
+    for row in rows:
+        x = float(GAP)
+        for panel in row:
+            body.append(f'<g transform="translate({x:g},{y:g})">{"".join(panel.parts)}</g>')
+            x += panel.width + GAP
+        y += max(p.height for p in row) + GAP
+    height = y
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" font-family={quoteattr(FONT)}>'
+        f'<rect width="100%" height="100%" fill="white"/>{"".join(body)}</svg>\n'
+    )
+
+
+def state_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None, caption: str) -> Panel:
+    """A caption over the board (if any), the places beside it and the counters under it."""
+    puzzle = compiled.puzzle
+    parts: list[str] = []
+    x = 0.0
+    height = 0.0
+    if puzzle.board is not None:
+        board = board_panel(compiled, state, label)
+        parts.append(f'<g transform="translate(0,{CAPTION + 6})">{"".join(board.parts)}</g>')
+        x, height = board.width + (GAP if puzzle.places else 0), board.height
+    if puzzle.places:
+        places = places_panel(compiled, state, label)
+        parts.append(f'<g transform="translate({x:g},{CAPTION + 6})">{"".join(places.parts)}</g>')
+        x, height = x + places.width, max(height, places.height)
+    counters = _counter_lines(compiled, state)
+    for i, line in enumerate(counters):
+        parts.append(_text(0, CAPTION + 6 + height + 18 * (i + 1), line, size=13))
+    height += 18 * len(counters)
+    width = max(x, 7.2 * len(caption), CELL)
+    parts.insert(0, _text(0, CAPTION - 4, caption, size=13, weight="bold"))
+    return Panel(width, height + CAPTION + 10, parts)
+
+
+def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None) -> Panel:
+    """The board's cells where they lie: a grid or a line as squares (a square without a cell
+    left out), a ring or a graph as circles round a circle."""
+    board = compiled.puzzle.board
+    assert board is not None
+    reached = {c for c in label.cells if state[c] != 0} if label is not None else set()
+    left = {c for c in label.cells if state[c] == 0} if label is not None else set()
+    centres: dict[int, tuple[float, float]] = {}
+    parts: list[str] = []
+    if board.kind in (RING, GRAPH):
+        radius = max(1.5 * CELL, board.size * CELL * 1.15 / (2 * math.pi))
+        for cell in range(board.size):
+            angle = 2 * math.pi * cell / board.size - math.pi / 2
+            centres[cell] = (radius + CELL / 2 + radius * math.cos(angle), radius + CELL / 2 + radius * math.sin(angle))
+        width = height = 2 * radius + CELL
+        for a, b in sorted(_links(board)):
+            (x1, y1), (x2, y2) = centres[a], centres[b]
+            parts.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{LINES}" stroke-width="1"/>')
+        for cell, (cx, cy) in centres.items():
+            fill = MOVED if cell in reached else BOARD
+            dash = ' stroke-dasharray="4 3"' if cell in left else ""
+            stroke, thick = (MOVED, 5) if cell in reached else (LEFT, 1.5) if cell in left else (LINES, 1.5)
+            parts.append(
+                f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 2:g}" fill="{fill}" '
+                f'stroke="{stroke}" stroke-width="{thick}"{dash}/>'
+            )
+    else:
+        cols = board.cols if board.has_frame else board.size
+        squares = board.frame if board.has_frame else tuple(range(board.size))
+        rows = math.ceil(len(squares) / cols)
+        for i, cell in enumerate(squares):
+            if cell < 0:
+                continue
+            r, c = divmod(i, cols)
+            x, y = c * CELL, r * CELL
+            centres[cell] = (x + CELL / 2, y + CELL / 2)
+            fill = MOVED if cell in reached else BOARD
+            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINES}"/>')
+            if cell in left:
+                parts.append(
+                    f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
+                    f'stroke="{LEFT}" stroke-width="1.5" stroke-dasharray="4 3"/>'
+                )
+        width, height = cols * CELL, rows * CELL
+        if rows == 1:  # a line: its cells' names under it
+            for cell, (cx, _) in centres.items():
+                parts.append(_text(cx, CELL + 14, board.name(cell), size=11, anchor="middle", fill="#777"))
+            height += 16
+    for cell, (cx, cy) in centres.items():
+        if state[cell]:
+            parts.extend(_piece(compiled, state[cell], cx, cy))
+    return Panel(width, height, parts)
+
+
+def _links(board: Board) -> set[tuple[int, int]]:
+    """The pairs of cells one step apart in some direction: the lines of a ring or a graph."""
+    directions = [d for group in board.directions.values() for d in group] + list(board.default)
+    return {(min(a, b), max(a, b)) for d in directions for a, targets in enumerate(d.steps) for b in targets if a != b}
+
+
+def places_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None) -> Panel:
+    """Each place as a box with its name over it and its pieces in a column (a stack bottom
+    last, as a pile stands), the carrier a box where it is; the pieces that just arrived shaded."""
+    puzzle = compiled.puzzle
+    decoded = compiled.decode(state)
+    carrier = puzzle.counter_index(CARRIER)
+    carrier_at = decoded.counters[carrier] if carrier is not None else None
+    arrived = {(symbol, dst) for symbol, _, dst in label.movers} if label is not None else set()
+    parts: list[str] = []
+    x = 0.0
+    height = 0.0
+    for p, (place, contents) in enumerate(zip(puzzle.places, decoded.places, strict=True)):
+        codes = (
+            list(reversed(contents))
+            if place.stack
+            else [i + 1 for i, n in enumerate(contents) for _ in range(n)]  # counts by piece
+        )
+        box_height = max(1, len(codes)) * (CELL - 4) + 8
+        parts.append(_text(x + CELL / 2 + 4, 12, place.name, size=12, anchor="middle", fill="#555"))
+        parts.append(
+            f'<rect x="{x:g}" y="{BOX_TOP}" width="{CELL + 8}" height="{box_height}" rx="6" '
+            f'fill="{BOARD}" stroke="{LINES}"/>'
+        )
+        for i, code in enumerate(codes):
+            cy = BOX_TOP + 4 + (CELL - 4) * i + (CELL - 4) / 2
+            if (puzzle.piece(code).symbol, place.name) in arrived:
+                parts.append(
+                    f'<rect x="{x + 3:g}" y="{cy - (CELL - 4) / 2:g}" width="{CELL + 2}" height="{CELL - 4}" '
+                    f'rx="4" fill="{MOVED}"/>'
+                )
+            parts.extend(_piece(compiled, code, x + CELL / 2 + 4, cy))
+        if p == carrier_at and carrier is not None:
+            name = puzzle.counters[carrier].name
+            parts.append(_text(x + CELL / 2 + 4, BOX_TOP + box_height + 16, name, size=12, anchor="middle"))
+        height = max(height, BOX_TOP + box_height + 22)
+        x += CELL + 8 + GAP / 2
+    return Panel(x - GAP / 2, height, parts)
+
+
+def ladder_panel(compiled: CompiledPuzzle, path: Path) -> Panel | None:
+    """The amida-kuji ladder: the verticals with the start's symbols on top and the goal's at
+    the bottom, and the rungs in the rows the text ladder packs them into."""
+    gaps = rungs(compiled, path)
+    if gaps is None:
+        return None
+    puzzle = compiled.puzzle
+    verticals = compiled.cells
+    rows = pack(gaps)
+    final = path[-1][1] if path else compiled.start
+    step, top = CELL, 24
+    bottom = top + (len(rows) + 1) * step * 0.6
+    parts = []
+    for v in range(verticals):
+        x = v * step + step / 2
+        parts.append(f'<line x1="{x:g}" y1="{top:g}" x2="{x:g}" y2="{bottom:g}" stroke="#333" stroke-width="2"/>')
+        parts.append(_text(x, top - 8, puzzle.symbol(compiled.start[v]), size=14, anchor="middle", weight="bold"))
+        parts.append(_text(x, bottom + 20, puzzle.symbol(final[v]), size=14, anchor="middle", weight="bold"))
+    for r, row in enumerate(rows, 1):
+        y = top + r * step * 0.6
+        for gap in row:
+            x1, x2 = gap * step + step / 2, (gap + 1) * step + step / 2
+            parts.append(f'<line x1="{x1:g}" y1="{y:g}" x2="{x2:g}" y2="{y:g}" stroke="#c62828" stroke-width="3"/>')
+    return Panel(verticals * step, bottom + 28, parts)
+
+
+def _piece(compiled: CompiledPuzzle, code: int, cx: float, cy: float) -> list[str]:
+    piece = compiled.puzzle.piece(code)
+    drawn = piece.glyph or piece.symbol
+    if drawn in DARK:
+        fill, ink = "#263238", "white"
+    elif drawn in LIGHT:
+        fill, ink = "white", "#263238"
+    else:
+        fill, ink = PALETTE[(code - 1) % len(PALETTE)], "#1a1a1a"
+    name = str(piece.value) if piece.value is not None else piece.symbol
+    size = 15 if len(name) <= 2 else 11
+    return [
+        f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.38:g}" fill="{fill}" stroke="#263238" stroke-width="1.5"/>',
+        _text(cx, cy + size * 0.36, name, size=size, anchor="middle", fill=ink, weight="bold"),
+    ]
+
+
+def _counter_lines(compiled: CompiledPuzzle, state: bytes) -> list[str]:
+    puzzle = compiled.puzzle
+    decoded = compiled.decode(state)
+    return [
+        f"{counter.name} = {compiled.counter_text(counter.role, value)}"
+        for counter, value in zip(puzzle.counters, decoded.counters, strict=True)
+        if counter.role != CARRIER
+    ]
+
+
+def _text(
+    x: float, y: float, text: str, size: int = 12, anchor: str = "start", fill: str = "#1a1a1a", weight: str = "normal"
+) -> str:
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
+        f'font-weight="{weight}">{escape(text)}</text>'
+    )
