@@ -79,6 +79,8 @@ class Elaboration:
     param_pos: dict[str, Pos] = field(default_factory=dict)
     statements: list[s.Statement] = field(default_factory=list)
     reserved: frozenset[str] = field(default_factory=keywords)
+    conditions: list[s.Expr] = field(default_factory=list)  # of the `if`s met, taken or not
+    param_stmts: list[s.Param] = field(default_factory=list)
 
     # ---- driver
     def run(self) -> Puzzle:
@@ -93,6 +95,7 @@ class Elaboration:
                     ParameterRef(name, "name"),
                 )
         self.errors.raise_if_any()
+        self._refuse_unread_overrides()
         self._check_requirements()
         self.errors.raise_if_any()
         from .assemble import assemble
@@ -104,6 +107,7 @@ class Elaboration:
             if isinstance(stmt, s.Param):
                 self._param(stmt)
             elif isinstance(stmt, s.If):
+                self.conditions.append(stmt.condition)
                 try:
                     cond = evaluate(stmt.condition, self.env)
                 except SpecError as exc:
@@ -115,6 +119,27 @@ class Elaboration:
                 self._walk(stmt.then if cond else stmt.otherwise)
             else:
                 self.statements.append(stmt)
+
+    def _refuse_unread_overrides(self) -> None:
+        """A parameter given from outside that nothing in use reads (`--seed` when the bottom
+        row is not random: the branch that reads it was not taken) would silently change
+        nothing: it is refused. A word anywhere in the statements in use, the conditions of
+        the `if`s, or the defaults of the parameters left as they are counts as a reading."""
+        read: set[str] = set()
+        _words(self.statements, read)
+        _words(self.conditions, read)
+        _words([stmt.default for stmt in self.param_stmts if stmt.name not in self.overrides], read)
+        for name in self.overrides:
+            if name in self.param_pos and name not in read:
+                others = {k: v for k, v in self.params.items() if k != name}
+                where = " (with " + ", ".join(f"{k}={show(v)}" for k, v in others.items()) + ")" if others else ""  # type: ignore[arg-type]
+                self.errors.error(
+                    NOWHERE,
+                    f"parameter '{name}' is set but changes nothing{where}: no statement in use reads it",
+                    "only parameters that the spec uses with these values",
+                    ParameterRef(name, "name"),
+                )
+        self.errors.raise_if_any()
 
     def _param(self, stmt: s.Param) -> None:
         if stmt.name in self.param_pos:
@@ -138,6 +163,7 @@ class Elaboration:
                     f"{type_name(default)} like {show(default)}",
                     ParameterRef(stmt.name, "value"),
                 )
+        self.param_stmts.append(stmt)
         if stmt.choices:
             value = self._one_of(stmt, default, value)
         self.env[stmt.name] = value
@@ -228,3 +254,14 @@ class Elaboration:
     @property
     def params(self) -> dict[str, object]:
         return {k: self.env[k] for k in self.param_pos}
+
+
+def _words(node: object, into: set[str]) -> None:
+    """Every text inside a syntax tree (names, and words of patterns and layouts alike)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            into.add(item)
+        elif isinstance(item, (tuple, list)):
+            stack.extend(item)

@@ -245,6 +245,11 @@ def test_count_only_counts(capsys: pytest.CaptureFixture[str]) -> None:
         (["peg_english.puz", "--method", "bfs"], "puzint: --method bfs does not apply: this spec asks for any"),
         (["frog.puz", "--explain", "--format", "json"], "puzint: --explain annotates the text drawing of one"),
         (["jealous_husbands.puz", "-p", "island=bankz"], "island must be one of none, any, banks, got bankz"),
+        (
+            ["amida.puz", "--seed", "3"],
+            "parameter 'seed' is set but changes nothing (with bottom=FBDEAC, n=6): no statement in use reads it",
+        ),
+        (["amida.puz", "-p", "bottom=CBA", "-p", "seed=3"], "parameter 'seed' is set but changes nothing"),
     ],
 )
 def test_options_and_values_that_would_do_nothing_are_refused(
@@ -278,3 +283,13 @@ def test_all_with_a_limit_tells_how_many_there_are(capsys: pytest.CaptureFixture
     spec = str(ROOT / "specs" / "jealous_husbands.puz")
     code, out, _ = run(capsys, "run", spec, "--all", "--limit", "2", "--ascii")
     assert code == 0 and "the first 2 of 486 shortest solutions (11 moves): --limit reached" in out
+
+
+def test_the_seed_acts_where_the_spec_reads_it(capsys: pytest.CaptureFixture[str]) -> None:
+    spec = str(ROOT / "specs" / "amida.puz")
+    goals = set()
+    for seed in ("1", "2", "3"):
+        code, out, _ = run(capsys, "run", spec, "-p", "bottom=random", "--seed", seed, "--format", "json")
+        assert code == 0
+        goals.add(json.loads(out)["moves"][-1]["board"])
+    assert len(goals) > 1
