@@ -18,10 +18,11 @@ from . import __version__
 from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle
 from .errors import SpecError
+from .kernel import ENGINES
 from .language.expressions import show
 from .render import data, text
 from .render.glyphs import Glyphs, choose
-from .runner import METHODS, Solved, load, search, solve
+from .runner import METHODS, Solved, kernel_unfit, load, search, solve
 from .search import Limits
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
@@ -139,10 +140,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run_p.add_argument("--quiet", action="store_true", help="no progress line during a long search")
     run_p.add_argument("--method", choices=METHODS, default="auto", help="search method for a shortest solution")
+    _engine_option(run_p)
     _limit_options(run_p)
 
     check_p = sub.add_parser("check", help="check specs against the expected results beside them (SPEC.yaml)")
     check_p.add_argument("targets", nargs="*", metavar="SPEC|DIR", help="spec files or directories (default: specs)")
+    _engine_option(check_p)
     _limit_options(check_p)
 
     graph_p = sub.add_parser("graph", help="write the state graph of a small puzzle (DOT or GraphML)")
@@ -158,6 +161,16 @@ def _whole(text: str) -> int:
     if not digits.isdigit() or not digits.isascii() or len(digits) > 18:
         raise argparse.ArgumentTypeError(f"expected a whole number such as 7, got '{text}'")
     return int(text)
+
+
+def _engine_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="compiled: the numba kernel wherever it applies; python: the reference engine; "
+        "auto (default): the kernel where it applies and the puzzle is large enough to be worth it",
+    )
 
 
 def _limit_options(p: argparse.ArgumentParser, states_help: str | None = None) -> None:
@@ -218,6 +231,7 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
                     limits=limits,
                     method=args.method,
                     distinct=args.distinct,
+                    engine=args.engine,
                 )
     except LimitReached as exc:
         return _stopped_before_search(args, params, exc.reason, limits)
@@ -291,6 +305,14 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
             "--format svg draws one solution (or the boards of a `search all` spec's solutions): "
             "it does not go with --count, --reach, --distinct or --all"
         )
+    if args.engine == "compiled":
+        unfit = (
+            "it runs one search, not a listing or trajectories"
+            if listing or args.distinct
+            else kernel_unfit(compiled, args.count, args.reach, args.method, None)
+        )
+        if unfit is not None:
+            raise UsageError(f"--engine compiled cannot run this: {unfit}")
     if args.explain and (args.format != "text" or listing):
         raise UsageError(
             "--explain annotates the text drawing of one solution: it does not go with --format json/yaml or --all"
@@ -436,7 +458,7 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
             case_started = time.monotonic()
             try:
                 with limits.armed():
-                    run_case(spec, case, limits)
+                    run_case(spec, case, limits, args.engine)
             except LimitReached as exc:
                 case.actual = {"status": LIMIT, "limit": f"{exc.reason} while compiling"}
             except SpecError as exc:

@@ -138,7 +138,7 @@ def blame_parameters(exc: SpecError, report: CaseReport) -> list[SpecError]:
     return errors
 
 
-def run_case(spec: Path, case: CaseReport, limits: Limits) -> CaseReport:
+def run_case(spec: Path, case: CaseReport, limits: Limits, engine: str = "auto") -> CaseReport:
     compiled = load(spec, case.params)
     want = set(case.expected)
     if want & {"solutions", "solutions_in_all"}:
@@ -149,7 +149,7 @@ def run_case(spec: Path, case: CaseReport, limits: Limits) -> CaseReport:
         return case
     want_count = bool(want & {"count", "count_up_to_symmetry"})
     want_reach = bool(want & {"reachable", "reachable_up_to_symmetry", "reachable_goals"})
-    result = search(compiled, count=want_count, reach=want_reach, limits=limits)
+    result = search(compiled, count=want_count, reach=want_reach, limits=limits, engine=engine)
     case.actual = {"status": result.status, "length": result.length, "cost": result.cost}
     if want_count:
         case.actual["count"] = result.count

@@ -64,11 +64,67 @@ def search(
     limits: Limits | None = None,
     method: str = "auto",
     mode: str | None = None,
+    engine: str = "auto",
 ) -> SearchResult:
+    """The answer to the question asked (or the spec's own), by the compiled kernel where it
+    applies (`engine`: "auto", "python" or "compiled"; see `kernel.choose`), else in Python."""
     try:
+        compiled_result = _on_kernel(compiled, count, reach, limits or Limits(), method, mode, engine)
+        if compiled_result is not None:
+            return compiled_result
         return _search(compiled, count, reach, limits, method, mode)
     except SpecError as exc:
         raise positioned(compiled, exc) from None
+
+
+def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str, mode: str | None) -> str | None:
+    """Why the compiled kernel does not answer this question on this puzzle (None: it does).
+    It runs breadth-first searches (the shortest solution, counts, reachable states) on
+    puzzles that are integer tables, without symmetry."""
+    mode = mode or compiled.puzzle.search
+    layered = count or reach or mode in ("count", "reach")
+    if mode in ("cheapest", "any", "all") and not layered:
+        return f"this spec asks `search {mode}`, which the kernel does not run"
+    if compiled.symmetry is not None:
+        return "the spec declares symmetries, which the kernel does not handle yet"
+    if not layered and method not in ("bfs", "auto"):
+        return f"--method {method} runs in Python; the kernel searches breadth first"
+    if not layered and method == "auto" and compiled.estimate is not None:
+        return "with a heuristic the shortest solution is searched with A* (--method bfs runs on the kernel)"
+    if not layered and method == "auto" and compiled.goal_state is not None and compiled.invertible:
+        return "the shortest solution is searched from both ends, in Python (--method bfs runs on the kernel)"
+    from . import kernel
+
+    return kernel.why_not(compiled)
+
+
+def _on_kernel(
+    compiled: CompiledPuzzle,
+    count: bool,
+    reach: bool,
+    limits: Limits,
+    method: str,
+    mode: str | None,
+    engine: str,
+) -> SearchResult | None:
+    """The kernel's answer where it gives one, else None: the Python engine answers."""
+    if engine == "python" or kernel_unfit(compiled, count, reach, method, mode) is not None:
+        return None
+    from . import kernel
+
+    if not kernel.choose(compiled, engine):
+        return None
+    from .kernel.search import CountOverflow, explore, shortest
+
+    mode = mode or compiled.puzzle.search
+    count, reach = count or mode == "count", reach or mode == "reach"
+    started = time.monotonic()
+    try:
+        result = explore(compiled, limits, count, reach) if count or reach else shortest(compiled, limits)
+    except CountOverflow:
+        return None  # counts past 64 bits: Python's integers take them
+    result.seconds = time.monotonic() - started
+    return result
 
 
 def _search(
@@ -172,9 +228,10 @@ def run(
     limits: Limits | None = None,
     method: str = "auto",
     distinct: str | None = None,
+    engine: str = "auto",
 ) -> Solved:
     compiled = load(path, overrides)
-    return solve(compiled, str(path), count, reach, limits, method, distinct)
+    return solve(compiled, str(path), count, reach, limits, method, distinct, engine)
 
 
 def solve(
@@ -185,11 +242,12 @@ def solve(
     limits: Limits | None = None,
     method: str = "auto",
     distinct: str | None = None,
+    engine: str = "auto",
 ) -> Solved:
     """The solution (and whatever else was asked) of an already compiled spec."""
     limits = limits or Limits()
     started = time.monotonic()
-    result = search(compiled, count=count, reach=reach, limits=limits, method=method)
+    result = search(compiled, count=count, reach=reach, limits=limits, method=method, engine=engine)
     solved = Solved(compiled, result, str(path))
     if distinct == "trajectories" and compiled.puzzle.board is None:
         raise SpecError(

@@ -99,7 +99,7 @@ class CompiledPuzzle:
             slots = max(2, puzzle.heuristic_slots)
             self.estimate = lambda state: fn(state, [None] * slots)  # type: ignore[no-any-return]
 
-        rarity = Counter(self.start[: self.cells])
+        self.rarity = rarity = Counter(self.start[: self.cells])
         single = None
         if puzzle.has_blocks:
             single = bytes(
@@ -127,6 +127,23 @@ class CompiledPuzzle:
             )
         else:
             self.expand_back = _not_invertible
+
+    @property
+    def instances(self) -> list[Instance]:
+        """The plain rewrites as concrete instances, instance i being move number i."""
+        return self._instances
+
+    @property
+    def only_tables(self) -> bool:
+        """Every move is a plain rewrite, no safety rule filters them, and a state is its cells:
+        the puzzle is integer tables and nothing else (what the compiled kernel runs)."""
+        return (
+            not self.families
+            and not self.safety.anything
+            and self.layout.size == self.cells
+            and not self.puzzle.has_blocks
+            and bool(self._instances)
+        )
 
     # ---- building
     def _family(self, index: int, move: Move) -> Family:

@@ -236,8 +236,21 @@ def index(instances: list[Instance], cells: int, rarity: Counter[int], single: b
     start (usually the blank): a state is then matched only against instances whose key
     content it actually has at that cell, found with bytes.find at C speed. `single`, when
     the puzzle has blocks, says which codes a `?x` may match (pieces of one cell)."""
-    keyed: dict[int, list[list[tuple[Instance, tuple[int, int] | None]]]] = {}
-    unkeyed: list[tuple[Instance, tuple[int, int] | None]] = []
+    keyed, unkeyed = key_groups(instances, cells, rarity)
+    table = [(code, [_blocks(at_cell) for at_cell in by_cell]) for code, by_cell in keyed]
+    return _expander(table, _blocks(unkeyed), cells, single)
+
+
+Keyed = list[tuple[Instance, tuple[int, int] | None]]
+
+
+def key_groups(
+    instances: list[Instance], cells: int, rarity: Counter[int]
+) -> tuple[list[tuple[int, list[Keyed]]], Keyed]:
+    """The instances keyed by (content, cell), contents rarest first, and those with no check.
+    The order here is the order of the successors, for every engine that runs the tables."""
+    keyed: dict[int, list[Keyed]] = {}
+    unkeyed: Keyed = []
     for inst in instances:
         checks = inst[0]
         if not checks:
@@ -247,11 +260,7 @@ def index(instances: list[Instance], cells: int, rarity: Counter[int], single: b
         if code not in keyed:  # (not setdefault: that would build a board-sized list per instance)
             keyed[code] = [[] for _ in range(cells)]
         keyed[code][cell].append((inst, (cell, code)))
-    table = [
-        (code, [_blocks(at_cell) for at_cell in by_cell])
-        for code, by_cell in sorted(keyed.items(), key=lambda kv: rarity.get(kv[0], 0))
-    ]
-    return _expander(table, _blocks(unkeyed), cells, single)
+    return sorted(keyed.items(), key=lambda kv: rarity.get(kv[0], 0)), unkeyed
 
 
 def _expander(

@@ -129,6 +129,8 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
     data["states"] = result.states
     data["seconds"] = round(result.seconds, 6)
     data["method"] = result.method
+    if result.bytes_per_state is not None:
+        data["bytes_per_state"] = round(result.bytes_per_state, 1)
     if result.limit_reason:
         data["limit"] = result.limit_reason
     return data

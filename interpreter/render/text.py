@@ -624,5 +624,7 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
     if result.reachable_goals is not None and reach and result.status != NO_SOLUTION:
         parts.append(f"{result.reachable_goals:,} of them goals")
     parts.append(f"{result.states:,} states explored")
+    if result.bytes_per_state is not None:
+        parts.append(f"{result.bytes_per_state:.0f} bytes a state")
     parts.append(f"{result.seconds:.3f} s ({result.method})")
     return parts, STATUS_STYLE[result.status]

@@ -25,6 +25,7 @@ class SearchResult:
     cost: int | None = None  # total cost of the solution (cheapest search)
     limit_reason: str | None = None
     method: str = ""
+    bytes_per_state: float | None = None  # memory the stored states took (the compiled kernel measures it)
 
     @property
     def length(self) -> int | None:

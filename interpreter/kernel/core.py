@@ -1,0 +1,254 @@
+"""The compiled kernel: fixed code, compiled once by numba and cached on disk, that runs a
+puzzle given as integer tables. Nothing here depends on a spec: a spec only fills the tables
+(`kernel.tables`), and no Python source is ever generated from one.
+
+A state is one unsigned 64-bit word, `bits` bits per cell (cell c at bit c * bits). The
+states found are kept in one array in the order they were found (so a breadth-first layer is
+a range of it), with an open-addressing hash table of indices into that array (at most half
+full) and, where a solution is wanted, the index of each state's parent; counting paths adds
+each state's count.
+
+Each kernel call does a bounded amount of work and returns, so that the Python driver can
+check the run's limits (time, memory, Ctrl-C), show progress, and grow the arrays.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, uint64
+
+# what a call to `run_layer` stopped on
+LAYER_DONE, BUDGET_SPENT, NEEDS_ROOM, GOAL_FOUND, COUNT_OVERFLOW = 0, 1, 2, 3, 4
+NO_PARENT = -1
+
+
+@njit(cache=True, inline="always")
+def _hash(state: np.uint64) -> np.uint64:
+    z = state + uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> uint64(30))) * uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> uint64(27))) * uint64(0x94D049BB133111EB)
+    return z ^ (z >> uint64(31))
+
+
+@njit(cache=True)
+def find_or_add(slots: np.ndarray, states: np.ndarray, count: int, state: np.uint64) -> int:
+    """The index of `state` if already found; else -1 - its new index (`count`), added."""
+    mask = uint64(len(slots) - 1)
+    at = _hash(state) & mask
+    while True:
+        index = slots[at]
+        if index < 0:
+            slots[at] = count
+            states[count] = state
+            return -1 - count
+        if states[index] == state:
+            return index  # type: ignore[no-any-return]
+        at = (at + uint64(1)) & mask
+
+
+@njit(cache=True)
+def rehash(slots: np.ndarray, states: np.ndarray, count: int) -> None:
+    slots[:] = -1
+    mask = uint64(len(slots) - 1)
+    for index in range(count):
+        at = _hash(states[index]) & mask
+        while slots[at] >= 0:
+            at = (at + uint64(1)) & mask
+        slots[at] = index
+
+
+@njit(cache=True)
+def successors(
+    state: np.uint64,
+    tables: tuple,  # type: ignore[type-arg]
+    out_states: np.ndarray,
+    out_moves: np.ndarray,
+) -> int:
+    """The successors of `state`, in the order the Python tables give them: for each key
+    content (rarest first), each cell holding it in order, the instances keyed there; then the
+    instances with no check. Returns how many were written to out_states / out_moves."""
+    bits, cells, key_codes, group_start, group_items, unkeyed = (
+        tables[0],
+        tables[1],
+        tables[2],
+        tables[3],
+        tables[4],
+        tables[5],
+    )
+    mask = uint64((1 << bits) - 1)
+    found = 0
+    for k in range(len(key_codes)):
+        code = uint64(key_codes[k])
+        for cell in range(cells):
+            if (state >> uint64(cell * bits)) & mask != code:
+                continue
+            group = k * cells + cell
+            for g in range(group_start[group], group_start[group + 1]):
+                found = _apply(state, group_items[g], tables, mask, out_states, out_moves, found)
+    for g in range(len(unkeyed)):
+        found = _apply(state, unkeyed[g], tables, mask, out_states, out_moves, found)
+    return found
+
+
+@njit(cache=True, inline="always")
+def _apply(
+    state: np.uint64,
+    i: int,
+    tables: tuple,  # type: ignore[type-arg]
+    mask: np.uint64,
+    out_states: np.ndarray,
+    out_moves: np.ndarray,
+    found: int,
+) -> int:
+    (
+        bits,
+        _cells,
+        _key_codes,
+        _group_start,
+        _group_items,
+        _unkeyed,
+        check_start,
+        check_cell,
+        check_code,
+        occupied_start,
+        occupied_cell,
+        same_start,
+        same_a,
+        same_b,
+        write_start,
+        write_cell,
+        write_code,
+        copy_start,
+        copy_cell,
+        copy_source,
+    ) = tables
+    for j in range(check_start[i], check_start[i + 1]):
+        if (state >> uint64(check_cell[j] * bits)) & mask != uint64(check_code[j]):
+            return found
+    for j in range(occupied_start[i], occupied_start[i + 1]):
+        if (state >> uint64(occupied_cell[j] * bits)) & mask == uint64(0):
+            return found
+    for j in range(same_start[i], same_start[i + 1]):
+        if (state >> uint64(same_a[j] * bits)) & mask != (state >> uint64(same_b[j] * bits)) & mask:
+            return found
+    child = state
+    for j in range(write_start[i], write_start[i + 1]):
+        shift = uint64(write_cell[j] * bits)
+        child = (child & ~(mask << shift)) | (uint64(write_code[j]) << shift)
+    for j in range(copy_start[i], copy_start[i + 1]):
+        shift = uint64(copy_cell[j] * bits)
+        piece = (state >> uint64(copy_source[j] * bits)) & mask
+        child = (child & ~(mask << shift)) | (piece << shift)
+    out_states[found] = child
+    out_moves[found] = i
+    return found + 1
+
+
+@njit(cache=True)
+def run_layer(
+    tables: tuple,  # type: ignore[type-arg]
+    states: np.ndarray,
+    slots: np.ndarray,
+    parents: np.ndarray,
+    ways: np.ndarray,
+    count: int,
+    at: int,
+    layer_end: int,
+    budget: int,
+    room: int,
+    links: bool,
+    counting: bool,
+    stop_at_goal: bool,
+    goal_mask: np.uint64,
+    goal_value: np.uint64,
+    out_states: np.ndarray,
+    out_moves: np.ndarray,
+) -> tuple:  # type: ignore[type-arg]
+    """Expand the states of the current layer from `at` (up to `layer_end`), adding new ones
+    after `count`. Stops when the layer is done, after `budget` states generated, when fewer
+    than `room` free places are left (the driver grows the arrays), at the first goal
+    generated (`stop_at_goal`), or when a path count would overflow 64 bits.
+    Returns (why, count, at, generated, goal index)."""
+    generated = 0
+    capacity = len(states)
+    while at < layer_end:
+        if generated >= budget:
+            return BUDGET_SPENT, count, at, generated, -1
+        if count + room > capacity or 2 * (count + room) > len(slots):
+            return NEEDS_ROOM, count, at, generated, -1
+        state = states[at]
+        n = successors(state, tables, out_states, out_moves)
+        if counting:
+            n = _distinct(out_states, out_moves, n)
+        generated += n + 1
+        for j in range(n):
+            child = out_states[j]
+            index = find_or_add(slots, states, count, child)
+            if index < 0:
+                index = count
+                count += 1
+                if links:
+                    parents[index] = at
+                if counting:
+                    ways[index] = ways[at]
+                if stop_at_goal and child & goal_mask == goal_value:
+                    return GOAL_FOUND, count, at + 1, generated, index
+            elif counting and index >= layer_end:
+                total = ways[index] + ways[at]
+                if total < ways[index]:
+                    return COUNT_OVERFLOW, count, at, generated, -1
+                ways[index] = total
+        at += 1
+    return LAYER_DONE, count, at, generated, -1
+
+
+@njit(cache=True, inline="always")
+def _distinct(out_states: np.ndarray, out_moves: np.ndarray, n: int) -> int:
+    """One entry per distinct successor, where it first appears, with the last move that gives
+    it (as a Python dict built from the successors keeps them)."""
+    kept = 0
+    for j in range(n):
+        seen = -1
+        for k in range(kept):
+            if out_states[k] == out_states[j]:
+                seen = k
+                break
+        if seen >= 0:
+            out_moves[seen] = out_moves[j]
+        else:
+            out_states[kept] = out_states[j]
+            out_moves[kept] = out_moves[j]
+            kept += 1
+    return kept
+
+
+@njit(cache=True)
+def count_goals(states: np.ndarray, count: int, goal_mask: np.uint64, goal_value: np.uint64, lo: int) -> int:
+    found = 0
+    for i in range(lo, count):
+        if states[i] & goal_mask == goal_value:
+            found += 1
+    return found
+
+
+@njit(cache=True)
+def first_goal(states: np.ndarray, lo: int, hi: int, goal_mask: np.uint64, goal_value: np.uint64) -> int:
+    for i in range(lo, hi):
+        if states[i] & goal_mask == goal_value:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def sum_ways(
+    states: np.ndarray, ways: np.ndarray, lo: int, hi: int, goal_mask: np.uint64, goal_value: np.uint64
+) -> tuple:  # type: ignore[type-arg]
+    """The path counts of the goal states in [lo, hi), and whether the sum overflowed."""
+    total = uint64(0)
+    for i in range(lo, hi):
+        if states[i] & goal_mask == goal_value:
+            following = total + ways[i]
+            if following < total:
+                return total, True
+            total = following
+    return total, False

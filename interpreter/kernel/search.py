@@ -1,0 +1,218 @@
+"""Breadth-first searches run by the compiled kernel: the shortest solution, and the layered
+search that counts shortest solutions and reachable states. They answer exactly as the
+Python searches in `search.bfs` and `search.layers` do (same states, same counts, the same
+solution), and stop at the same limits; the Python side only drives the layers, grows the
+arrays and checks the limits between two bounded kernel calls."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..compiler import CompiledPuzzle
+from ..search.limits import LimitReached, Limits, stop_reason
+from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+from . import core
+from .tables import Tables, build
+
+FIRST_CAPACITY = 1 << 12
+CALL_BUDGET = 1 << 16  # states generated per kernel call, between two checks of the limits
+
+
+class CountOverflow(Exception):
+    """A path count passed 2**64: the Python engine, whose integers have no bound, takes over."""
+
+
+@dataclass
+class Arrays:
+    """The states found, in order, with their hash table, parent links and path counts."""
+
+    links: bool
+    counting: bool
+    states: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
+    slots: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int32))
+    parents: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int32))
+    ways: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
+
+    def grow(self, count: int, capacity: int) -> None:
+        """Room for `capacity` states; the hash table at most half full."""
+        self.states = _resized(self.states, capacity, count)
+        if self.links:
+            self.parents = _resized(self.parents, capacity, count)
+        if self.counting:
+            self.ways = _resized(self.ways, capacity, count)
+        slots_type = np.int32 if capacity < 2**31 else np.int64
+        self.slots = np.empty(1 << (2 * capacity - 1).bit_length(), dtype=slots_type)
+        core.rehash(self.slots, self.states, count)
+
+    @property
+    def capacity(self) -> int:
+        return len(self.states)
+
+    def bytes_per_state(self, count: int) -> float:
+        arrays = (self.states, self.slots, self.parents, self.ways)
+        return sum(a.nbytes for a in arrays) / max(1, count)
+
+
+def _resized(array: np.ndarray, capacity: int, count: int) -> np.ndarray:
+    grown = np.empty(capacity, dtype=array.dtype)
+    grown[:count] = array[:count]
+    return grown
+
+
+@dataclass
+class Walk:
+    """Where a layered walk is: the states found, the current layer, what stopped it."""
+
+    tables: Tables
+    arrays: Arrays
+    count: int = 1
+    depth: int = 0
+    layer: tuple[int, int] = (0, 1)
+    goal: int = -1  # the index of the goal state the solution ends at
+    generated: int = 0
+
+
+def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
+    tables = build(compiled)
+    arrays = Arrays(links, counting)
+    arrays.states = np.empty(FIRST_CAPACITY, dtype=np.uint64)
+    if links:
+        arrays.parents = np.empty(FIRST_CAPACITY, dtype=np.int32)
+    if counting:
+        arrays.ways = np.empty(FIRST_CAPACITY, dtype=np.uint64)
+    arrays.grow(0, FIRST_CAPACITY)
+    core.find_or_add(arrays.slots, arrays.states, 0, np.uint64(tables.start))
+    if links:
+        arrays.parents[0] = core.NO_PARENT
+    if counting:
+        arrays.ways[0] = 1
+    return Walk(tables, arrays)
+
+
+def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool) -> bool:
+    """Expand the current layer into the next; True if a goal was generated (`stop_at_goal`)."""
+    tables, arrays = walk.tables, walk.arrays
+    room = len(tables.arrays[4]) + len(tables.arrays[5]) + 1  # at most one successor an instance
+    out_states = np.empty(room, dtype=np.uint64)
+    out_moves = np.empty(room, dtype=np.int32)
+    lo, hi = walk.layer
+    at = lo
+    walk.depth += 1
+    cap = limits.stored_cap
+    while True:
+        budget = max(1, min(CALL_BUDGET, cap - walk.count))
+        why, walk.count, at, generated, goal = core.run_layer(
+            tables.arrays,
+            arrays.states,
+            arrays.slots,
+            arrays.parents,
+            arrays.ways,
+            walk.count,
+            at,
+            hi,
+            budget,
+            room,
+            arrays.links,
+            arrays.counting,
+            stop_at_goal,
+            np.uint64(tables.goal_mask),
+            np.uint64(tables.goal_value),
+            out_states,
+            out_moves,
+        )
+        walk.generated += generated
+        if why == core.NEEDS_ROOM:
+            arrays.grow(walk.count, arrays.capacity * 3 // 2)
+        elif why == core.COUNT_OVERFLOW:
+            raise CountOverflow
+        elif why == core.GOAL_FOUND:
+            walk.goal = goal
+            return True
+        if why != core.NEEDS_ROOM:
+            limits.check(walk.count, at=f"depth {walk.depth}")
+        if why == core.LAYER_DONE:
+            walk.layer = (hi, walk.count)
+            return False
+
+
+def _path(compiled: CompiledPuzzle, walk: Walk, index: int, counting: bool) -> list[tuple[int, bytes]]:
+    """The solution, from the parent links. The move from a parent to its child is not stored
+    (4 bytes a state saved): it is the move the Python engine records, found again among the
+    parent's successors (the first that gives the child; the last, when paths were counted)."""
+    arrays, tables = walk.arrays, walk.tables
+    chain = []
+    while index != core.NO_PARENT:
+        chain.append(tables.unpack(int(arrays.states[index])))
+        index = int(arrays.parents[index])
+    chain.reverse()
+    path = []
+    for before, after in itertools.pairwise(chain):
+        moves = [move for child, move in compiled.expand(before) if child == after]
+        path.append((moves[-1] if counting else moves[0], after))
+    return path
+
+
+def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """As `search.bfs.shortest`: stop at the first goal generated."""
+    method = "bfs, compiled"
+    if compiled.is_goal(compiled.start):
+        return SearchResult(SOLVED, 1, method=method)
+    walk = _start(compiled, links=True, counting=False)
+    try:
+        while walk.layer[0] < walk.layer[1]:
+            if _next_layer(walk, limits, stop_at_goal=True):
+                return _done(
+                    walk, SearchResult(SOLVED, walk.count, path=_path(compiled, walk, walk.goal, False), method=method)
+                )
+    except (LimitReached, KeyboardInterrupt) as exc:
+        return _done(walk, SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
+    return _done(walk, SearchResult(NO_SOLUTION, walk.count, reachable=walk.count, method=method))
+
+
+def explore(compiled: CompiledPuzzle, limits: Limits, count: bool = False, exhaustive: bool = False) -> SearchResult:
+    """As `search.layers.explore` (without symmetry): the layers to the first one holding a
+    goal, with path counts (`count`), or every layer (`exhaustive`)."""
+    method = "layered bfs" + (" with path counts" if count else "") + ", compiled"
+    walk = _start(compiled, links=True, counting=count)
+    tables, arrays = walk.tables, walk.arrays
+    mask, value = np.uint64(tables.goal_mask), np.uint64(tables.goal_value)
+    goal_layer: tuple[int, int] | None = (0, 1) if compiled.is_goal(compiled.start) else None
+    try:
+        while walk.layer[0] < walk.layer[1] and (exhaustive or goal_layer is None):
+            _next_layer(walk, limits, stop_at_goal=False)
+            lo, hi = walk.layer
+            if goal_layer is None and core.first_goal(arrays.states, lo, hi, mask, value) >= 0:
+                goal_layer = (lo, hi)
+    except (LimitReached, KeyboardInterrupt) as exc:
+        return _done(walk, SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
+    reachable = walk.count if exhaustive or goal_layer is None else None
+    goals = int(core.count_goals(arrays.states, walk.count, mask, value, 0)) if exhaustive else None
+    if goal_layer is None:
+        result = SearchResult(NO_SOLUTION, walk.count, reachable=reachable, reachable_goals=goals, method=method)
+        return _done(walk, result)
+    lo, hi = goal_layer
+    first = int(core.first_goal(arrays.states, lo, hi, mask, value))
+    paths = None
+    if count:
+        total, overflow = core.sum_ways(arrays.states, arrays.ways, lo, hi, mask, value)
+        if overflow:
+            raise CountOverflow
+        paths = int(total)
+    result = SearchResult(
+        SOLVED,
+        walk.count,
+        path=_path(compiled, walk, first, count),
+        count=paths,
+        reachable=reachable,
+        reachable_goals=goals,
+        method=method,
+    )
+    return _done(walk, result)
+
+
+def _done(walk: Walk, result: SearchResult) -> SearchResult:
+    result.bytes_per_state = walk.arrays.bytes_per_state(walk.count)
+    return result

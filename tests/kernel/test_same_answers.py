@@ -1,0 +1,104 @@
+"""The compiled kernel gives the Python engine's answers: every case of every spec's
+expectations that the kernel can run is run on both, and everything must be identical — the
+status, the states stored, the length, the counts, the reachable states and goals, and the
+solution itself, move by move (both searches are deterministic and expand in the same order).
+Each breadth-first shortest search (`--method bfs`) of those puzzles is compared too."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from puzint.expectations import load_cases
+from puzint.kernel import installed
+from puzint.runner import kernel_unfit, load, search
+from puzint.search import Limits
+from puzint.search.result import SearchResult
+
+pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
+
+SPECS = sorted((Path(__file__).resolve().parents[2] / "specs").glob("*.puz"))
+QUESTIONS = []
+for spec in SPECS:
+    for case in load_cases(spec):
+        want = set(case.expected)
+        count = bool(want & {"count", "count_up_to_symmetry"})
+        reach = bool(want & {"reachable", "reachable_up_to_symmetry", "reachable_goals"})
+        if want & {"solutions", "solutions_in_all"}:
+            continue
+        marks = [pytest.mark.slow] if case.slow else []
+        for method in ["auto", "bfs"] if not (count or reach) else ["auto"]:
+            QUESTIONS.append(
+                pytest.param(
+                    spec, case.params, count, reach, method, marks=marks, id=f"{spec.stem}[{case.title()}]-{method}"
+                )
+            )
+
+
+def answer(result: SearchResult) -> dict[str, Any]:
+    return {
+        "status": result.status,
+        "states": result.states,
+        "length": result.length,
+        "count": result.count,
+        "reachable": result.reachable,
+        "reachable_goals": result.reachable_goals,
+        "path": result.path,
+        "limit": result.limit_reason,
+    }
+
+
+@pytest.mark.parametrize(("spec", "params", "count", "reach", "method"), QUESTIONS)
+def test_the_kernel_answers_as_python_does(
+    spec: Path, params: dict[str, str], count: bool, reach: bool, method: str
+) -> None:
+    compiled = load(spec, params)
+    unfit = kernel_unfit(compiled, count, reach, method, None)
+    if unfit is not None:
+        pytest.skip(unfit)
+    limits = Limits(max_states=5_000_000)
+    python = search(compiled, count=count, reach=reach, limits=limits, method=method, engine="python")
+    kernel = search(
+        compiled, count=count, reach=reach, limits=Limits(max_states=5_000_000), method=method, engine="compiled"
+    )
+    assert kernel.method.endswith(", compiled")
+    assert answer(kernel) == answer(python)
+
+
+def test_the_kernel_runs_the_puzzles_it_should() -> None:
+    """Plain rewrites with no symmetry: the kernel must not quietly decline them."""
+    runs = {spec.stem for spec in SPECS if kernel_unfit(load(spec), False, True, "auto", None) is None}
+    assert {"frog", "oshidori", "white_black", "eight_puzzle", "amida"} <= runs
+
+
+@pytest.mark.parametrize("limit", [1, 100, 5_000])
+def test_the_kernel_stops_at_the_state_limit_as_python_does(limit: int) -> None:
+    compiled = load(SPECS[0].parent / "eight_puzzle.puz")
+    python = search(compiled, reach=True, limits=Limits(max_states=limit), engine="python")
+    kernel = search(compiled, reach=True, limits=Limits(max_states=limit), engine="compiled")
+    assert kernel.status == python.status == "limit" and kernel.limit_reason == python.limit_reason
+    assert limit <= kernel.states <= limit + 4 and limit <= python.states <= limit + 4
+
+
+def test_a_count_past_64_bits_is_detected() -> None:
+    import numpy as np
+    from puzint.kernel import core
+
+    states = np.array([5, 5, 7], dtype=np.uint64)
+    ways = np.array([2**63, 2**63, 1], dtype=np.uint64)
+    mask, value = np.uint64(0xF), np.uint64(5)
+    assert core.sum_ways(states, ways, 0, 1, mask, value) == (2**63, False)
+    assert core.sum_ways(states, ways, 0, 3, mask, value)[1]  # 2**64 does not fit
+
+
+def test_a_count_past_64_bits_is_left_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint.kernel import search as kernel_search
+
+    def overflowing(*args: object, **kwargs: object) -> SearchResult:
+        raise kernel_search.CountOverflow
+
+    monkeypatch.setattr(kernel_search, "explore", overflowing)
+    compiled = load(SPECS[0].parent / "frog.puz")
+    result = search(compiled, count=True, engine="compiled")
+    assert result.count == 2 and not result.method.endswith("compiled")
