@@ -85,8 +85,6 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
     layered = count or reach or mode in ("count", "reach")
     if mode in ("cheapest", "any", "all") and not layered:
         return f"this spec asks `search {mode}`, which the kernel does not run"
-    if compiled.symmetry is not None:
-        return "the spec declares symmetries, which the kernel does not handle yet"
     if not layered and method not in ("bfs", "auto"):
         return f"--method {method} runs in Python; the kernel searches breadth first"
     if not layered and method == "auto" and compiled.estimate is not None:
@@ -95,7 +93,10 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
         return "the shortest solution is searched from both ends, in Python (--method bfs runs on the kernel)"
     from . import kernel
 
-    return kernel.why_not(compiled)
+    unfit = kernel.why_not(compiled)
+    if unfit is None and compiled.symmetry is not None and not compiled.symmetry.checked:
+        return "the spec's symmetries are checked on what a Python search finds"
+    return unfit
 
 
 def _on_kernel(
@@ -118,9 +119,23 @@ def _on_kernel(
 
     mode = mode or compiled.puzzle.search
     count, reach = count or mode == "count", reach or mode == "reach"
+    group = compiled.symmetry
     started = time.monotonic()
     try:
-        result = explore(compiled, limits, count, reach) if count or reach else shortest(compiled, limits)
+        if not (count or reach):
+            result = shortest(compiled, limits)
+        else:
+            result = explore(compiled, limits, count, reach, orbits=reach)
+            if group is not None and count and result.length is not None and result.count is not None:
+                others = [e for e in group.solution_symmetries if e is not group.elements[0]]
+
+                def fixed(i: int, _: Any) -> tuple[int | None, int | None]:
+                    found = explore(compiled, limits, count=True, keep=others[i])
+                    return (found.length, found.count) if found.status == SOLVED else (None, None)
+
+                result.count_up_to_symmetry = symmetry.count_up_to_symmetry(
+                    compiled, limits, result.length, result.count, [e.image for e in others], fixed
+                )
     except CountOverflow:
         return None  # counts past 64 bits: Python's integers take them
     result.seconds = time.monotonic() - started
@@ -200,7 +215,7 @@ def _cheapest(compiled: CompiledPuzzle, limits: Limits, count: bool, reach: bool
     if group is not None and count and result.status == SOLVED and result.count is not None:
         others = [e.image for e in group.solution_symmetries if e is not group.elements[0]]
 
-        def counter(keep: Any) -> tuple[int | None, int | None]:
+        def counter(_: int, keep: Any) -> tuple[int | None, int | None]:
             fixed = cheapest.cheapest(
                 compiled.start, compiled.expand_costed, compiled.is_goal, limits, None, True, keep
             )

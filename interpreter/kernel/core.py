@@ -161,14 +161,17 @@ def run_layer(
     stop_at_goal: bool,
     goal_mask: np.uint64,
     goal_value: np.uint64,
+    keep_cells: np.ndarray,
+    keep_codes: np.ndarray,
     out_states: np.ndarray,
     out_moves: np.ndarray,
 ) -> tuple:  # type: ignore[type-arg]
     """Expand the states of the current layer from `at` (up to `layer_end`), adding new ones
     after `count`. Stops when the layer is done, after `budget` states generated, when fewer
     than `room` free places are left (the driver grows the arrays), at the first goal
-    generated (`stop_at_goal`), or when a path count would overflow 64 bits.
-    Returns (why, count, at, generated, goal index)."""
+    generated (`stop_at_goal`), or when a path count would overflow 64 bits. With `keep_cells`
+    (a symmetry: cell i goes to keep_cells[i], code c becomes keep_codes[c]), only the states
+    that the symmetry leaves unchanged are kept. Returns (why, count, at, generated, goal index)."""
     generated = 0
     capacity = len(states)
     while at < layer_end:
@@ -181,8 +184,11 @@ def run_layer(
         if counting:
             n = _distinct(out_states, out_moves, n)
         generated += n + 1
+        bits = tables[0]
         for j in range(n):
             child = out_states[j]
+            if len(keep_cells) and image(child, bits, keep_cells, keep_codes) != child:
+                continue
             index = find_or_add(slots, states, count, child)
             if index < 0:
                 index = count
@@ -252,3 +258,28 @@ def sum_ways(
                 return total, True
             total = following
     return total, False
+
+
+@njit(cache=True)
+def image(state: np.uint64, bits: int, cells: np.ndarray, codes: np.ndarray) -> np.uint64:
+    """The state under a symmetry: the content of cell i, translated, goes to cell cells[i]."""
+    mask = uint64((1 << bits) - 1)
+    out = uint64(0)
+    for i in range(len(cells)):
+        code = (state >> uint64(i * bits)) & mask
+        out |= uint64(codes[code]) << uint64(cells[i] * bits)
+    return out
+
+
+@njit(cache=True)
+def canonical_forms(states: np.ndarray, count: int, bits: int, cells: np.ndarray, codes: np.ndarray) -> np.ndarray:
+    """Each state's least image under the group (`cells`, `codes`: one row per element)."""
+    out = np.empty(count, dtype=np.uint64)
+    for i in range(count):
+        best = states[i]
+        for e in range(cells.shape[0]):
+            other = image(states[i], bits, cells[e], codes[e])
+            if other < best:
+                best = other
+        out[i] = best
+    return out

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..compiler import CompiledPuzzle
+from ..compiler.symmetry import Element
 from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import core
@@ -92,7 +93,12 @@ def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
     return Walk(tables, arrays)
 
 
-def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool) -> bool:
+NO_SYMMETRY = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
+
+
+def _next_layer(
+    walk: Walk, limits: Limits, stop_at_goal: bool, keep: tuple[np.ndarray, np.ndarray] = NO_SYMMETRY
+) -> bool:
     """Expand the current layer into the next; True if a goal was generated (`stop_at_goal`)."""
     tables, arrays = walk.tables, walk.arrays
     room = len(tables.arrays[4]) + len(tables.arrays[5]) + 1  # at most one successor an instance
@@ -120,6 +126,8 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool) -> bool:
             stop_at_goal,
             np.uint64(tables.goal_mask),
             np.uint64(tables.goal_value),
+            keep[0],
+            keep[1],
             out_states,
             out_moves,
         )
@@ -172,17 +180,28 @@ def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     return _done(walk, SearchResult(NO_SOLUTION, walk.count, reachable=walk.count, method=method))
 
 
-def explore(compiled: CompiledPuzzle, limits: Limits, count: bool = False, exhaustive: bool = False) -> SearchResult:
-    """As `search.layers.explore` (without symmetry): the layers to the first one holding a
-    goal, with path counts (`count`), or every layer (`exhaustive`)."""
+def explore(
+    compiled: CompiledPuzzle,
+    limits: Limits,
+    count: bool = False,
+    exhaustive: bool = False,
+    keep: Element | None = None,
+    orbits: bool = False,
+) -> SearchResult:
+    """As `search.layers.explore`: the layers to the first one holding a goal, with path counts
+    (`count`), or every layer (`exhaustive`); only the states a symmetry `keep` leaves
+    unchanged; with `orbits`, the reachable states also counted up to the puzzle's symmetries."""
     method = "layered bfs" + (" with path counts" if count else "") + ", compiled"
     walk = _start(compiled, links=True, counting=count)
+    fixed = _symmetry([keep]) if keep is not None else NO_SYMMETRY
+    if keep is not None:
+        fixed = (fixed[0][0], fixed[1][0])
     tables, arrays = walk.tables, walk.arrays
     mask, value = np.uint64(tables.goal_mask), np.uint64(tables.goal_value)
     goal_layer: tuple[int, int] | None = (0, 1) if compiled.is_goal(compiled.start) else None
     try:
         while walk.layer[0] < walk.layer[1] and (exhaustive or goal_layer is None):
-            _next_layer(walk, limits, stop_at_goal=False)
+            _next_layer(walk, limits, stop_at_goal=False, keep=fixed)
             lo, hi = walk.layer
             if goal_layer is None and core.first_goal(arrays.states, lo, hi, mask, value) >= 0:
                 goal_layer = (lo, hi)
@@ -190,8 +209,20 @@ def explore(compiled: CompiledPuzzle, limits: Limits, count: bool = False, exhau
         return _done(walk, SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
     reachable = walk.count if exhaustive or goal_layer is None else None
     goals = int(core.count_goals(arrays.states, walk.count, mask, value, 0)) if exhaustive else None
+    up_to = None
+    if orbits and reachable is not None and compiled.symmetry is not None:
+        cells, codes = _symmetry(compiled.symmetry.elements[1:])
+        forms = core.canonical_forms(arrays.states, walk.count, tables.bits, cells, codes)
+        up_to = len(np.unique(forms))
     if goal_layer is None:
-        result = SearchResult(NO_SOLUTION, walk.count, reachable=reachable, reachable_goals=goals, method=method)
+        result = SearchResult(
+            NO_SOLUTION,
+            walk.count,
+            reachable=reachable,
+            reachable_up_to_symmetry=up_to,
+            reachable_goals=goals,
+            method=method,
+        )
         return _done(walk, result)
     lo, hi = goal_layer
     first = int(core.first_goal(arrays.states, lo, hi, mask, value))
@@ -207,10 +238,19 @@ def explore(compiled: CompiledPuzzle, limits: Limits, count: bool = False, exhau
         path=_path(compiled, walk, first, count),
         count=paths,
         reachable=reachable,
+        reachable_up_to_symmetry=up_to,
         reachable_goals=goals,
         method=method,
     )
     return _done(walk, result)
+
+
+def _symmetry(elements: list[Element]) -> tuple[np.ndarray, np.ndarray]:
+    """The elements as two tables, one row each: where each cell goes, what each code becomes."""
+    width = (len(elements[0].cells), len(elements[0].codes)) if elements else (0, 0)
+    cells = np.array([e.cells for e in elements], dtype=np.int64).reshape(len(elements), width[0])
+    codes = np.array([e.codes for e in elements], dtype=np.int64).reshape(len(elements), width[1])
+    return cells, codes
 
 
 def _done(walk: Walk, result: SearchResult) -> SearchResult:

@@ -30,19 +30,20 @@ def count_up_to_symmetry(
     length: int,
     total: int,
     symmetries: Sequence[Image],
-    counter: Callable[[Callable[[State], bool]], tuple[int | None, int | None]] | None = None,
+    counter: Callable[[int, Callable[[State], bool]], tuple[int | None, int | None]] | None = None,
 ) -> int:
     """`symmetries` are the non-identity symmetries fixing start and goal; `total` the plain
-    count; `counter(keep)` counts solutions among the states `keep` accepts (default:
-    shortest solutions, by a layered search), returning (length or cost, count)."""
+    count; `counter(i, keep)` counts solutions among the states that `keep` (symmetry i leaves
+    them unchanged) accepts (default: shortest solutions, by a layered search), returning
+    (length or cost, count)."""
     fixed_total = total
-    for image in symmetries:
+    for i, image in enumerate(symmetries):
 
         def unchanged(state: State, image: Image = image) -> bool:
             return bool(image(state) == state)
 
         if counter is not None:
-            size, found = counter(unchanged)
+            size, found = counter(i, unchanged)
         else:
             result = explore(problem, limits, count=True, keep=unchanged)
             size, found = (result.length, result.count) if result.status == SOLVED else (None, None)
