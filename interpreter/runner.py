@@ -13,6 +13,7 @@ from .language.elaborate import elaborate
 from .language.parser import parse
 from .model.puzzle import Puzzle
 from .search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, depth, layers, symmetry
+from .search.limits import LimitReached, stop_reason
 from .search.result import LIMIT, SOLVED
 from .sources import read_source
 from .trajectories import TrajectoryReport, distinct_trajectories
@@ -94,8 +95,6 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
     from . import kernel
 
     unfit = kernel.why_not(compiled)
-    if unfit is None and compiled.symmetry is not None and not compiled.symmetry.checked:
-        return "the spec's symmetries are checked on what a Python search finds"
     return unfit
 
 
@@ -115,7 +114,7 @@ def _on_kernel(
 
     if not kernel.choose(compiled, engine):
         return None
-    from .kernel.search import CountOverflow, explore, shortest
+    from .kernel.search import CountOverflow, check_moves, explore, shortest
 
     mode = mode or compiled.puzzle.search
     count, reach = count or mode == "count", reach or mode == "reach"
@@ -125,8 +124,11 @@ def _on_kernel(
         if not (count or reach):
             result = shortest(compiled, limits)
         else:
-            result = explore(compiled, limits, count, reach, orbits=reach)
+            unchecked = [(sym.name, sym.pos, sym) for sym, _ in group.generators] if group and not group.checked else []
+            result = explore(compiled, limits, count, reach, orbits=reach, generators=unchecked)
             if group is not None and count and result.length is not None and result.count is not None:
+                if unchecked:
+                    check_moves(compiled, limits, unchecked)
                 others = [e for e in group.solution_symmetries if e is not group.elements[0]]
 
                 def fixed(i: int, _: Any) -> tuple[int | None, int | None]:
@@ -138,6 +140,8 @@ def _on_kernel(
                 )
     except CountOverflow:
         return None  # counts past 64 bits: Python's integers take them
+    except (LimitReached, KeyboardInterrupt) as exc:  # while counting up to symmetry
+        result.status, result.limit_reason = LIMIT, stop_reason(exc)
     result.seconds = time.monotonic() - started
     return result
 

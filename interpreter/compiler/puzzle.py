@@ -133,18 +133,6 @@ class CompiledPuzzle:
         """The plain rewrites as concrete instances, instance i being move number i."""
         return self._instances
 
-    @property
-    def only_tables(self) -> bool:
-        """Every move is a plain rewrite, no safety rule filters them, and a state is its cells:
-        the puzzle is integer tables and nothing else (what the compiled kernel runs)."""
-        return (
-            not self.families
-            and not self.safety.anything
-            and self.layout.size == self.cells
-            and not self.puzzle.has_blocks
-            and bool(self._instances)
-        )
-
     # ---- building
     def _family(self, index: int, move: Move) -> Family:
         if isinstance(move.form, Slide) and not move.actions:

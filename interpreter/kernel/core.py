@@ -87,6 +87,56 @@ def successors(
                 found = _apply(state, group_items[g], tables, mask, out_states, out_moves, found)
     for g in range(len(unkeyed)):
         found = _apply(state, unkeyed[g], tables, mask, out_states, out_moves, found)
+    return _slide(state, tables, mask, out_states, out_moves, found)
+
+
+@njit(cache=True)
+def _slide(
+    state: np.uint64,
+    tables: tuple,  # type: ignore[type-arg]
+    mask: np.uint64,
+    out_states: np.ndarray,
+    out_moves: np.ndarray,
+    found: int,
+) -> int:
+    """The step and slide moves, in the order Python tries them: for each move, each code
+    that moves, each cell holding it, each direction, each cell along the ray."""
+    bits, cells = tables[0], tables[1]
+    code_start, codes, modes, directions, ray_base, ray_start, ray_cells = (
+        tables[20],
+        tables[21],
+        tables[22],
+        tables[23],
+        tables[24],
+        tables[25],
+        tables[26],
+    )
+    for f in range(len(modes)):
+        mode, count = modes[f], directions[f]
+        for ci in range(code_start[f], code_start[f + 1]):
+            code = uint64(codes[ci])
+            for cell in range(cells):
+                if (state >> uint64(cell * bits)) & mask != code:
+                    continue
+                emptied = state & ~(mask << uint64(cell * bits))
+                for d in range(count):
+                    r = ray_base[f] + cell * count + d
+                    last = -1
+                    for k in range(ray_start[r], ray_start[r + 1]):
+                        target = ray_cells[k]
+                        if (state >> uint64(target * bits)) & mask != uint64(0):
+                            break
+                        if mode != 2:  # step or slide: every empty cell reached (step: the first)
+                            out_states[found] = emptied | (code << uint64(target * bits))
+                            out_moves[found] = -1
+                            found += 1
+                            if mode == 0:
+                                break
+                        last = target
+                    if mode == 2 and last >= 0:  # until blocked: the last one only
+                        out_states[found] = emptied | (code << uint64(last * bits))
+                        out_moves[found] = -1
+                        found += 1
     return found
 
 
@@ -100,28 +150,12 @@ def _apply(
     out_moves: np.ndarray,
     found: int,
 ) -> int:
-    (
-        bits,
-        _cells,
-        _key_codes,
-        _group_start,
-        _group_items,
-        _unkeyed,
-        check_start,
-        check_cell,
-        check_code,
-        occupied_start,
-        occupied_cell,
-        same_start,
-        same_a,
-        same_b,
-        write_start,
-        write_cell,
-        write_code,
-        copy_start,
-        copy_cell,
-        copy_source,
-    ) = tables
+    bits = tables[0]
+    check_start, check_cell, check_code = tables[6], tables[7], tables[8]
+    occupied_start, occupied_cell = tables[9], tables[10]
+    same_start, same_a, same_b = tables[11], tables[12], tables[13]
+    write_start, write_cell, write_code = tables[14], tables[15], tables[16]
+    copy_start, copy_cell, copy_source = tables[17], tables[18], tables[19]
     for j in range(check_start[i], check_start[i + 1]):
         if (state >> uint64(check_cell[j] * bits)) & mask != uint64(check_code[j]):
             return found
@@ -283,3 +317,48 @@ def canonical_forms(states: np.ndarray, count: int, bits: int, cells: np.ndarray
                 best = other
         out[i] = best
     return out
+
+
+@njit(cache=True)
+def closed_under(
+    states: np.ndarray, slots: np.ndarray, count: int, bits: int, cells: np.ndarray, codes: np.ndarray
+) -> bool:
+    """Whether the symmetry maps every state found to a state found."""
+    mask = uint64(len(slots) - 1)
+    for i in range(count):
+        other = image(states[i], bits, cells, codes)
+        at = _hash(other) & mask
+        while True:
+            index = slots[at]
+            if index < 0:
+                return False
+            if states[index] == other:
+                break
+            at = (at + uint64(1)) & mask
+    return True
+
+
+@njit(cache=True)
+def moves_mapped(
+    tables: tuple,  # type: ignore[type-arg]
+    states: np.ndarray,
+    count: int,
+    cells: np.ndarray,
+    codes: np.ndarray,
+    mine: np.ndarray,
+    theirs: np.ndarray,
+    moves: np.ndarray,
+) -> bool:
+    """Whether, from every state found, the symmetry maps the moves onto the moves from the
+    state's image (as sets of successors)."""
+    bits = tables[0]
+    for i in range(count):
+        n = successors(states[i], tables, mine, moves)
+        for j in range(n):
+            mine[j] = image(mine[j], bits, cells, codes)
+        m = successors(image(states[i], bits, cells, codes), tables, theirs, moves)
+        a = np.unique(mine[:n])
+        b = np.unique(theirs[:m])
+        if len(a) != len(b) or not np.all(a == b):
+            return False
+    return True

@@ -7,14 +7,18 @@ arrays and checks the limits between two bounded kernel calls."""
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..compiler import CompiledPuzzle
 from ..compiler.symmetry import Element
+from ..errors import Pos
+from ..model.puzzle import Symmetry
 from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+from ..search.symmetry import moves_not_mapped, not_closed
 from . import core
 from .tables import Tables, build
 
@@ -101,7 +105,7 @@ def _next_layer(
 ) -> bool:
     """Expand the current layer into the next; True if a goal was generated (`stop_at_goal`)."""
     tables, arrays = walk.tables, walk.arrays
-    room = len(tables.arrays[4]) + len(tables.arrays[5]) + 1  # at most one successor an instance
+    room = len(tables.arrays[4]) + len(tables.arrays[5]) + len(tables.arrays[26]) + 1  # an instance, a ray cell
     out_states = np.empty(room, dtype=np.uint64)
     out_moves = np.empty(room, dtype=np.int32)
     lo, hi = walk.layer
@@ -187,10 +191,13 @@ def explore(
     exhaustive: bool = False,
     keep: Element | None = None,
     orbits: bool = False,
+    generators: Sequence[tuple[str, Pos, Symmetry]] = (),
 ) -> SearchResult:
     """As `search.layers.explore`: the layers to the first one holding a goal, with path counts
     (`count`), or every layer (`exhaustive`); only the states a symmetry `keep` leaves
-    unchanged; with `orbits`, the reachable states also counted up to the puzzle's symmetries."""
+    unchanged; with `orbits`, the reachable states also counted up to the puzzle's symmetries.
+    Declared symmetries that could not be checked before the search (`generators`) must map
+    the reachable states onto themselves, as in Python."""
     method = "layered bfs" + (" with path counts" if count else "") + ", compiled"
     walk = _start(compiled, links=True, counting=count)
     fixed = _symmetry([keep]) if keep is not None else NO_SYMMETRY
@@ -209,6 +216,11 @@ def explore(
         return _done(walk, SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
     reachable = walk.count if exhaustive or goal_layer is None else None
     goals = int(core.count_goals(arrays.states, walk.count, mask, value, 0)) if exhaustive else None
+    if reachable is not None:
+        for name, pos, sym in generators:
+            cells, codes = _symmetry([sym])
+            if not core.closed_under(arrays.states, arrays.slots, walk.count, tables.bits, cells[0], codes[0]):
+                raise not_closed(name, pos, "reachable states")
     up_to = None
     if orbits and reachable is not None and compiled.symmetry is not None:
         cells, codes = _symmetry(compiled.symmetry.elements[1:])
@@ -245,7 +257,24 @@ def explore(
     return _done(walk, result)
 
 
-def _symmetry(elements: list[Element]) -> tuple[np.ndarray, np.ndarray]:
+def check_moves(compiled: CompiledPuzzle, limits: Limits, generators: Sequence[tuple[str, Pos, Symmetry]]) -> None:
+    """As the Python engine checks symmetries before counting up to them: every reachable
+    state's moves map onto its image's moves."""
+    walk = _start(compiled, links=False, counting=False)
+    while walk.layer[0] < walk.layer[1]:
+        _next_layer(walk, limits, stop_at_goal=False)
+    room = len(walk.tables.arrays[4]) + len(walk.tables.arrays[5]) + len(walk.tables.arrays[26]) + 1
+    mine, theirs = np.empty(room, dtype=np.uint64), np.empty(room, dtype=np.uint64)
+    moves = np.empty(room, dtype=np.int32)
+    for name, pos, sym in generators:
+        cells, codes = _symmetry([sym])
+        if not core.moves_mapped(
+            walk.tables.arrays, walk.arrays.states, walk.count, cells[0], codes[0], mine, theirs, moves
+        ):
+            raise moves_not_mapped(name, pos)
+
+
+def _symmetry(elements: Sequence[Element | Symmetry]) -> tuple[np.ndarray, np.ndarray]:
     """The elements as two tables, one row each: where each cell goes, what each code becomes."""
     width = (len(elements[0].cells), len(elements[0].codes)) if elements else (0, 0)
     cells = np.array([e.cells for e in elements], dtype=np.int64).reshape(len(elements), width[0])

@@ -8,16 +8,19 @@ them, so that both engines give the successors in the same order and find the sa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..compiler import CompiledPuzzle
+from ..compiler.families import SlideFamily
 from ..compiler.rewrite import key_groups
 from ..model.puzzle import ANY
 
 if TYPE_CHECKING:
     import numpy as np
 
+SLIDE_MODES = ("step", "slide", "until")
 WORD = 63  # bits a packed state may use (one word, the top bit kept free)
 
 
@@ -43,14 +46,22 @@ class Tables:
 
 def why_not(compiled: CompiledPuzzle) -> str | None:
     """Why the kernel cannot run this puzzle (None: it can)."""
-    if not compiled.only_tables:
-        return "moves other than plain rewrites, safety rules, counters or places"
+    if compiled.safety.anything:
+        return "safety rules, which the kernel does not run yet"
+    if compiled.layout.size != compiled.cells or compiled.puzzle.has_blocks:
+        return "counters, places or blocks, which the kernel does not run yet"
+    if not all(_plain_slide(f) for f in compiled.families):
+        return "moves other than plain rewrites, steps and slides (conditions, actions, carries)"
     goal = compiled.puzzle.goal
     if goal.cells is None or goal.places or goal.conditions:
         return "a goal other than a pattern of cells"
     if compiled.cells * _bits(compiled) > WORD:
         return f"a state of {compiled.cells * _bits(compiled)} bits (the kernel packs a state into {WORD})"
     return None
+
+
+def _plain_slide(family: object) -> bool:
+    return isinstance(family, SlideFamily) and family.guard is None and not family.shapes
 
 
 def _bits(compiled: CompiledPuzzle) -> int:
@@ -113,6 +124,7 @@ def build(compiled: CompiledPuzzle) -> Tables:
         column("copy", 0),
         column("copy", 1),
     )
+    arrays += _slides(compiled, ints)
     goal = compiled.puzzle.goal.cells
     assert goal is not None
     mask = value = 0
@@ -122,3 +134,34 @@ def build(compiled: CompiledPuzzle) -> Tables:
             value |= code << (cell * bits)
     tables = Tables(bits, cells, arrays, 0, mask, value)
     return Tables(bits, cells, arrays, tables.pack(compiled.start), mask, value)
+
+
+def _slides(compiled: CompiledPuzzle, ints: Callable[[list[int]], np.ndarray]) -> tuple:  # type: ignore[type-arg]
+    """The step and slide moves: for each, the codes that move (in the order Python tries
+    them), its mode, and every cell's ray in each direction, as ranges of one array."""
+    code_start, ray_start = [0], [0]
+    codes: list[int] = []
+    modes: list[int] = []
+    directions: list[int] = []
+    ray_base: list[int] = []
+    ray_cells: list[int] = []
+    for family in compiled.families:
+        assert isinstance(family, SlideFamily)
+        codes.extend(family.codes)
+        code_start.append(len(codes))
+        modes.append(SLIDE_MODES.index(family.mode))
+        directions.append(len(family.directions))
+        ray_base.append(len(ray_start) - 1)
+        for cell in range(compiled.cells):
+            for d in range(len(family.directions)):
+                ray_cells.extend(family.ray(cell, d))
+                ray_start.append(len(ray_cells))
+    return (
+        ints(code_start),
+        ints(codes),
+        ints(modes),
+        ints(directions),
+        ints(ray_base),
+        ints(ray_start),
+        ints(ray_cells),
+    )

@@ -67,16 +67,19 @@ def check_closed(states: Collection[State], generators: Sequence[tuple[str, Pos,
     for name, pos, image in generators:
         for state in states:
             if image(state) not in states:
-                raise SpecError(
-                    [
-                        Diagnostic(
-                            pos,
-                            f"'{name}' is not a symmetry of this puzzle: "
-                            f"it maps one of the {what} to a state that is not one",
-                            "a symmetry of the board and of every rule",
-                        )
-                    ]
-                )
+                raise not_closed(name, pos, what)
+
+
+def not_closed(name: str, pos: Pos, what: str) -> SpecError:
+    return SpecError(
+        [
+            Diagnostic(
+                pos,
+                f"'{name}' is not a symmetry of this puzzle: it maps one of the {what} to a state that is not one",
+                "a symmetry of the board and of every rule",
+            )
+        ]
+    )
 
 
 def check_moves(problem: Problem[Any], states: Collection[State], generators: Sequence[tuple[str, Pos, Image]]) -> None:
@@ -86,12 +89,16 @@ def check_moves(problem: Problem[Any], states: Collection[State], generators: Se
             mine = {image(child) for child, _ in problem.expand(state)}
             theirs = {child for child, _ in problem.expand(image(state))}
             if mine != theirs:
-                raise SpecError(
-                    [
-                        Diagnostic(
-                            pos,
-                            f"'{name}' is not a symmetry of this puzzle: it turns some move into one no rule allows",
-                            "a symmetry that maps every move to a move",
-                        )
-                    ]
-                )
+                raise moves_not_mapped(name, pos)
+
+
+def moves_not_mapped(name: str, pos: Pos) -> SpecError:
+    return SpecError(
+        [
+            Diagnostic(
+                pos,
+                f"'{name}' is not a symmetry of this puzzle: it turns some move into one no rule allows",
+                "a symmetry that maps every move to a move",
+            )
+        ]
+    )

@@ -104,3 +104,31 @@ def test_a_count_past_64_bits_is_left_to_python(monkeypatch: pytest.MonkeyPatch)
     compiled = load(SPECS[0].parent / "frog.puz")
     result = search(compiled, count=True, engine="compiled")
     assert result.count == 2 and not result.method.endswith("compiled")
+
+
+ONE_WAY = """
+puzzle "one way"
+board line 5
+piece A a
+start _ A _ _ _
+goal _ _ _ _ A
+move go: step A along right
+symmetry mirror
+"""
+
+
+@pytest.mark.parametrize(("count", "reach"), [(False, True), (True, False)])
+def test_a_symmetry_that_is_not_one_is_refused_alike(count: bool, reach: bool) -> None:
+    from puzint.compiler import compile_puzzle
+    from puzint.errors import SpecError
+    from puzint.language.elaborate import elaborate
+    from puzint.language.parser import parse
+
+    compiled = compile_puzzle(elaborate(parse(ONE_WAY, "one_way.puz")))
+    assert kernel_unfit(compiled, count, reach, "auto", None) is None
+    messages = []
+    for engine in ("python", "compiled"):
+        with pytest.raises(SpecError) as caught:
+            search(compiled, count=count, reach=reach, engine=engine)
+        messages.append(caught.value.render())
+    assert messages[0] == messages[1] and "'mirror' is not a symmetry of this puzzle" in messages[0]
