@@ -224,3 +224,50 @@ if __name__ == "__main__":
         ("knights", knights_shortest, knights_reachable, 4),
     ]:
         print(f"{name}({size}): shortest={shortest(size)} reachable={reachable(size)}")
+
+
+# ---------------------------------------------------------------------------- eight puzzle
+# 3 x 3 tiles "12345678_" read row by row; the blank swaps with a neighbour.
+
+EIGHT_NEIGHBOURS = [
+    [n for n in (i - 3, i + 3, i - 1 if i % 3 else -1, i + 1 if i % 3 != 2 else -1) if 0 <= n < 9] for i in range(9)
+]
+
+
+def eight_successors(s: str) -> list[str]:
+    blank = s.index("_")
+    out = []
+    for n in EIGHT_NEIGHBOURS[blank]:
+        cells = list(s)
+        cells[blank], cells[n] = cells[n], "_"
+        out.append("".join(cells))
+    return out
+
+
+def eight_reachable(start: str = "8672543_1", goal: str = "12345678_") -> tuple[int | None, int]:
+    return bfs_reachable(start, goal, eight_successors)
+
+
+def bfs_count(start: Hashable, goal: Hashable, successors: Successors) -> tuple[int | None, int]:
+    """Layered BFS summing path counts: (number of shortest solutions or None, states stored)."""
+    ways = {start: 1}
+    seen = {start}
+    frontier = {start: 1}
+    while frontier and goal not in frontier:
+        following: dict[Hashable, int] = {}
+        for state, n in frontier.items():
+            for child in set(successors(state)):
+                if child in following:
+                    following[child] += n
+                elif child not in seen:
+                    seen.add(child)
+                    following[child] = n
+        ways.update(following)
+        frontier = following
+    return frontier.get(goal), len(seen)
+
+
+def knights_square_count() -> tuple[int | None, int]:
+    """The knight exchange on 4 x 4, four knights a side: the number of shortest solutions."""
+    start, goal = "B" * 4 + "_" * 8 + "W" * 4, "W" * 4 + "_" * 8 + "B" * 4
+    return bfs_count(start, goal, knights_successors_on(knight_leaps(4, 4)))

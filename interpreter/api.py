@@ -21,6 +21,7 @@ from typing import Any
 from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle, compile_puzzle
 from .errors import SpecError
+from .kernel import ENGINES
 from .language.elaborate import elaborate
 from .language.parser import parse
 from .render import data
@@ -171,6 +172,7 @@ def solve(
     all: bool = False,
     limit: int | None = None,
     method: str = "auto",
+    engine: str = "auto",
     max_states: int | None = None,
     timeout: float | None = None,
     max_memory_mb: float | None = None,
@@ -179,13 +181,16 @@ def solve(
     """Answer the spec's question (its `search` line), or the one asked: `count` the shortest
     solutions, `reach` every state, `all` solutions (at most `limit`: every shortest solution of
     a puzzle of moves, every goal state of a `search all` spec). Limits work as on the
-    command line; a search that reaches one returns status "limit" (it does not raise)."""
+    command line; a search that reaches one returns status "limit" (it does not raise).
+    `engine` as `--engine`: "auto", "python", or "compiled" (the kernel wherever it applies)."""
     if not isinstance(puzzle, Puzzle):
         puzzle = load(puzzle, {**(params or {}), **named})
     elif params or named:
         raise TypeError("parameters are set when the puzzle is loaded: load(spec, n=4), then solve()")
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
     if max_memory_mb is None:
         limits = Limits(max_states=max_states, timeout=timeout)  # the default memory limit
     else:
@@ -195,7 +200,9 @@ def solve(
         enumerate_all = enumerate_solutions if compiled.puzzle.search == "all" else enumerate_shortest
         report = enumerate_all(compiled, limits, limit=limit, keep=True)
         return Result.from_data(data.all_to_data(compiled, puzzle.spec, report))
-    solved = solve_compiled(compiled, puzzle.spec, count=count, reach=reach, limits=limits, method=method)
+    solved = solve_compiled(
+        compiled, puzzle.spec, count=count, reach=reach, limits=limits, method=method, engine=engine
+    )
     return Result.from_data(data.to_data(solved, count=count, reach=reach))
 
 

@@ -107,7 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     run_p = sub.add_parser("run", help="solve one spec and show the solution")
-    run_p.add_argument("spec", help="a .puz file")
+    run_p.add_argument("spec", help="a .puz file, or the name of a shipped spec (frog)")
     run_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
     run_p.add_argument("--count", action="store_true", help="count the distinct shortest solutions")
     run_p.add_argument("--reach", action="store_true", help="explore every reachable state and report how many")
@@ -149,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     _limit_options(check_p)
 
     graph_p = sub.add_parser("graph", help="write the state graph of a small puzzle (DOT or GraphML)")
-    graph_p.add_argument("spec", help="a .puz file")
+    graph_p.add_argument("spec", help="a .puz file, or the name of a shipped spec (frog)")
     graph_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
     graph_p.add_argument("--format", choices=("dot", "graphml"), default="dot")
     _limit_options(graph_p, f"draw at most N states (default {GRAPH_STATES:,}): a larger graph is refused")

@@ -1,0 +1,204 @@
+"""Timing report for the compiled kernel: the hand-written Python solver, puzint's Python
+engine and puzint's compiled kernel on the same instances, in one run, as ratios.
+
+    python benchmarks/report_kernel.py [--repeat N] [--skip-python-engine]
+
+Every measurement runs in a fresh Python process (this script, called with --child), so that
+each row has its own peak memory (the child's ru_maxrss, interpreter and puzint included). In
+the child the spec is loaded and compiled before timing and only the search is timed, with the
+garbage collector on; the kernel is called once before timing (its compiled code is loaded
+from numba's cache: that load is reported apart, as is the first compilation with an empty
+cache). Each search runs N times (default 3) and the best is kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.plain import bishops  # noqa: E402
+
+from benchmarks import handwritten as hw  # noqa: E402
+from benchmarks import handwritten_amida as amida  # noqa: E402
+from benchmarks.tables import table  # noqa: E402
+
+SPECS = ROOT / "specs"
+
+# name: (spec, params, question, hand-written solver giving (length or depth, states))
+CASES: dict[str, tuple[str, dict[str, str], str, Callable[[], tuple[int | None, int]]]] = {
+    "amida S10 reach": ("amida", {"bottom": "JFBHIADEGC"}, "reach", lambda: amida.reachable(10)[::-1]),
+    "eight puzzle reach": ("eight_puzzle", {}, "reach", lambda: hw.eight_reachable()),
+    "oshidori n=8 reach": ("oshidori", {"n": "8"}, "reach", lambda: hw.oshidori_reachable(8)),
+    "white & black k=9 reach": ("white_black", {"k": "9"}, "reach", lambda: hw.white_black_reachable(9)),
+    "frog n=14 shortest (bfs)": ("frog", {"n": "14"}, "bfs", lambda: hw.frog_shortest(14)),
+    "bishops, no attack rule, reach": (
+        "bishops",
+        {"attack": "false"},
+        "reach",
+        lambda: (None, bishops.reachable(False)),
+    ),
+    "knights 4 x 4 count": ("knights", {"rows": "4", "cols": "4"}, "count", hw.knights_square_count),
+}
+KERNEL_ONLY = {"amida S11 reach": ("amida", {"bottom": "KJFBHIADEGC"}, "reach", 39_916_800)}
+
+
+def child(kind: str, name: str, repeat: int) -> None:
+    """One measurement, printed as JSON: best seconds, peak MB, what was found."""
+    if kind == "hand":
+        solver = CASES[name][3]
+        best, found = _best(solver, repeat)
+        print(json.dumps({"seconds": best, "found": list(found), "mb": _peak_mb()}))  # type: ignore[call-overload]
+        return
+    from puzint.runner import load, search
+    from puzint.search import Limits
+
+    spec, params, question = (CASES[name][:3]) if name in CASES else KERNEL_ONLY[name][:3]
+    compiled = load(SPECS / f"{spec}.puz", params)
+    engine = "python" if kind == "python" else "compiled"
+    if engine == "compiled":
+        from puzint.runner import kernel_unfit
+
+        unfit = kernel_unfit(compiled, question == "count", question == "reach", "bfs", None)
+        assert unfit is None, f"{name}: the kernel cannot run it: {unfit}"
+
+    def run() -> object:
+        result = search(
+            compiled,
+            reach=question == "reach",
+            count=question == "count",
+            method="bfs" if question == "bfs" else "auto",
+            limits=Limits(max_states=50_000_000, max_memory_mb=None),
+            engine=engine,
+        )
+        return result
+
+    loading = 0.0
+    if kind == "kernel":
+        started = time.perf_counter()
+        from puzint.kernel import search as kernel_search  # numba and the cached kernel
+
+        kernel_search.build  # noqa: B018
+        loading = time.perf_counter() - started
+    best, result = _best(run, repeat)
+    print(
+        json.dumps(
+            {
+                "seconds": best,
+                "mb": _peak_mb(),
+                "states": result.states,  # type: ignore[attr-defined]
+                "reachable": result.reachable,  # type: ignore[attr-defined]
+                "length": result.length,  # type: ignore[attr-defined]
+                "count": result.count,  # type: ignore[attr-defined]
+                "method": result.method,  # type: ignore[attr-defined]
+                "bytes_per_state": result.bytes_per_state,  # type: ignore[attr-defined]
+                "loading": loading,
+            }
+        )
+    )
+
+
+def _best(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
+    if os.environ.get("REPORT_WARM"):
+        fn()
+    best, found = float("inf"), None
+    for _ in range(repeat):
+        started = time.perf_counter()
+        found = fn()
+        best = min(best, time.perf_counter() - started)
+    return best, found
+
+
+def _peak_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def measure(kind: str, name: str, repeat: int, env: dict[str, str] | None = None) -> dict[str, object]:
+    out = subprocess.run(
+        [sys.executable, __file__, "--child", kind, name, "--repeat", str(repeat)],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, **(env or {})},
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--child", nargs=2, metavar=("KIND", "NAME"))
+    parser.add_argument("--skip-python-engine", action="store_true")
+    args = parser.parse_args()
+    if args.child:
+        child(args.child[0], args.child[1], args.repeat)
+        return
+    print(f"python {sys.version.split()[0]}; best of {args.repeat}, each in a fresh process\n")
+    with tempfile.TemporaryDirectory() as empty:
+        started = time.perf_counter()
+        first = measure("kernel", "eight puzzle reach", 1, {"NUMBA_CACHE_DIR": empty})
+        whole = time.perf_counter() - started
+    warm = measure("kernel", "eight puzzle reach", 1)
+    print(
+        f"kernel start-up: first compilation (empty cache) {first['loading'] + first['seconds']:.2f} s in the "
+        f"first search ({whole:.1f} s for the whole process); from the cache {warm['loading']:.2f} s "
+        "(numba's import and the cached code)\n"
+    )
+    rows = []
+    for name in CASES:
+        hand = measure("hand", name, args.repeat)
+        kernel = measure("kernel", name, args.repeat, {"REPORT_WARM": "1"})
+        python = None if args.skip_python_engine else measure("python", name, args.repeat)
+        depth, states = hand["found"]  # type: ignore[misc]
+        if CASES[name][2] == "reach":
+            assert kernel["reachable"] == states and (python is None or python["reachable"] == states), name
+        elif CASES[name][2] == "count":
+            assert kernel["count"] == depth and (python is None or python["count"] == depth), name
+        else:
+            assert kernel["length"] == depth and (python is None or python["length"] == depth), name
+        rows.append(
+            [
+                name,
+                f"{kernel['states']:,}",
+                f"{hand['seconds']:.3f}",
+                f"{python['seconds']:.3f}" if python else "-",
+                f"{kernel['seconds']:.3f}",
+                f"{hand['seconds'] / kernel['seconds']:.1f}x",  # type: ignore[operator]
+                f"{kernel['bytes_per_state']:.1f}",
+                f"{hand['mb']:.0f}/{python['mb']:.0f}/{kernel['mb']:.0f}"
+                if python
+                else f"{hand['mb']:.0f}/-/{kernel['mb']:.0f}",
+            ]
+        )
+    for name, (_, _, _, states) in KERNEL_ONLY.items():
+        kernel = measure("kernel", name, 1, {"REPORT_WARM": ""})
+        assert kernel["reachable"] == states
+        rows.append(
+            [
+                name,
+                f"{kernel['states']:,}",
+                "(not run)",
+                "-",
+                f"{kernel['seconds']:.3f}",
+                "-",
+                f"{kernel['bytes_per_state']:.1f}",
+                f"-/-/{kernel['mb']:.0f}",
+            ]
+        )
+    headers = ["case", "states", "hand s", "puzint python s", "kernel s", "hand/kernel", "B/state", "peak MB h/p/k"]
+    table(headers, rows)
+
+
+if __name__ == "__main__":
+    main()
