@@ -20,6 +20,7 @@ from .compiler import CompiledPuzzle
 from .errors import SpecError
 from .kernel import ENGINES
 from .language.expressions import show
+from .model.puzzle import Puzzle
 from .render import data, text
 from .render.glyphs import Glyphs, choose
 from .runner import METHODS, Solved, kernel_unfit, load, search, solve
@@ -358,6 +359,11 @@ def _all_solutions(
     return report
 
 
+def _title(puzzle: Puzzle) -> str:
+    """`Frog jump n=3`: the title of a picture or a graph."""
+    return " ".join([puzzle.title, *(f"{k}={show(v)}" for k, v in puzzle.params.items())])  # type: ignore[arg-type]
+
+
 def _write_svg(
     args: argparse.Namespace, compiled: CompiledPuzzle, every: AllSolutions | None, solved: Solved | None
 ) -> int:
@@ -365,7 +371,7 @@ def _write_svg(
     from .render import svg
 
     puzzle = compiled.puzzle
-    title = " ".join([puzzle.title, *(f"{k}={show(v)}" for k, v in puzzle.params.items())])  # type: ignore[arg-type]
+    title = _title(puzzle)
     if every is not None:
         status, (parts, _) = every.status, text.all_summary_parts(every)
         picture = svg.boards_svg(compiled, every.solutions, title) if status == SOLVED else None
@@ -428,7 +434,7 @@ def cmd_graph(args: argparse.Namespace) -> int:
         )
         return EXIT_LIMIT
     puzzle = compiled.puzzle
-    title = " ".join([puzzle.title, *(f"{k}={show(v)}" for k, v in puzzle.params.items())])  # type: ignore[arg-type]
+    title = _title(puzzle)
     path = result.path if result.status == SOLVED else None
     write = drawing.to_dot if args.format == "dot" else drawing.to_graphml
     sys.stdout.write(write(compiled, graph, path, title))

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from .compiler import CompiledPuzzle
 from .errors import Diagnostic, SpecError
+from .runner import positioned
 from .search import Limits
 from .search.dag import ShortestDag, cheapest_dag, count_solutions, shortest_dag
 from .search.depth import all_goal_states
@@ -45,6 +46,16 @@ class AllSolutions:
     cost: int | None = None  # of every solution, when all are cheapest
     total: int | None = None  # shortest solutions in all, listed or not (counted on the graph)
 
+    def listed(self, path: Path, keep: bool, on_solution: Callable[[Path], None] | None, limit: int | None) -> bool:
+        """Count one solution listed (keep it, hand it on); True when --limit says stop."""
+        self.count += 1
+        if keep:
+            self.solutions.append(path)
+        if on_solution is not None:
+            on_solution(path)
+        self.stopped_at_limit = limit is not None and self.count >= limit
+        return self.stopped_at_limit
+
 
 def enumerate_solutions(
     compiled: CompiledPuzzle,
@@ -58,8 +69,7 @@ def enumerate_solutions(
     try:
         return _enumerate(compiled, limits, limit, keep, on_solution)
     except SpecError as exc:
-        puzzle = compiled.puzzle
-        raise exc.with_source(puzzle.source, puzzle.filename) from None
+        raise positioned(compiled, exc) from None
 
 
 def enumerate_shortest(
@@ -75,8 +85,7 @@ def enumerate_shortest(
     try:
         return _enumerate_shortest(compiled, limits, limit, keep, on_solution)
     except SpecError as exc:
-        puzzle = compiled.puzzle
-        raise exc.with_source(puzzle.source, puzzle.filename) from None
+        raise positioned(compiled, exc) from None
 
 
 def _enumerate_shortest(
@@ -109,13 +118,7 @@ def _enumerate_shortest(
             report.in_all += 1
             if images and not _first_of_class(compiled.start, path, images):
                 continue
-            report.count += 1
-            if keep:
-                report.solutions.append(path)
-            if on_solution is not None:
-                on_solution(path)
-            if limit is not None and report.count >= limit:
-                report.stopped_at_limit = True
+            if report.listed(path, keep, on_solution, limit):
                 break
     except (LimitReached, KeyboardInterrupt) as exc:
         report.status = LIMIT
@@ -160,13 +163,7 @@ def _enumerate(
                 if key in classes:
                     continue
                 classes.add(key)
-            report.count += 1
-            if keep:
-                report.solutions.append(path)
-            if on_solution is not None:
-                on_solution(path)
-            if limit is not None and report.count >= limit:
-                report.stopped_at_limit = True
+            if report.listed(path, keep, on_solution, limit):
                 break
     except (LimitReached, KeyboardInterrupt) as exc:
         report.status = LIMIT

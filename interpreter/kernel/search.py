@@ -105,7 +105,7 @@ def _next_layer(
 ) -> bool:
     """Expand the current layer into the next; True if a goal was generated (`stop_at_goal`)."""
     tables, arrays = walk.tables, walk.arrays
-    room = len(tables.arrays[4]) + len(tables.arrays[5]) + len(tables.arrays[26]) + 1  # an instance, a ray cell
+    room = tables.most_successors
     out_states = np.empty(room, dtype=np.uint64)
     out_moves = np.empty(room, dtype=np.int32)
     lo, hi = walk.layer
@@ -200,9 +200,7 @@ def explore(
     the reachable states onto themselves, as in Python."""
     method = "layered bfs" + (" with path counts" if count else "") + ", compiled"
     walk = _start(compiled, links=True, counting=count)
-    fixed = _symmetry([keep]) if keep is not None else NO_SYMMETRY
-    if keep is not None:
-        fixed = (fixed[0][0], fixed[1][0])
+    fixed = _one_symmetry(keep) if keep is not None else NO_SYMMETRY
     tables, arrays = walk.tables, walk.arrays
     mask, value = np.uint64(tables.goal_mask), np.uint64(tables.goal_value)
     goal_layer: tuple[int, int] | None = (0, 1) if compiled.is_goal(compiled.start) else None
@@ -218,8 +216,8 @@ def explore(
     goals = int(core.count_goals(arrays.states, walk.count, mask, value, 0)) if exhaustive else None
     if reachable is not None:
         for name, pos, sym in generators:
-            cells, codes = _symmetry([sym])
-            if not core.closed_under(arrays.states, arrays.slots, walk.count, tables.bits, cells[0], codes[0]):
+            cells, codes = _one_symmetry(sym)
+            if not core.closed_under(arrays.states, arrays.slots, walk.count, tables.bits, cells, codes):
                 raise not_closed(name, pos, "reachable states")
     up_to = None
     if orbits and reachable is not None and compiled.symmetry is not None:
@@ -263,7 +261,7 @@ def check_moves(compiled: CompiledPuzzle, limits: Limits, generators: Sequence[t
     walk = _start(compiled, links=False, counting=False)
     while walk.layer[0] < walk.layer[1]:
         _next_layer(walk, limits, stop_at_goal=False)
-    room = len(walk.tables.arrays[4]) + len(walk.tables.arrays[5]) + len(walk.tables.arrays[26]) + 1
+    room = walk.tables.most_successors
     mine, theirs = np.empty(room, dtype=np.uint64), np.empty(room, dtype=np.uint64)
     moves = np.empty(room, dtype=np.int32)
     for name, pos, sym in generators:
@@ -272,6 +270,10 @@ def check_moves(compiled: CompiledPuzzle, limits: Limits, generators: Sequence[t
             walk.tables.arrays, walk.arrays.states, walk.count, cells[0], codes[0], mine, theirs, moves
         ):
             raise moves_not_mapped(name, pos)
+
+
+def _one_symmetry(element: Element | Symmetry) -> tuple[np.ndarray, np.ndarray]:
+    return np.array(element.cells, dtype=np.int64), np.array(element.codes, dtype=np.int64)
 
 
 def _symmetry(elements: Sequence[Element | Symmetry]) -> tuple[np.ndarray, np.ndarray]:

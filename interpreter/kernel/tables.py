@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..compiler import CompiledPuzzle
@@ -32,6 +33,11 @@ class Tables:
     start: int
     goal_mask: int
     goal_value: int
+
+    @property
+    def most_successors(self) -> int:
+        """A bound on one state's successors: one per rewrite instance, one per ray cell."""
+        return len(self.arrays[4]) + len(self.arrays[5]) + len(self.arrays[26]) + 1
 
     def pack(self, state: bytes) -> int:
         word = 0
@@ -69,6 +75,7 @@ def _bits(compiled: CompiledPuzzle) -> int:
     return max(1, (codes - 1).bit_length())
 
 
+@lru_cache(maxsize=4)  # a count up to symmetry runs several searches of one puzzle
 def build(compiled: CompiledPuzzle) -> Tables:
     import numpy as np  # only when a search runs on the kernel: start-up stays small
 
