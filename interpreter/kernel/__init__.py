@@ -13,6 +13,7 @@ import os
 from collections import Counter
 
 from ..compiler import CompiledPuzzle
+from ..model.puzzle import Toggle
 
 ENGINES = ("auto", "python", "compiled")
 WORTH_IT = 50_000  # arrangements of the start's pieces from which the kernel pays for its start-up
@@ -35,9 +36,20 @@ def why_not(compiled: CompiledPuzzle) -> str | None:
 def worth_it(compiled: CompiledPuzzle) -> bool:
     """Whether the puzzle may have enough states for the kernel to pay for loading itself: the
     number of arrangements of the start's contents on the cells (an upper bound on the states
-    when moves only move pieces about)."""
+    when moves only move pieces about), or, where moves change what a cell holds (toggles),
+    the number of ways to fill the cells with the codes they may hold."""
     if os.environ.get("PUZINT_ENGINE") == "compiled":
         return True
+    changed = {
+        code
+        for move in compiled.puzzle.moves
+        for a in move.actions
+        if isinstance(a, Toggle)
+        for code in (a.first, a.second)
+    }
+    if changed:
+        codes = len(changed | set(compiled.start[: compiled.cells]))
+        return bool(codes**compiled.cells >= WORTH_IT)
     contents = Counter(compiled.start[: compiled.cells])
     arrangements = math.factorial(compiled.cells)
     for n in contents.values():

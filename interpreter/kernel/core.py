@@ -4,9 +4,10 @@ puzzle given as integer tables. Nothing here depends on a spec: a spec only fill
 
 A state is one unsigned 64-bit word, `bits` bits per cell (cell c at bit c * bits). The
 states found are kept in one array in the order they were found (so a breadth-first layer is
-a range of it), with an open-addressing hash table of indices into that array (at most half
-full) and, where a solution is wanted, the index of each state's parent; counting paths adds
-each state's count.
+a range of it) and, where a solution is wanted, with the index of each state's parent. An
+open-addressing hash table (linear probing, at most three quarters full) holds the states
+themselves, so that finding a state already seen reads one place of memory; counting paths
+adds each state's count, and a second table with the index of each state in the first.
 
 Each kernel call does a bounded amount of work and returns, so that the Python driver can
 check the run's limits (time, memory, Ctrl-C), show progress, and grow the arrays.
@@ -20,6 +21,100 @@ from numba import njit, uint64
 # what a call to `run_layer` stopped on
 LAYER_DONE, BUDGET_SPENT, NEEDS_ROOM, GOAL_FOUND, COUNT_OVERFLOW = 0, 1, 2, 3, 4
 NO_PARENT = -1
+EMPTY = uint64(0xFFFFFFFFFFFFFFFF)
+
+# The puzzle is one array of integers, `prog`: prog[BITS] and prog[CELLS], then where each
+# section starts (section s is prog[prog[s]:prog[s + 1]]), then the sections. One array
+# rather than many keeps every successor call free of reference counting.
+SECTIONS = (
+    "key_codes",  # the rewrite instances, grouped as the Python engine groups them
+    "group_start",
+    "group_items",
+    "unkeyed",
+    "check_start",  # each rewrite instance: cells that must hold a code
+    "check_cell",
+    "check_code",
+    "occupied_start",  # cells that must hold a piece
+    "occupied_cell",
+    "same_start",  # pairs of cells that must hold the same
+    "same_a",
+    "same_b",
+    "write_start",  # what it writes
+    "write_cell",
+    "write_code",
+    "copy_start",  # what it copies
+    "copy_cell",
+    "copy_source",
+    "kinds",  # each other move family: slide (0) or toggle (1), and its number in its kind
+    "numbers",
+    "code_start",  # each slide family: the codes that move, its mode, its rays
+    "codes",
+    "modes",
+    "directions",
+    "ray_base",
+    "ray_start",
+    "ray_cells",
+    "toggle_start",  # each toggle family: its toggles, each with its two codes and areas
+    "first",
+    "second",
+    "area_base",
+    "area_start",
+    "area_cells",
+    "fits",
+    "exact",
+    "area_xor",
+)
+BITS, CELLS = 0, 1
+(
+    KEY_CODES,
+    GROUP_START,
+    GROUP_ITEMS,
+    UNKEYED,
+    CHECK_START,
+    CHECK_CELL,
+    CHECK_CODE,
+    OCCUPIED_START,
+    OCCUPIED_CELL,
+    SAME_START,
+    SAME_A,
+    SAME_B,
+    WRITE_START,
+    WRITE_CELL,
+    WRITE_CODE,
+    COPY_START,
+    COPY_CELL,
+    COPY_SOURCE,
+    KINDS,
+    NUMBERS,
+    CODE_START,
+    CODES,
+    MODES,
+    DIRECTIONS,
+    RAY_BASE,
+    RAY_START,
+    RAY_CELLS,
+    TOGGLE_START,
+    FIRST,
+    SECOND,
+    AREA_BASE,
+    AREA_START,
+    AREA_CELLS,
+    FITS,
+    EXACT,
+    AREA_XOR,
+) = range(2, 2 + len(SECTIONS))
+
+
+def program(bits: int, cells: int, sections: dict[str, list[int]]) -> np.ndarray:
+    """The sections as one array, in the order of SECTIONS."""
+    header = 2 + len(SECTIONS) + 1
+    starts = [header]
+    for name in SECTIONS:
+        starts.append(starts[-1] + len(sections[name]))
+    body = [value for name in SECTIONS for value in sections[name]]
+    return np.array(
+        [bits, cells, *starts, *body], dtype=np.int64
+    )  # a free slot of the table: no state, whose top bit is always 0
 
 
 @njit(cache=True, inline="always")
@@ -30,113 +125,155 @@ def _hash(state: np.uint64) -> np.uint64:
     return z ^ (z >> uint64(31))
 
 
-@njit(cache=True)
-def find_or_add(slots: np.ndarray, states: np.ndarray, count: int, state: np.uint64) -> int:
-    """The index of `state` if already found; else -1 - its new index (`count`), added."""
-    mask = uint64(len(slots) - 1)
-    at = _hash(state) & mask
+@njit(cache=True, inline="always")
+def _slot(keys: np.ndarray, state: np.uint64) -> int:
+    """Where `state` is in the table, or the empty slot where it belongs."""
+    return _slot_from(keys, state, _hash(state) & uint64(len(keys) - 1))
+
+
+@njit(cache=True, inline="always")
+def _slot_from(keys: np.ndarray, state: np.uint64, at: np.uint64) -> int:
+    """As `_slot`, from the state's home slot `at`."""
+    mask = uint64(len(keys) - 1)
     while True:
-        index = slots[at]
-        if index < 0:
-            slots[at] = count
-            states[count] = state
-            return -1 - count
-        if states[index] == state:
-            return index  # type: ignore[no-any-return]
+        key = keys[at]
+        if key == EMPTY:
+            return int(at)
+        if key == state:
+            return int(at)
         at = (at + uint64(1)) & mask
 
 
 @njit(cache=True)
-def rehash(slots: np.ndarray, states: np.ndarray, count: int) -> None:
-    slots[:] = -1
-    mask = uint64(len(slots) - 1)
-    for index in range(count):
-        at = _hash(states[index]) & mask
-        while slots[at] >= 0:
-            at = (at + uint64(1)) & mask
-        slots[at] = index
+def add(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, count: int, state: np.uint64) -> None:
+    """Add a state known to be new, as state number `count`."""
+    at = _slot(keys, state)
+    keys[at] = state
+    if len(indices):
+        indices[at] = count
+    states[count] = state
 
 
 @njit(cache=True)
-def successors(
-    state: np.uint64,
-    tables: tuple,  # type: ignore[type-arg]
-    out_states: np.ndarray,
-    out_moves: np.ndarray,
-) -> int:
-    """The successors of `state`, in the order the Python tables give them: for each key
-    content (rarest first), each cell holding it in order, the instances keyed there; then the
-    instances with no check. Returns how many were written to out_states / out_moves."""
-    bits, cells, key_codes, group_start, group_items, unkeyed = (
-        tables[0],
-        tables[1],
-        tables[2],
-        tables[3],
-        tables[4],
-        tables[5],
-    )
+def rehash(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, count: int) -> None:
+    keys[:] = EMPTY
+    for index in range(count):
+        at = _slot(keys, states[index])
+        keys[at] = states[index]
+        if len(indices):
+            indices[at] = index
+
+
+@njit(cache=True)
+def successors(state: np.uint64, prog: np.ndarray, out_states: np.ndarray, out_moves: np.ndarray) -> int:
+    """The successors of `state`, in the order the Python engine gives them: for each key
+    content (rarest first), each cell holding it in order, the rewrite instances keyed there;
+    then the instances with no check; then each other move family in the spec's order.
+    Returns how many were written to out_states / out_moves."""
+    bits, cells = prog[BITS], prog[CELLS]
     mask = uint64((1 << bits) - 1)
+    key_codes, group_start, group_items = prog[KEY_CODES], prog[GROUP_START], prog[GROUP_ITEMS]
     found = 0
-    for k in range(len(key_codes)):
-        code = uint64(key_codes[k])
+    for k in range(prog[KEY_CODES + 1] - key_codes):
+        code = uint64(prog[key_codes + k])
         for cell in range(cells):
             if (state >> uint64(cell * bits)) & mask != code:
                 continue
-            group = k * cells + cell
-            for g in range(group_start[group], group_start[group + 1]):
-                found = _apply(state, group_items[g], tables, mask, out_states, out_moves, found)
-    for g in range(len(unkeyed)):
-        found = _apply(state, unkeyed[g], tables, mask, out_states, out_moves, found)
-    return _slide(state, tables, mask, out_states, out_moves, found)
+            group = group_start + k * cells + cell
+            for g in range(prog[group], prog[group + 1]):
+                found = _apply(state, prog[group_items + g], prog, mask, out_states, out_moves, found)
+    for g in range(prog[UNKEYED], prog[UNKEYED + 1]):
+        found = _apply(state, prog[g], prog, mask, out_states, out_moves, found)
+    kinds, numbers = prog[KINDS], prog[NUMBERS]
+    for f in range(prog[KINDS + 1] - kinds):
+        if prog[kinds + f] == 0:
+            found = _slide(state, prog[numbers + f], prog, mask, out_states, out_moves, found)
+        else:
+            found = _toggle(state, prog[numbers + f], prog, mask, out_states, out_moves, found)
+    return found
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _slide(
     state: np.uint64,
-    tables: tuple,  # type: ignore[type-arg]
+    f: int,
+    prog: np.ndarray,
     mask: np.uint64,
     out_states: np.ndarray,
     out_moves: np.ndarray,
     found: int,
 ) -> int:
-    """The step and slide moves, in the order Python tries them: for each move, each code
-    that moves, each cell holding it, each direction, each cell along the ray."""
-    bits, cells = tables[0], tables[1]
-    code_start, codes, modes, directions, ray_base, ray_start, ray_cells = (
-        tables[20],
-        tables[21],
-        tables[22],
-        tables[23],
-        tables[24],
-        tables[25],
-        tables[26],
-    )
-    for f in range(len(modes)):
-        mode, count = modes[f], directions[f]
-        for ci in range(code_start[f], code_start[f + 1]):
-            code = uint64(codes[ci])
-            for cell in range(cells):
-                if (state >> uint64(cell * bits)) & mask != code:
-                    continue
-                emptied = state & ~(mask << uint64(cell * bits))
-                for d in range(count):
-                    r = ray_base[f] + cell * count + d
-                    last = -1
-                    for k in range(ray_start[r], ray_start[r + 1]):
-                        target = ray_cells[k]
-                        if (state >> uint64(target * bits)) & mask != uint64(0):
-                            break
-                        if mode != 2:  # step or slide: every empty cell reached (step: the first)
-                            out_states[found] = emptied | (code << uint64(target * bits))
-                            out_moves[found] = -1
-                            found += 1
-                            if mode == 0:
-                                break
-                        last = target
-                    if mode == 2 and last >= 0:  # until blocked: the last one only
-                        out_states[found] = emptied | (code << uint64(last * bits))
+    """One step or slide move, in the order Python tries it: each code that moves, each cell
+    holding it, each direction, each cell along the ray."""
+    bits, cells = prog[BITS], prog[CELLS]
+    code_start, codes, ray_start, ray_cells = prog[CODE_START], prog[CODES], prog[RAY_START], prog[RAY_CELLS]
+    mode, count, ray_base = prog[prog[MODES] + f], prog[prog[DIRECTIONS] + f], prog[prog[RAY_BASE] + f]
+    for ci in range(prog[code_start + f], prog[code_start + f + 1]):
+        code = uint64(prog[codes + ci])
+        for cell in range(cells):
+            if (state >> uint64(cell * bits)) & mask != code:
+                continue
+            emptied = state & ~(mask << uint64(cell * bits))
+            for d in range(count):
+                r = ray_start + ray_base + cell * count + d
+                last = -1
+                for k in range(prog[r], prog[r + 1]):
+                    target = prog[ray_cells + k]
+                    if (state >> uint64(target * bits)) & mask != uint64(0):
+                        break
+                    if mode != 2:  # step or slide: every empty cell reached (step: the first)
+                        out_states[found] = emptied | (code << uint64(target * bits))
                         out_moves[found] = -1
                         found += 1
+                        if mode == 0:
+                            break
+                    last = target
+                if mode == 2 and last >= 0:  # until blocked: the last one only
+                    out_states[found] = emptied | (code << uint64(last * bits))
+                    out_moves[found] = -1
+                    found += 1
+    return found
+
+
+@njit(cache=True, inline="always")
+def _toggle(
+    state: np.uint64,
+    f: int,
+    prog: np.ndarray,
+    mask: np.uint64,
+    out_states: np.ndarray,
+    out_moves: np.ndarray,
+    found: int,
+) -> int:
+    """One toggle move, from each anchor cell in order: each of its toggles swaps two codes
+    on the cells around the anchor (no move where a shape does not fit, or nothing changes)."""
+    bits, cells = prog[BITS], prog[CELLS]
+    first, second, area_base, area_start = prog[FIRST], prog[SECOND], prog[AREA_BASE], prog[AREA_START]
+    area_cells, fits, exact, area_xor = prog[AREA_CELLS], prog[FITS], prog[EXACT], prog[AREA_XOR]
+    lo, hi = prog[prog[TOGGLE_START] + f], prog[prog[TOGGLE_START] + f + 1]
+    for anchor in range(cells):
+        child = state
+        fitted = True
+        for t in range(lo, hi):
+            area = prog[area_base + t] + anchor
+            if not prog[fits + area]:
+                fitted = False
+                break
+            if prog[exact + t]:
+                child ^= uint64(prog[area_xor + area])
+                continue
+            a, b = uint64(prog[first + t]), uint64(prog[second + t])
+            for k in range(prog[area_start + area], prog[area_start + area + 1]):
+                shift = uint64(prog[area_cells + k] * bits)
+                code = (child >> shift) & mask
+                if code == a:
+                    child = (child & ~(mask << shift)) | (b << shift)
+                elif code == b:
+                    child = (child & ~(mask << shift)) | (a << shift)
+        if fitted and child != state:
+            out_states[found] = child
+            out_moves[found] = -1
+            found += 1
     return found
 
 
@@ -144,34 +281,35 @@ def _slide(
 def _apply(
     state: np.uint64,
     i: int,
-    tables: tuple,  # type: ignore[type-arg]
+    prog: np.ndarray,
     mask: np.uint64,
     out_states: np.ndarray,
     out_moves: np.ndarray,
     found: int,
 ) -> int:
-    bits = tables[0]
-    check_start, check_cell, check_code = tables[6], tables[7], tables[8]
-    occupied_start, occupied_cell = tables[9], tables[10]
-    same_start, same_a, same_b = tables[11], tables[12], tables[13]
-    write_start, write_cell, write_code = tables[14], tables[15], tables[16]
-    copy_start, copy_cell, copy_source = tables[17], tables[18], tables[19]
-    for j in range(check_start[i], check_start[i + 1]):
-        if (state >> uint64(check_cell[j] * bits)) & mask != uint64(check_code[j]):
+    """Rewrite instance i, if it applies: its checks, occupied cells and equal pairs hold."""
+    bits = prog[BITS]
+    check_start, check_cell, check_code = prog[CHECK_START], prog[CHECK_CELL], prog[CHECK_CODE]
+    for j in range(prog[check_start + i], prog[check_start + i + 1]):
+        if (state >> uint64(prog[check_cell + j] * bits)) & mask != uint64(prog[check_code + j]):
             return found
-    for j in range(occupied_start[i], occupied_start[i + 1]):
-        if (state >> uint64(occupied_cell[j] * bits)) & mask == uint64(0):
+    occupied_start, occupied_cell = prog[OCCUPIED_START], prog[OCCUPIED_CELL]
+    for j in range(prog[occupied_start + i], prog[occupied_start + i + 1]):
+        if (state >> uint64(prog[occupied_cell + j] * bits)) & mask == uint64(0):
             return found
-    for j in range(same_start[i], same_start[i + 1]):
-        if (state >> uint64(same_a[j] * bits)) & mask != (state >> uint64(same_b[j] * bits)) & mask:
+    same_start, same_a, same_b = prog[SAME_START], prog[SAME_A], prog[SAME_B]
+    for j in range(prog[same_start + i], prog[same_start + i + 1]):
+        if (state >> uint64(prog[same_a + j] * bits)) & mask != (state >> uint64(prog[same_b + j] * bits)) & mask:
             return found
     child = state
-    for j in range(write_start[i], write_start[i + 1]):
-        shift = uint64(write_cell[j] * bits)
-        child = (child & ~(mask << shift)) | (uint64(write_code[j]) << shift)
-    for j in range(copy_start[i], copy_start[i + 1]):
-        shift = uint64(copy_cell[j] * bits)
-        piece = (state >> uint64(copy_source[j] * bits)) & mask
+    write_start, write_cell, write_code = prog[WRITE_START], prog[WRITE_CELL], prog[WRITE_CODE]
+    for j in range(prog[write_start + i], prog[write_start + i + 1]):
+        shift = uint64(prog[write_cell + j] * bits)
+        child = (child & ~(mask << shift)) | (uint64(prog[write_code + j]) << shift)
+    copy_start, copy_cell, copy_source = prog[COPY_START], prog[COPY_CELL], prog[COPY_SOURCE]
+    for j in range(prog[copy_start + i], prog[copy_start + i + 1]):
+        shift = uint64(prog[copy_cell + j] * bits)
+        piece = (state >> uint64(prog[copy_source + j] * bits)) & mask
         child = (child & ~(mask << shift)) | (piece << shift)
     out_states[found] = child
     out_moves[found] = i
@@ -180,9 +318,10 @@ def _apply(
 
 @njit(cache=True)
 def run_layer(
-    tables: tuple,  # type: ignore[type-arg]
+    prog: np.ndarray,
     states: np.ndarray,
-    slots: np.ndarray,
+    keys: np.ndarray,
+    indices: np.ndarray,
     parents: np.ndarray,
     ways: np.ndarray,
     count: int,
@@ -191,53 +330,60 @@ def run_layer(
     budget: int,
     room: int,
     links: bool,
-    counting: bool,
     stop_at_goal: bool,
     goal_mask: np.uint64,
     goal_value: np.uint64,
-    keep_cells: np.ndarray,
-    keep_codes: np.ndarray,
+    keep: np.ndarray,
     out_states: np.ndarray,
     out_moves: np.ndarray,
 ) -> tuple:  # type: ignore[type-arg]
     """Expand the states of the current layer from `at` (up to `layer_end`), adding new ones
     after `count`. Stops when the layer is done, after `budget` states generated, when fewer
-    than `room` free places are left (the driver grows the arrays), at the first goal
-    generated (`stop_at_goal`), or when a path count would overflow 64 bits. With `keep_cells`
-    (a symmetry: cell i goes to keep_cells[i], code c becomes keep_codes[c]), only the states
-    that the symmetry leaves unchanged are kept. Returns (why, count, at, generated, goal index)."""
+    than `room` free places are left in `states` or the table would be more than three
+    quarters full (the driver grows them), at the first goal generated (`stop_at_goal`), or
+    when a path count would overflow 64 bits. Paths are counted where `ways` is given (with
+    `indices`). With `keep` (a symmetry, as `image` takes it), only the states that the
+    symmetry leaves unchanged are kept. Returns
+    (why, count, at, generated, goal index)."""
     generated = 0
     capacity = len(states)
+    most = len(keys) // 4 * 3
+    counting = len(ways) > 0
+    symmetric = keep.shape[0] > 0
+    homes = np.empty(len(out_states) + 1, dtype=np.uint64)
     while at < layer_end:
         if generated >= budget:
             return BUDGET_SPENT, count, at, generated, -1
-        if count + room > capacity or 2 * (count + room) > len(slots):
+        if count + room > capacity or count + room > most:
             return NEEDS_ROOM, count, at, generated, -1
-        state = states[at]
-        n = successors(state, tables, out_states, out_moves)
+        n = successors(states[at], prog, out_states, out_moves)
         if counting:
             n = _distinct(out_states, out_moves, n)
         generated += n + 1
-        bits = tables[0]
+        _touch(keys, out_states, homes, n)
         for j in range(n):
             child = out_states[j]
-            if len(keep_cells) and image(child, bits, keep_cells, keep_codes) != child:
+            if symmetric and image(child, keep) != child:
                 continue
-            index = find_or_add(slots, states, count, child)
-            if index < 0:
-                index = count
-                count += 1
+            slot = _slot_from(keys, child, homes[j])
+            if keys[slot] == EMPTY:
+                keys[slot] = child
+                states[count] = child
                 if links:
-                    parents[index] = at
+                    parents[count] = at
                 if counting:
-                    ways[index] = ways[at]
+                    indices[slot] = count
+                    ways[count] = ways[at]
+                count += 1
                 if stop_at_goal and child & goal_mask == goal_value:
-                    return GOAL_FOUND, count, at + 1, generated, index
-            elif counting and index >= layer_end:
-                total = ways[index] + ways[at]
-                if total < ways[index]:
-                    return COUNT_OVERFLOW, count, at, generated, -1
-                ways[index] = total
+                    return GOAL_FOUND, count, at + 1, generated, count - 1
+            elif counting:
+                index = indices[slot]
+                if index >= layer_end:
+                    total = ways[index] + ways[at]
+                    if total < ways[index]:
+                        return COUNT_OVERFLOW, count, at, generated, -1
+                    ways[index] = total
         at += 1
     return LAYER_DONE, count, at, generated, -1
 
@@ -294,69 +440,97 @@ def sum_ways(
     return total, False
 
 
-@njit(cache=True)
-def image(state: np.uint64, bits: int, cells: np.ndarray, codes: np.ndarray) -> np.uint64:
-    """The state under a symmetry: the content of cell i, translated, goes to cell cells[i]."""
-    mask = uint64((1 << bits) - 1)
+@njit(cache=True, inline="always")
+def image(state: np.uint64, table: np.ndarray) -> np.uint64:
+    """The state under a symmetry given as a table: row r says, for each value of the r-th
+    chunk of the state (a few whole cells, at most 8 bits), where its contents go."""
+    entries = table.shape[1]
+    width = uint64(0)
+    while (1 << width) < entries:
+        width += uint64(1)
+    chunk = uint64(entries - 1)
     out = uint64(0)
-    for i in range(len(cells)):
-        code = (state >> uint64(i * bits)) & mask
-        out |= uint64(codes[code]) << uint64(cells[i] * bits)
+    for r in range(table.shape[0]):
+        out |= table[r, (state >> (uint64(r) * width)) & chunk]
     return out
 
 
 @njit(cache=True)
-def canonical_forms(states: np.ndarray, count: int, bits: int, cells: np.ndarray, codes: np.ndarray) -> np.ndarray:
-    """Each state's least image under the group (`cells`, `codes`: one row per element)."""
-    out = np.empty(count, dtype=np.uint64)
+def count_classes(states: np.ndarray, keys: np.ndarray, count: int, group: np.ndarray) -> int:
+    """The number of classes of the states found, two states being of one class when an
+    element of the group (one `image` table per element) maps one to the other: each
+    class counted once, at its least state found (a state none of whose smaller images was
+    found)."""
+    classes = 0
     for i in range(count):
-        best = states[i]
-        for e in range(cells.shape[0]):
-            other = image(states[i], bits, cells[e], codes[e])
-            if other < best:
-                best = other
-        out[i] = best
-    return out
-
-
-@njit(cache=True)
-def closed_under(
-    states: np.ndarray, slots: np.ndarray, count: int, bits: int, cells: np.ndarray, codes: np.ndarray
-) -> bool:
-    """Whether the symmetry maps every state found to a state found."""
-    mask = uint64(len(slots) - 1)
-    for i in range(count):
-        other = image(states[i], bits, cells, codes)
-        at = _hash(other) & mask
-        while True:
-            index = slots[at]
-            if index < 0:
-                return False
-            if states[index] == other:
+        state = states[i]
+        least = True
+        for e in range(group.shape[0]):
+            other = image(state, group[e])
+            if other < state and keys[_slot(keys, other)] != EMPTY:
+                least = False
                 break
-            at = (at + uint64(1)) & mask
+        if least:
+            classes += 1
+    return classes
+
+
+@njit(cache=True)
+def closed_under(states: np.ndarray, keys: np.ndarray, count: int, symmetry: np.ndarray) -> bool:
+    """Whether the symmetry maps every state found to a state found."""
+    batch = 64
+    images = np.empty(batch, dtype=np.uint64)
+    homes = np.empty(batch + 1, dtype=np.uint64)
+    for lo in range(0, count, batch):
+        n = min(batch, count - lo)
+        for k in range(n):
+            images[k] = image(states[lo + k], symmetry)
+        if _all_found(keys, images, homes, n) >= 0:
+            return False
     return True
+
+
+@njit(cache=True, inline="always")
+def _touch(keys: np.ndarray, wanted: np.ndarray, homes: np.ndarray, n: int) -> None:
+    """Read the home slot of each of the n states wanted, before any lookup: the reads do
+    not wait on each other, so their memory fetches overlap (the lookups then find them in
+    the cache). What was read is kept in homes' last place, so that the reads are not left
+    out by the compiler."""
+    mask = uint64(len(keys) - 1)
+    touched = uint64(0)
+    for k in range(n):
+        homes[k] = _hash(wanted[k]) & mask
+        touched |= keys[homes[k]]
+    homes[len(homes) - 1] = touched
+
+
+@njit(cache=True, inline="always")
+def _all_found(keys: np.ndarray, wanted: np.ndarray, homes: np.ndarray, n: int) -> int:
+    """The first of the n states wanted that is not in the table, or -1."""
+    _touch(keys, wanted, homes, n)
+    for k in range(n):
+        if keys[_slot_from(keys, wanted[k], homes[k])] == EMPTY:
+            return k
+    return -1
 
 
 @njit(cache=True)
 def moves_mapped(
-    tables: tuple,  # type: ignore[type-arg]
+    prog: np.ndarray,
     states: np.ndarray,
     count: int,
-    cells: np.ndarray,
-    codes: np.ndarray,
+    symmetry: np.ndarray,
     mine: np.ndarray,
     theirs: np.ndarray,
     moves: np.ndarray,
 ) -> bool:
     """Whether, from every state found, the symmetry maps the moves onto the moves from the
     state's image (as sets of successors)."""
-    bits = tables[0]
     for i in range(count):
-        n = successors(states[i], tables, mine, moves)
+        n = successors(states[i], prog, mine, moves)
         for j in range(n):
-            mine[j] = image(mine[j], bits, cells, codes)
-        m = successors(image(states[i], bits, cells, codes), tables, theirs, moves)
+            mine[j] = image(mine[j], symmetry)
+        m = successors(image(states[i], symmetry), prog, theirs, moves)
         a = np.unique(mine[:n])
         b = np.unique(theirs[:m])
         if len(a) != len(b) or not np.all(a == b):

@@ -32,39 +32,50 @@ class CountOverflow(Exception):
 
 @dataclass
 class Arrays:
-    """The states found, in order, with their hash table, parent links and path counts."""
+    """The states found, in order, with their parent links and path counts, and the hash
+    table of the states (with each one's index in `indices` when paths are counted)."""
 
     links: bool
     counting: bool
     states: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
-    slots: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int32))
+    keys: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
+    indices: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int32))
     parents: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int32))
     ways: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
 
-    def grow(self, count: int, capacity: int) -> None:
-        """Room for `capacity` states; the hash table at most half full."""
-        self.states = _resized(self.states, capacity, count)
-        if self.links:
-            self.parents = _resized(self.parents, capacity, count)
-        if self.counting:
-            self.ways = _resized(self.ways, capacity, count)
-        slots_type = np.int32 if capacity < 2**31 else np.int64
-        self.slots = np.empty(1 << (2 * capacity - 1).bit_length(), dtype=slots_type)
-        core.rehash(self.slots, self.states, count)
+    def make_room(self, count: int, room: int) -> None:
+        """Room for `room` more states after the `count` found: the arrays in order grow by a
+        quarter, the table doubles when it would be more than three quarters full."""
+        if count + room > self.capacity:
+            capacity = max(count + room, self.capacity + self.capacity // 4)
+            self.states = _resized(self.states, capacity, count)
+            if self.links:
+                self.parents = _resized(self.parents, capacity, count)
+            if self.counting:
+                self.ways = _resized(self.ways, capacity, count)
+        size = max(len(self.keys), FIRST_CAPACITY)
+        while count + room > size // 4 * 3:
+            size *= 2
+        if size != len(self.keys):
+            self.keys = np.empty(size, dtype=np.uint64)
+            if self.counting:
+                self.indices = np.empty(size, dtype=np.int32)
+            core.rehash(self.keys, self.indices, self.states, count)
 
     @property
     def capacity(self) -> int:
         return len(self.states)
 
     def bytes_per_state(self, count: int) -> float:
-        arrays = (self.states, self.slots, self.parents, self.ways)
+        arrays = (self.states, self.keys, self.indices, self.parents, self.ways)
         return sum(a.nbytes for a in arrays) / max(1, count)
 
 
 def _resized(array: np.ndarray, capacity: int, count: int) -> np.ndarray:
-    grown = np.empty(capacity, dtype=array.dtype)
-    grown[:count] = array[:count]
-    return grown
+    """The array with room for `capacity` items, the first `count` kept: grown in place where
+    the memory allows (a large block is moved by the system, not copied)."""
+    array.resize(capacity, refcheck=False)
+    return array
 
 
 @dataclass
@@ -83,13 +94,8 @@ class Walk:
 def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
     tables = build(compiled)
     arrays = Arrays(links, counting)
-    arrays.states = np.empty(FIRST_CAPACITY, dtype=np.uint64)
-    if links:
-        arrays.parents = np.empty(FIRST_CAPACITY, dtype=np.int32)
-    if counting:
-        arrays.ways = np.empty(FIRST_CAPACITY, dtype=np.uint64)
-    arrays.grow(0, FIRST_CAPACITY)
-    core.find_or_add(arrays.slots, arrays.states, 0, np.uint64(tables.start))
+    arrays.make_room(0, FIRST_CAPACITY)
+    core.add(arrays.keys, arrays.indices, arrays.states, 0, np.uint64(tables.start))
     if links:
         arrays.parents[0] = core.NO_PARENT
     if counting:
@@ -97,12 +103,10 @@ def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
     return Walk(tables, arrays)
 
 
-NO_SYMMETRY = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
+NO_SYMMETRY = np.empty((0, 1), dtype=np.uint64)
 
 
-def _next_layer(
-    walk: Walk, limits: Limits, stop_at_goal: bool, keep: tuple[np.ndarray, np.ndarray] = NO_SYMMETRY
-) -> bool:
+def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray = NO_SYMMETRY) -> bool:
     """Expand the current layer into the next; True if a goal was generated (`stop_at_goal`)."""
     tables, arrays = walk.tables, walk.arrays
     room = tables.most_successors
@@ -115,9 +119,10 @@ def _next_layer(
     while True:
         budget = max(1, min(CALL_BUDGET, cap - walk.count))
         why, walk.count, at, generated, goal = core.run_layer(
-            tables.arrays,
+            tables.program,
             arrays.states,
-            arrays.slots,
+            arrays.keys,
+            arrays.indices,
             arrays.parents,
             arrays.ways,
             walk.count,
@@ -126,18 +131,16 @@ def _next_layer(
             budget,
             room,
             arrays.links,
-            arrays.counting,
             stop_at_goal,
             np.uint64(tables.goal_mask),
             np.uint64(tables.goal_value),
-            keep[0],
-            keep[1],
+            keep,
             out_states,
             out_moves,
         )
         walk.generated += generated
         if why == core.NEEDS_ROOM:
-            arrays.grow(walk.count, arrays.capacity * 3 // 2)
+            arrays.make_room(walk.count, room)
         elif why == core.COUNT_OVERFLOW:
             raise CountOverflow
         elif why == core.GOAL_FOUND:
@@ -200,7 +203,7 @@ def explore(
     the reachable states onto themselves, as in Python."""
     method = "layered bfs" + (" with path counts" if count else "") + ", compiled"
     walk = _start(compiled, links=True, counting=count)
-    fixed = _one_symmetry(keep) if keep is not None else NO_SYMMETRY
+    fixed = _image_table(keep, walk.tables.bits) if keep is not None else NO_SYMMETRY
     tables, arrays = walk.tables, walk.arrays
     mask, value = np.uint64(tables.goal_mask), np.uint64(tables.goal_value)
     goal_layer: tuple[int, int] | None = (0, 1) if compiled.is_goal(compiled.start) else None
@@ -216,14 +219,13 @@ def explore(
     goals = int(core.count_goals(arrays.states, walk.count, mask, value, 0)) if exhaustive else None
     if reachable is not None:
         for name, pos, sym in generators:
-            cells, codes = _one_symmetry(sym)
-            if not core.closed_under(arrays.states, arrays.slots, walk.count, tables.bits, cells, codes):
+            table = _image_table(sym, tables.bits)
+            if not core.closed_under(arrays.states, arrays.keys, walk.count, table):
                 raise not_closed(name, pos, "reachable states")
     up_to = None
     if orbits and reachable is not None and compiled.symmetry is not None:
-        cells, codes = _symmetry(compiled.symmetry.elements[1:])
-        forms = core.canonical_forms(arrays.states, walk.count, tables.bits, cells, codes)
-        up_to = len(np.unique(forms))
+        group = _group_table(compiled.symmetry.elements[1:], tables.bits)
+        up_to = int(core.count_classes(arrays.states, arrays.keys, walk.count, group))
     if goal_layer is None:
         result = SearchResult(
             NO_SOLUTION,
@@ -265,23 +267,32 @@ def check_moves(compiled: CompiledPuzzle, limits: Limits, generators: Sequence[t
     mine, theirs = np.empty(room, dtype=np.uint64), np.empty(room, dtype=np.uint64)
     moves = np.empty(room, dtype=np.int32)
     for name, pos, sym in generators:
-        cells, codes = _symmetry([sym])
-        if not core.moves_mapped(
-            walk.tables.arrays, walk.arrays.states, walk.count, cells[0], codes[0], mine, theirs, moves
-        ):
+        table = _image_table(sym, walk.tables.bits)
+        if not core.moves_mapped(walk.tables.program, walk.arrays.states, walk.count, table, mine, theirs, moves):
             raise moves_not_mapped(name, pos)
 
 
-def _one_symmetry(element: Element | Symmetry) -> tuple[np.ndarray, np.ndarray]:
-    return np.array(element.cells, dtype=np.int64), np.array(element.codes, dtype=np.int64)
+def _image_table(element: Element | Symmetry, bits: int) -> np.ndarray:
+    """A symmetry as `core.image` reads it: the state cut into chunks of whole cells (at most
+    8 bits each), and for each chunk and each value it may hold, that value's image (cell i's
+    content c becomes element.codes[c] in cell element.cells[i]); codes no cell holds map to 0."""
+    cells = len(element.cells)
+    per_chunk = max(1, 8 // bits)
+    values = np.arange(1 << (per_chunk * bits), dtype=np.uint64)
+    codes = np.zeros(1 << bits, dtype=np.uint64)
+    codes[: len(element.codes)] = element.codes
+    chunks = -(-cells // per_chunk)
+    table = np.zeros((chunks, len(values)), dtype=np.uint64)
+    for cell in range(cells):
+        chunk, place = divmod(cell, per_chunk)
+        content = (values >> np.uint64(place * bits)) & np.uint64((1 << bits) - 1)
+        table[chunk] |= codes[content] << np.uint64(element.cells[cell] * bits)
+    return table
 
 
-def _symmetry(elements: Sequence[Element | Symmetry]) -> tuple[np.ndarray, np.ndarray]:
-    """The elements as two tables, one row each: where each cell goes, what each code becomes."""
-    width = (len(elements[0].cells), len(elements[0].codes)) if elements else (0, 0)
-    cells = np.array([e.cells for e in elements], dtype=np.int64).reshape(len(elements), width[0])
-    codes = np.array([e.codes for e in elements], dtype=np.int64).reshape(len(elements), width[1])
-    return cells, codes
+def _group_table(elements: Sequence[Element | Symmetry], bits: int) -> np.ndarray:
+    """Several symmetries' image tables, one after the other."""
+    return np.stack([_image_table(e, bits) for e in elements])
 
 
 def _done(walk: Walk, result: SearchResult) -> SearchResult:

@@ -1,27 +1,30 @@
 """A compiled puzzle as the integer tables the kernel runs, or the reason it cannot be.
 
-The tables are the rewrite instances of `compiler.rewrite`, flattened into arrays (each
-instance's checks, occupied cells, equal pairs, writes and copies as ranges of shared
-arrays), and grouped by key content and cell exactly as the Python successor function groups
-them, so that both engines give the successors in the same order and find the same solution.
+The tables are the rewrite instances of `compiler.rewrite` (each instance's checks, occupied
+cells, equal pairs, writes and copies as ranges of shared sections), grouped by key content
+and cell exactly as the Python successor function groups them, then the other move families
+(steps and slides, toggles) in the spec's order, so that both engines give the successors in
+the same order and find the same solution. All of it is one integer array, in the sections
+`core.SECTIONS` names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..compiler import CompiledPuzzle
-from ..compiler.families import SlideFamily
+from ..compiler.families import GeneralFamily, SlideFamily
+from ..compiler.families.effects import toggle_areas
 from ..compiler.rewrite import key_groups
-from ..model.puzzle import ANY
+from ..model.puzzle import ANY, Toggle
 
 if TYPE_CHECKING:
     import numpy as np
 
 SLIDE_MODES = ("step", "slide", "until")
+SLIDE, TOGGLE = 0, 1  # the kinds of move family the kernel runs, after the rewrites
 WORD = 63  # bits a packed state may use (one word, the top bit kept free)
 
 
@@ -29,15 +32,11 @@ WORD = 63  # bits a packed state may use (one word, the top bit kept free)
 class Tables:
     bits: int
     cells: int
-    arrays: tuple  # type: ignore[type-arg]  # what kernel.core.successors unpacks
+    program: np.ndarray  # what kernel.core runs: see core.SECTIONS
+    most_successors: int  # a bound on one state's successors
     start: int
     goal_mask: int
     goal_value: int
-
-    @property
-    def most_successors(self) -> int:
-        """A bound on one state's successors: one per rewrite instance, one per ray cell."""
-        return len(self.arrays[4]) + len(self.arrays[5]) + len(self.arrays[26]) + 1
 
     def pack(self, state: bytes) -> int:
         word = 0
@@ -56,8 +55,8 @@ def why_not(compiled: CompiledPuzzle) -> str | None:
         return "safety rules, which the kernel does not run yet"
     if compiled.layout.size != compiled.cells or compiled.puzzle.has_blocks:
         return "counters, places or blocks, which the kernel does not run yet"
-    if not all(_plain_slide(f) for f in compiled.families):
-        return "moves other than plain rewrites, steps and slides (conditions, actions, carries)"
+    if not all(_plain_slide(f) or _plain_toggle(f) for f in compiled.families):
+        return "moves other than plain rewrites, steps, slides and toggles (conditions, other actions, carries)"
     goal = compiled.puzzle.goal
     if goal.cells is None or goal.places or goal.conditions:
         return "a goal other than a pattern of cells"
@@ -70,6 +69,21 @@ def _plain_slide(family: object) -> bool:
     return isinstance(family, SlideFamily) and family.guard is None and not family.shapes
 
 
+def _plain_toggle(family: object) -> bool:
+    """A move made only of toggles around one anchor cell, with no condition or cost."""
+    if not isinstance(family, GeneralFamily):
+        return False
+    move = family.move
+    return (
+        move.form is None
+        and move.guard is None
+        and move.cost is None
+        and bool(move.actions)
+        and all(isinstance(a, Toggle) for a in move.actions)
+        and len(family.bound_by_actions) == 1
+    )
+
+
 def _bits(compiled: CompiledPuzzle) -> int:
     codes = len(compiled.puzzle.parts)  # every code a cell can hold is below this
     return max(1, (codes - 1).bit_length())
@@ -77,73 +91,64 @@ def _bits(compiled: CompiledPuzzle) -> int:
 
 @lru_cache(maxsize=4)  # a count up to symmetry runs several searches of one puzzle
 def build(compiled: CompiledPuzzle) -> Tables:
-    import numpy as np  # only when a search runs on the kernel: start-up stays small
+    from . import core  # only when a search runs on the kernel: start-up stays small
 
     assert why_not(compiled) is None
     cells, bits = compiled.cells, _bits(compiled)
-    keyed, unkeyed = key_groups(compiled.instances, cells, compiled.rarity)
-    key_codes = [code for code, _ in keyed]
-    group_start = [0]
-    group_items: list[int] = []
-    for _, by_cell in keyed:
-        for at_cell in by_cell:
-            group_items.extend(inst[5] for inst, _ in at_cell)
-            group_start.append(len(group_items))
-    columns: dict[str, list[int]] = {name: [] for name in ("check", "occupied", "same", "write", "copy")}
-    starts: dict[str, list[int]] = {name: [0] for name in columns}
-    pairs: dict[str, list[tuple[int, int]]] = {"check": [], "same": [], "write": [], "copy": []}
-    cells_only: list[int] = []
-    for checks, occupied, same, writes, copies, _ in compiled.instances:
-        pairs["check"].extend(checks)
-        cells_only.extend(occupied)
-        pairs["same"].extend(same)
-        pairs["write"].extend(writes)
-        pairs["copy"].extend(copies)
-        for name, items in (("check", checks), ("occupied", occupied), ("same", same), ("write", writes)):
-            starts[name].append(starts[name][-1] + len(items))
-        starts["copy"].append(starts["copy"][-1] + len(copies))
-
-    def ints(values: list[int]) -> np.ndarray:
-        return np.array(values, dtype=np.int64)
-
-    def column(name: str, side: int) -> np.ndarray:
-        return ints([pair[side] for pair in pairs[name]])
-
-    arrays = (
-        bits,
-        cells,
-        ints(key_codes),
-        ints(group_start),
-        ints(group_items),
-        ints([inst[5] for inst, _ in unkeyed]),
-        ints(starts["check"]),
-        column("check", 0),
-        column("check", 1),
-        ints(starts["occupied"]),
-        ints(cells_only),
-        ints(starts["same"]),
-        column("same", 0),
-        column("same", 1),
-        ints(starts["write"]),
-        column("write", 0),
-        column("write", 1),
-        ints(starts["copy"]),
-        column("copy", 0),
-        column("copy", 1),
-    )
-    arrays += _slides(compiled, ints)
+    sections = _rewrites(compiled) | _slides(compiled) | _toggles(compiled)
+    toggles = sum(1 for kind in sections["kinds"] if kind == TOGGLE)
+    most = len(sections["group_items"]) + len(sections["unkeyed"]) + len(sections["ray_cells"]) + toggles * cells + 1
     goal = compiled.puzzle.goal.cells
     assert goal is not None
-    mask = value = 0
+    mask = value = start = 0
     for cell, code in enumerate(goal):
         if code != ANY:
             mask |= ((1 << bits) - 1) << (cell * bits)
             value |= code << (cell * bits)
-    tables = Tables(bits, cells, arrays, 0, mask, value)
-    return Tables(bits, cells, arrays, tables.pack(compiled.start), mask, value)
+    for cell in range(cells):
+        start |= compiled.start[cell] << (cell * bits)
+    return Tables(bits, cells, core.program(bits, cells, sections), most, start, mask, value)
 
 
-def _slides(compiled: CompiledPuzzle, ints: Callable[[list[int]], np.ndarray]) -> tuple:  # type: ignore[type-arg]
+def _rewrites(compiled: CompiledPuzzle) -> dict[str, list[int]]:
+    """The plain rewrite instances: grouped by key content and cell as `key_groups` groups
+    them, and each one's checks, occupied cells, equal pairs, writes and copies as ranges."""
+    cells = compiled.cells
+    keyed, unkeyed = key_groups(compiled.instances, cells, compiled.rarity)
+    out: dict[str, list[int]] = {"key_codes": [code for code, _ in keyed], "group_start": [0], "group_items": []}
+    for _, by_cell in keyed:
+        for at_cell in by_cell:
+            out["group_items"].extend(inst[5] for inst, _ in at_cell)
+            out["group_start"].append(len(out["group_items"]))
+    out["unkeyed"] = [inst[5] for inst, _ in unkeyed]
+    for name in ("check", "occupied", "same", "write", "copy"):
+        out[f"{name}_start"] = [0]
+    for name in ("check_cell", "check_code", "occupied_cell", "same_a", "same_b"):
+        out[name] = []
+    for name in ("write_cell", "write_code", "copy_cell", "copy_source"):
+        out[name] = []
+    for checks, occupied, same, writes, copies, _ in compiled.instances:
+        for (a, b), first, second in (
+            *((pair, "check_cell", "check_code") for pair in checks),
+            *((pair, "same_a", "same_b") for pair in same),
+            *((pair, "write_cell", "write_code") for pair in writes),
+            *((pair, "copy_cell", "copy_source") for pair in copies),
+        ):
+            out[first].append(a)
+            out[second].append(b)
+        out["occupied_cell"].extend(occupied)
+        for name, items in (
+            ("check", checks),
+            ("occupied", occupied),
+            ("same", same),
+            ("write", writes),
+            ("copy", copies),
+        ):
+            out[f"{name}_start"].append(out[f"{name}_start"][-1] + len(items))
+    return out
+
+
+def _slides(compiled: CompiledPuzzle) -> dict[str, list[int]]:
     """The step and slide moves: for each, the codes that move (in the order Python tries
     them), its mode, and every cell's ray in each direction, as ranges of one array."""
     code_start, ray_start = [0], [0]
@@ -153,7 +158,8 @@ def _slides(compiled: CompiledPuzzle, ints: Callable[[list[int]], np.ndarray]) -
     ray_base: list[int] = []
     ray_cells: list[int] = []
     for family in compiled.families:
-        assert isinstance(family, SlideFamily)
+        if not isinstance(family, SlideFamily):
+            continue
         codes.extend(family.codes)
         code_start.append(len(codes))
         modes.append(SLIDE_MODES.index(family.mode))
@@ -163,12 +169,71 @@ def _slides(compiled: CompiledPuzzle, ints: Callable[[list[int]], np.ndarray]) -
             for d in range(len(family.directions)):
                 ray_cells.extend(family.ray(cell, d))
                 ray_start.append(len(ray_cells))
-    return (
-        ints(code_start),
-        ints(codes),
-        ints(modes),
-        ints(directions),
-        ints(ray_base),
-        ints(ray_start),
-        ints(ray_cells),
-    )
+    return {
+        "code_start": code_start,
+        "codes": codes,
+        "modes": modes,
+        "directions": directions,
+        "ray_base": ray_base,
+        "ray_start": ray_start,
+        "ray_cells": ray_cells,
+    }
+
+
+def _toggles(compiled: CompiledPuzzle) -> dict[str, list[int]]:
+    """Which kind each move family is and its number among its kind (the kernel tries the
+    families in the spec's order, as Python does); for each toggle family its toggles, and
+    for each toggle the two codes it swaps and, for each anchor cell, the cells it changes
+    (or that it does not fit there). Where the two codes are all a cell can hold, a toggle
+    is one exclusive-or of the state with the area's mask."""
+    kinds: list[int] = []
+    numbers: list[int] = []
+    counted = [0, 0]
+    toggle_start = [0]
+    first: list[int] = []
+    second: list[int] = []
+    area_base: list[int] = []
+    area_start = [0]
+    area_cells: list[int] = []
+    fits: list[int] = []
+    exact: list[int] = []
+    area_xor: list[int] = []
+    bits, codes = _bits(compiled), set(range(len(compiled.puzzle.parts)))
+    for family in compiled.families:
+        kind = SLIDE if isinstance(family, SlideFamily) else TOGGLE
+        kinds.append(kind)
+        numbers.append(counted[kind])
+        counted[kind] += 1
+        if kind == SLIDE:
+            continue
+        assert isinstance(family, GeneralFamily)
+        board = compiled.puzzle.board
+        assert board is not None
+        for action in family.move.actions:
+            assert isinstance(action, Toggle)
+            areas = toggle_areas(board, action)
+            first.append(action.first)
+            second.append(action.second)
+            exact.append(codes <= {action.first, action.second})
+            area_base.append(len(area_start) - 1)
+            for anchor in range(compiled.cells):
+                area = areas[anchor]
+                fits.append(area is not None)
+                area_cells.extend(area or ())
+                area_start.append(len(area_cells))
+                flip = action.first ^ action.second
+                area_xor.append(sum(flip << (cell * bits) for cell in area or ()))
+        toggle_start.append(len(first))
+    return {
+        "kinds": kinds,
+        "numbers": numbers,
+        "toggle_start": toggle_start,
+        "first": first,
+        "second": second,
+        "area_base": area_base,
+        "area_start": area_start,
+        "area_cells": area_cells,
+        "fits": fits,
+        "exact": exact,
+        "area_xor": area_xor,
+    }

@@ -132,3 +132,44 @@ def test_a_symmetry_that_is_not_one_is_refused_alike(count: bool, reach: bool) -
             search(compiled, count=count, reach=reach, engine=engine)
         messages.append(caught.value.render())
     assert messages[0] == messages[1] and "'mirror' is not a symmetry of this puzzle" in messages[0]
+
+
+COINS_AND_A_ROBOT = """
+puzzle "coins and a robot"
+board grid 3 x 3
+piece H heads
+piece T tails
+piece R robot
+shape pair = (0, 0), (0, 1)
+neighbourhood cross = (0, 0), diagonal
+start:
+    H H T
+    T R H
+    H T T
+goal:
+    T T T
+    T _ T
+    T T R
+move flip: toggle H T in pair
+move cross: toggle T in cross
+move walk: slide R along orthogonal
+"""
+
+
+@pytest.mark.parametrize(("count", "reach"), [(False, True), (True, False), (False, False)])
+def test_toggles_of_two_pieces_and_shapes_that_do_not_fit_answer_alike(count: bool, reach: bool) -> None:
+    """Toggles the kernel cannot do with one exclusive-or (three pieces, a toggle that
+    leaves the robot alone), a shape that does not fit on the last column, a
+    neighbourhood cut at the edges, and slides after them, in the spec's order."""
+    from puzint.compiler import compile_puzzle
+    from puzint.language.elaborate import elaborate
+    from puzint.language.parser import parse
+
+    compiled = compile_puzzle(elaborate(parse(COINS_AND_A_ROBOT, "coins.puz")))
+    assert kernel_unfit(compiled, count, reach, "bfs" if not (count or reach) else "auto", None) is None
+    method = "bfs" if not (count or reach) else "auto"
+    python = search(compiled, count=count, reach=reach, method=method, engine="python")
+    kernel = search(compiled, count=count, reach=reach, method=method, engine="compiled")
+    assert kernel.method.endswith(", compiled")
+    assert answer(kernel) == answer(python)
+    assert python.states > 5_000  # a search with room to differ

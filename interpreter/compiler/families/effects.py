@@ -8,12 +8,20 @@ from collections.abc import Callable
 from typing import Any
 
 from ...model import expr as m
+from ...model.board import Board
 from ...model.puzzle import EMPTY, Advance, CursorLoc, Loc, PlaceLoc, Put, Puzzle, SetCounter, Take, Toggle
 from ..evaluate import EvalError, Evaluator
 from ..layout import StateLayout
 
 Effect = Callable[[bytes, bytearray, list[Any]], bool]
 NONE = m.NONE
+
+
+def toggle_areas(board: Board, action: Toggle) -> list[tuple[int, ...] | None]:
+    """The cells a toggle changes from each anchor cell. A neighbourhood: the cells on the
+    board; a shape: all its cells, or None (no move there) where it does not fit."""
+    found = [[board.step(a, v) for v in action.shape] for a in range(board.size)]
+    return [tuple(c for c in cells if c is not None) if action.cut or None not in cells else None for cells in found]
 
 
 class Effects:
@@ -49,11 +57,7 @@ class Effects:
         if isinstance(action, Toggle):
             board = self.puzzle.board
             assert board is not None
-            # a neighbourhood: the cells on the board; a shape: all its cells, or no move there
-            found = [[board.step(a, v) for v in action.shape] for a in range(board.size)]
-            areas: list[tuple[int, ...] | None] = [
-                tuple(c for c in cells if c is not None) if action.cut or None not in cells else None for cells in found
-            ]
+            areas = toggle_areas(board, action)
             flip = list(range(256))
             flip[action.first], flip[action.second] = action.second, action.first
 
