@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.plain import bishops  # noqa: E402
+from tests.plain import bishops, lights_out  # noqa: E402
 
 from benchmarks import handwritten as hw  # noqa: E402
 from benchmarks import handwritten_amida as amida  # noqa: E402
@@ -50,6 +50,7 @@ CASES: dict[str, tuple[str, dict[str, str], str, Callable[[], tuple[int | None, 
         lambda: (None, bishops.reachable(False)),
     ),
     "knights 4 x 4 count": ("knights", {"rows": "4", "cols": "4"}, "count", hw.knights_square_count),
+    "Lights Out 5 x 5 reach": ("lights_out", {"n": "5"}, "reach", lambda: (None, lights_out.reachable(5))),
 }
 KERNEL_ONLY = {"amida S11 reach": ("amida", {"bottom": "KJFBHIADEGC"}, "reach", 39_916_800)}
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from puzint.kernel import installed
 from puzint.runner import load, search
+from tests.plain import lights_out
 
 from benchmarks import handwritten as hw
 
@@ -22,6 +23,7 @@ SPECS = Path(__file__).resolve().parent.parent / "specs"
 CASES = {
     "eight puzzle reach": ("eight_puzzle", {}, hw.eight_reachable, 181_440),
     "oshidori n=7 reach": ("oshidori", {"n": "7"}, lambda: hw.oshidori_reachable(7), None),
+    "Lights Out 4 x 4 reach": ("lights_out", {"n": "4"}, lambda: (None, lights_out.reachable(4)), 4_096),
 }
 
 
