@@ -10,6 +10,7 @@ the same order and find the same solution. All of it is one integer array, in th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -37,12 +38,6 @@ class Tables:
     start: int
     goal_mask: int
     goal_value: int
-
-    def pack(self, state: bytes) -> int:
-        word = 0
-        for cell in range(self.cells):
-            word |= state[cell] << (cell * self.bits)
-        return word
 
     def unpack(self, word: int) -> bytes:
         mask = (1 << self.bits) - 1
@@ -100,14 +95,18 @@ def build(compiled: CompiledPuzzle) -> Tables:
     most = len(sections["group_items"]) + len(sections["unkeyed"]) + len(sections["ray_cells"]) + toggles * cells + 1
     goal = compiled.puzzle.goal.cells
     assert goal is not None
-    mask = value = start = 0
-    for cell, code in enumerate(goal):
-        if code != ANY:
-            mask |= ((1 << bits) - 1) << (cell * bits)
-            value |= code << (cell * bits)
-    for cell in range(cells):
-        start |= compiled.start[cell] << (cell * bits)
+    start = _pack(compiled.start[:cells], bits)
+    mask = _pack([(1 << bits) - 1 if code != ANY else 0 for code in goal], bits)
+    value = _pack([code if code != ANY else 0 for code in goal], bits)
     return Tables(bits, cells, core.program(bits, cells, sections), most, start, mask, value)
+
+
+def _pack(codes: Sequence[int], bits: int) -> int:
+    """One code a cell, as one word: cell c at bit c * bits."""
+    word = 0
+    for cell, code in enumerate(codes):
+        word |= code << (cell * bits)
+    return word
 
 
 def _rewrites(compiled: CompiledPuzzle) -> dict[str, list[int]]:
