@@ -55,6 +55,7 @@ class CompiledPuzzle:
         self._instances: list[Instance] = []
         self._origins: list[Origin] = []
         keys: set[tuple[object, ...]] = set()
+        reverses: set[tuple[object, ...]] = set()
         self._table_invertible = True
         for r, move in enumerate(puzzle.moves):
             if not _table_move(move):
@@ -71,6 +72,9 @@ class CompiledPuzzle:
                     continue
                 keys.add(inst[:5])
                 self._instances.append(inst)
+                reverse = instance(rhs, lhs, cells, 0) if undo else None
+                if reverse is not None:
+                    reverses.add(reverse[:5])
                 moved = tuple(
                     (cells[a] if a is not None else None, cells[b] if b is not None else None) for a, b in pairs
                 )
@@ -109,6 +113,13 @@ class CompiledPuzzle:
         table = index(self._instances, self.cells, rarity, single) if self._instances else None
         backward = None
         self.invertible = self._table_invertible and all(f.invertible for f in self.families)
+        # Every move undone by a move: then a breadth-first layer's successors all lie in the
+        # layer before it, itself or the next (the kernel keeps only those three in its table).
+        self.undirected = (
+            self._table_invertible
+            and reverses <= keys
+            and all(isinstance(f, GeneralFamily) and f.invertible for f in self.families)
+        )
         if self.invertible and self._instances:
             back = [
                 instance(*_flip(self._instances[i], puzzle, self._origins[i]), i) for i in range(len(self._instances))

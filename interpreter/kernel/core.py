@@ -8,6 +8,9 @@ a range of it) and, where a solution is wanted, with the index of each state's p
 open-addressing hash table (linear probing, at most three quarters full) holds the states
 themselves, so that finding a state already seen reads one place of memory; counting paths
 adds each state's count, and a second table with the index of each state in the first.
+Where a state has few bits (`direct` in `kernel.search`), a bitmap with one bit for every
+possible state takes the table's place: one bit a state, small enough to stay in the
+processor's cache.
 
 Each kernel call does a bounded amount of work and returns, so that the Python driver can
 check the run's limits (time, memory, Ctrl-C), show progress, and grow the arrays.
@@ -31,19 +34,10 @@ SECTIONS = (
     "group_start",
     "group_items",
     "unkeyed",
-    "check_start",  # each rewrite instance: cells that must hold a code
-    "check_cell",
-    "check_code",
-    "occupied_start",  # cells that must hold a piece
-    "occupied_cell",
-    "same_start",  # pairs of cells that must hold the same
-    "same_a",
+    "instances",  # each rewrite instance as INSTANCE words (see the offsets below)
+    "same_a",  # pairs of cells that must hold the same
     "same_b",
-    "write_start",  # what it writes
-    "write_cell",
-    "write_code",
-    "copy_start",  # what it copies
-    "copy_cell",
+    "copy_cell",  # cells given another cell's content
     "copy_source",
     "kinds",  # each other move family: slide (0) or toggle (1), and its number in its kind
     "numbers",
@@ -70,18 +64,9 @@ BITS, CELLS = 0, 1
     GROUP_START,
     GROUP_ITEMS,
     UNKEYED,
-    CHECK_START,
-    CHECK_CELL,
-    CHECK_CODE,
-    OCCUPIED_START,
-    OCCUPIED_CELL,
-    SAME_START,
+    INSTANCES,
     SAME_A,
     SAME_B,
-    WRITE_START,
-    WRITE_CELL,
-    WRITE_CODE,
-    COPY_START,
     COPY_CELL,
     COPY_SOURCE,
     KINDS,
@@ -103,6 +88,23 @@ BITS, CELLS = 0, 1
     EXACT,
     AREA_XOR,
 ) = range(2, 2 + len(SECTIONS))
+
+# A rewrite instance's words: the cells that must hold a code (a mask and the value under it);
+# the cells that must hold a piece (each one's low bits and top bit: see `_apply`); the codes
+# it writes (a mask and a value); its equal pairs and its copies (ranges of their sections).
+(
+    CHECK_MASK,
+    CHECK_VALUE,
+    OCCUPIED_LOW,
+    OCCUPIED_HIGH,
+    WRITE_MASK,
+    WRITE_VALUE,
+    SAME_FROM,
+    SAME_TO,
+    COPY_FROM,
+    COPY_TO,
+) = range(10)
+INSTANCE = 10
 
 
 def program(bits: int, cells: int, sections: dict[str, list[int]]) -> np.ndarray:
@@ -144,20 +146,39 @@ def _slot_from(keys: np.ndarray, state: np.uint64, at: np.uint64) -> int:
         at = (at + uint64(1)) & mask
 
 
+@njit(cache=True, inline="always")
+def _bit(state: np.uint64) -> np.uint64:
+    return uint64(1) << (state & uint64(63))
+
+
+@njit(cache=True, inline="always")
+def _known(keys: np.ndarray, seen: np.ndarray, state: np.uint64) -> bool:
+    """Whether a state is in the bitmap `seen` (when there is one) or the table."""
+    if len(seen):
+        return bool(seen[state >> uint64(6)] & _bit(state) != uint64(0))
+    return bool(keys[_slot(keys, state)] != EMPTY)
+
+
 @njit(cache=True)
-def add(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, count: int, state: np.uint64) -> None:
+def add(
+    keys: np.ndarray, indices: np.ndarray, seen: np.ndarray, states: np.ndarray, count: int, state: np.uint64
+) -> None:
     """Add a state known to be new, as state number `count`."""
-    at = _slot(keys, state)
-    keys[at] = state
-    if len(indices):
-        indices[at] = count
+    if len(seen):
+        seen[state >> uint64(6)] |= _bit(state)
+    else:
+        at = _slot(keys, state)
+        keys[at] = state
+        if len(indices):
+            indices[at] = count
     states[count] = state
 
 
 @njit(cache=True)
-def rehash(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, count: int) -> None:
+def rehash(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, lo: int, count: int) -> None:
+    """Fill the table with the states lo..count-1 (and nothing else)."""
     keys[:] = EMPTY
-    for index in range(count):
+    for index in range(lo, count):
         at = _slot(keys, states[index])
         keys[at] = states[index]
         if len(indices):
@@ -287,27 +308,24 @@ def _apply(
     out_moves: np.ndarray,
     found: int,
 ) -> int:
-    """Rewrite instance i, if it applies: its checks, occupied cells and equal pairs hold."""
+    """Rewrite instance i, if it applies: its checks, occupied cells and equal pairs hold.
+    A cell holds a piece when its field is not 0: adding its low bits to themselves (all but
+    its top bit) carries into the top bit exactly when one of them is set, so one addition
+    tests every cell the instance needs occupied."""
     bits = prog[BITS]
-    check_start, check_cell, check_code = prog[CHECK_START], prog[CHECK_CELL], prog[CHECK_CODE]
-    for j in range(prog[check_start + i], prog[check_start + i + 1]):
-        if (state >> uint64(prog[check_cell + j] * bits)) & mask != uint64(prog[check_code + j]):
-            return found
-    occupied_start, occupied_cell = prog[OCCUPIED_START], prog[OCCUPIED_CELL]
-    for j in range(prog[occupied_start + i], prog[occupied_start + i + 1]):
-        if (state >> uint64(prog[occupied_cell + j] * bits)) & mask == uint64(0):
-            return found
-    same_start, same_a, same_b = prog[SAME_START], prog[SAME_A], prog[SAME_B]
-    for j in range(prog[same_start + i], prog[same_start + i + 1]):
+    r = prog[INSTANCES] + i * INSTANCE
+    if state & uint64(prog[r + CHECK_MASK]) != uint64(prog[r + CHECK_VALUE]):
+        return found
+    low, high = uint64(prog[r + OCCUPIED_LOW]), uint64(prog[r + OCCUPIED_HIGH])
+    if (state | ((state & low) + low)) & high != high:
+        return found
+    same_a, same_b = prog[SAME_A], prog[SAME_B]
+    for j in range(prog[r + SAME_FROM], prog[r + SAME_TO]):
         if (state >> uint64(prog[same_a + j] * bits)) & mask != (state >> uint64(prog[same_b + j] * bits)) & mask:
             return found
-    child = state
-    write_start, write_cell, write_code = prog[WRITE_START], prog[WRITE_CELL], prog[WRITE_CODE]
-    for j in range(prog[write_start + i], prog[write_start + i + 1]):
-        shift = uint64(prog[write_cell + j] * bits)
-        child = (child & ~(mask << shift)) | (uint64(prog[write_code + j]) << shift)
-    copy_start, copy_cell, copy_source = prog[COPY_START], prog[COPY_CELL], prog[COPY_SOURCE]
-    for j in range(prog[copy_start + i], prog[copy_start + i + 1]):
+    child = (state & ~uint64(prog[r + WRITE_MASK])) | uint64(prog[r + WRITE_VALUE])
+    copy_cell, copy_source = prog[COPY_CELL], prog[COPY_SOURCE]
+    for j in range(prog[r + COPY_FROM], prog[r + COPY_TO]):
         shift = uint64(prog[copy_cell + j] * bits)
         piece = (state >> uint64(prog[copy_source + j] * bits)) & mask
         child = (child & ~(mask << shift)) | (piece << shift)
@@ -322,9 +340,11 @@ def run_layer(
     states: np.ndarray,
     keys: np.ndarray,
     indices: np.ndarray,
+    seen: np.ndarray,
     parents: np.ndarray,
     ways: np.ndarray,
     count: int,
+    window: int,
     at: int,
     layer_end: int,
     budget: int,
@@ -338,7 +358,10 @@ def run_layer(
     out_moves: np.ndarray,
 ) -> tuple:  # type: ignore[type-arg]
     """Expand the states of the current layer from `at` (up to `layer_end`), adding new ones
-    after `count`. Stops when the layer is done, after `budget` states generated, when fewer
+    after `count`. The table holds the states from `window` on (0: all of them); where the
+    bitmap `seen` is given, it holds every state found instead (paths are not counted then).
+    Stops when
+    the layer is done, after `budget` states generated, when fewer
     than `room` free places are left in `states` or the table would be more than three
     quarters full (the driver grows them), at the first goal generated (`stop_at_goal`), or
     when a path count would overflow 64 bits. Paths are counted where `ways` is given (with
@@ -349,17 +372,35 @@ def run_layer(
     capacity = len(states)
     most = len(keys) // 4 * 3
     counting = len(ways) > 0
+    direct = len(seen) > 0
     symmetric = keep.shape[0] > 0
     homes = np.empty(len(out_states) + 1, dtype=np.uint64)
     while at < layer_end:
         if generated >= budget:
             return BUDGET_SPENT, count, at, generated, -1
-        if count + room > capacity or count + room > most:
+        if count + room > capacity or (not direct and count - window + room > most):
             return NEEDS_ROOM, count, at, generated, -1
         n = successors(states[at], prog, out_states, out_moves)
         if counting:
             n = _distinct(out_states, out_moves, n)
         generated += n + 1
+        if direct:
+            _touch_bits(seen, out_states, homes, n)
+            for j in range(n):
+                child = out_states[j]
+                if symmetric and image(child, keep) != child:
+                    continue
+                word, bit = child >> uint64(6), _bit(child)
+                if seen[word] & bit == uint64(0):
+                    seen[word] |= bit
+                    states[count] = child
+                    if links:
+                        parents[count] = at
+                    count += 1
+                    if stop_at_goal and child & goal_mask == goal_value:
+                        return GOAL_FOUND, count, at + 1, generated, count - 1
+            at += 1
+            continue
         _touch(keys, out_states, homes, n)
         for j in range(n):
             child = out_states[j]
@@ -456,7 +497,7 @@ def image(state: np.uint64, table: np.ndarray) -> np.uint64:
 
 
 @njit(cache=True)
-def count_classes(states: np.ndarray, keys: np.ndarray, count: int, group: np.ndarray) -> int:
+def count_classes(states: np.ndarray, keys: np.ndarray, seen: np.ndarray, count: int, group: np.ndarray) -> int:
     """The number of classes of the states found, two states being of one class when an
     element of the group (one `image` table per element) maps one to the other: each
     class counted once, at its least state found (a state none of whose smaller images was
@@ -467,7 +508,7 @@ def count_classes(states: np.ndarray, keys: np.ndarray, count: int, group: np.nd
         least = True
         for e in range(group.shape[0]):
             other = image(state, group[e])
-            if other < state and keys[_slot(keys, other)] != EMPTY:
+            if other < state and _known(keys, seen, other):
                 least = False
                 break
         if least:
@@ -476,7 +517,7 @@ def count_classes(states: np.ndarray, keys: np.ndarray, count: int, group: np.nd
 
 
 @njit(cache=True)
-def closed_under(states: np.ndarray, keys: np.ndarray, count: int, symmetry: np.ndarray) -> bool:
+def closed_under(states: np.ndarray, keys: np.ndarray, seen: np.ndarray, count: int, symmetry: np.ndarray) -> bool:
     """Whether the symmetry maps every state found to a state found."""
     batch = 64
     images = np.empty(batch, dtype=np.uint64)
@@ -485,7 +526,11 @@ def closed_under(states: np.ndarray, keys: np.ndarray, count: int, symmetry: np.
         n = min(batch, count - lo)
         for k in range(n):
             images[k] = image(states[lo + k], symmetry)
-        if _all_found(keys, images, homes, n) >= 0:
+        if len(seen):
+            for k in range(n):
+                if not _known(keys, seen, images[k]):
+                    return False
+        elif _all_found(keys, images, homes, n) >= 0:
             return False
     return True
 
@@ -501,6 +546,15 @@ def _touch(keys: np.ndarray, wanted: np.ndarray, homes: np.ndarray, n: int) -> N
     for k in range(n):
         homes[k] = _hash(wanted[k]) & mask
         touched |= keys[homes[k]]
+    homes[len(homes) - 1] = touched
+
+
+@njit(cache=True, inline="always")
+def _touch_bits(seen: np.ndarray, wanted: np.ndarray, homes: np.ndarray, n: int) -> None:
+    """As `_touch`, for the bitmap: read each state's word before any is tested."""
+    touched = uint64(0)
+    for k in range(n):
+        touched |= seen[wanted[k] >> uint64(6)]
     homes[len(homes) - 1] = touched
 
 

@@ -23,6 +23,7 @@ from . import core
 from .tables import Tables, build
 
 FIRST_CAPACITY = 1 << 12
+DIRECT_BITS = 28  # states of at most this many bits are found in a bitmap (at most 32 MB)
 CALL_BUDGET = 1 << 16  # states generated per kernel call, between two checks of the limits
 
 
@@ -33,19 +34,30 @@ class CountOverflow(Exception):
 @dataclass
 class Arrays:
     """The states found, in order, with their parent links and path counts, and the hash
-    table of the states (with each one's index in `indices` when paths are counted)."""
+    table of the states (with each one's index in `indices` when paths are counted).
+
+    The table holds the states from `window` on. Where every move can be undone, a
+    breadth-first search needs only the layer before the one expanded, that layer and the
+    next: the states from `needed` on. The older ones are dropped whenever the table fills,
+    so that it stays small enough for the processor's cache. Where states have few bits and
+    paths are not counted, a bitmap `seen` with a bit for every possible state replaces the
+    table."""
 
     links: bool
     counting: bool
+    window: int = 0
+    needed: int = 0
     states: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
     keys: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
     indices: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int32))
+    seen: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
     parents: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int32))
     ways: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
 
     def make_room(self, count: int, room: int) -> None:
         """Room for `room` more states after the `count` found: the arrays in order grow by a
-        quarter, the table doubles when it would be more than three quarters full."""
+        quarter; a table that would be more than three quarters full doubles, or, holding
+        states no longer needed, is filled again with those needed, sized for twice them."""
         if count + room > self.capacity:
             capacity = max(count + room, self.capacity + self.capacity // 4)
             self.states = _resized(self.states, capacity, count)
@@ -53,22 +65,51 @@ class Arrays:
                 self.parents = _resized(self.parents, capacity, count)
             if self.counting:
                 self.ways = _resized(self.ways, capacity, count)
-        size = max(len(self.keys), FIRST_CAPACITY)
-        while count + room > size // 4 * 3:
-            size *= 2
+        if self.direct or count - self.window + room <= len(self.keys) // 4 * 3:
+            return
+        if self.needed > self.window:
+            size = _table_size(FIRST_CAPACITY, 2 * (count - self.needed) + room)
+        else:
+            size = _table_size(max(len(self.keys), FIRST_CAPACITY), count - self.window + room)
+        self._fill(count, size, self.needed)
+
+    def use_bitmap(self, bits: int) -> None:
+        """Find states in a bitmap of 2**bits bits rather than in the table."""
+        self.seen = np.zeros(max(1, (1 << bits) // 64), dtype=np.uint64)
+        self.keys = np.empty(0, dtype=np.uint64)
+
+    @property
+    def direct(self) -> bool:
+        return len(self.seen) > 0
+
+    def hold_all(self, count: int) -> None:
+        """Hold every state found in the table (for the checks made after the search)."""
+        self.needed = 0
+        if self.window:
+            self._fill(count, _table_size(FIRST_CAPACITY, count), 0)
+
+    def _fill(self, count: int, size: int, window: int) -> None:
         if size != len(self.keys):
             self.keys = np.empty(size, dtype=np.uint64)
             if self.counting:
                 self.indices = np.empty(size, dtype=np.int32)
-            core.rehash(self.keys, self.indices, self.states, count)
+        self.window = window
+        core.rehash(self.keys, self.indices, self.states, window, count)
 
     @property
     def capacity(self) -> int:
         return len(self.states)
 
     def bytes_per_state(self, count: int) -> float:
-        arrays = (self.states, self.keys, self.indices, self.parents, self.ways)
+        arrays = (self.states, self.keys, self.indices, self.seen, self.parents, self.ways)
         return sum(a.nbytes for a in arrays) / max(1, count)
+
+
+def _table_size(size: int, held: int) -> int:
+    """The table size, from `size` doubled, that holds `held` states at most three quarters full."""
+    while held > size // 4 * 3:
+        size *= 2
+    return size
 
 
 def _resized(array: np.ndarray, capacity: int, count: int) -> np.ndarray:
@@ -84,8 +125,10 @@ class Walk:
 
     tables: Tables
     arrays: Arrays
+    undirected: bool = False  # every move can be undone: the table holds three layers
     count: int = 1
     depth: int = 0
+    previous: int = 0  # where the layer before the current one starts
     layer: tuple[int, int] = (0, 1)
     goal: int = -1  # the index of the goal state the solution ends at
     generated: int = 0
@@ -94,13 +137,15 @@ class Walk:
 def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
     tables = build(compiled)
     arrays = Arrays(links, counting)
+    if not counting and tables.bits * tables.cells <= DIRECT_BITS:
+        arrays.use_bitmap(tables.bits * tables.cells)
     arrays.make_room(0, FIRST_CAPACITY)
-    core.add(arrays.keys, arrays.indices, arrays.states, 0, np.uint64(tables.start))
+    core.add(arrays.keys, arrays.indices, arrays.seen, arrays.states, 0, np.uint64(tables.start))
     if links:
         arrays.parents[0] = core.NO_PARENT
     if counting:
         arrays.ways[0] = 1
-    return Walk(tables, arrays)
+    return Walk(tables, arrays, undirected=compiled.undirected)
 
 
 NO_SYMMETRY = np.empty((0, 1), dtype=np.uint64)
@@ -113,6 +158,8 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
     out_states = np.empty(room, dtype=np.uint64)
     out_moves = np.empty(room, dtype=np.int32)
     lo, hi = walk.layer
+    if walk.undirected:
+        arrays.needed = walk.previous
     at = lo
     walk.depth += 1
     cap = limits.stored_cap
@@ -123,9 +170,11 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
             arrays.states,
             arrays.keys,
             arrays.indices,
+            arrays.seen,
             arrays.parents,
             arrays.ways,
             walk.count,
+            arrays.window,
             at,
             hi,
             budget,
@@ -149,7 +198,7 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
         if why != core.NEEDS_ROOM:
             limits.check(walk.count, at=f"depth {walk.depth}")
         if why == core.LAYER_DONE:
-            walk.layer = (hi, walk.count)
+            walk.previous, walk.layer = lo, (hi, walk.count)
             return False
 
 
@@ -217,15 +266,17 @@ def explore(
         return _done(walk, SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
     reachable = walk.count if exhaustive or goal_layer is None else None
     goals = int(core.count_goals(arrays.states, walk.count, mask, value, 0)) if exhaustive else None
+    if reachable is not None and (generators or (orbits and compiled.symmetry is not None)):
+        arrays.hold_all(walk.count)
     if reachable is not None:
         for name, pos, sym in generators:
             table = _image_table(sym, tables.bits)
-            if not core.closed_under(arrays.states, arrays.keys, walk.count, table):
+            if not core.closed_under(arrays.states, arrays.keys, arrays.seen, walk.count, table):
                 raise not_closed(name, pos, "reachable states")
     up_to = None
     if orbits and reachable is not None and compiled.symmetry is not None:
         group = _group_table(compiled.symmetry.elements[1:], tables.bits)
-        up_to = int(core.count_classes(arrays.states, arrays.keys, walk.count, group))
+        up_to = int(core.count_classes(arrays.states, arrays.keys, arrays.seen, walk.count, group))
     if goal_layer is None:
         result = SearchResult(
             NO_SOLUTION,

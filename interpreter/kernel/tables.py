@@ -10,7 +10,6 @@ the same order and find the same solution. All of it is one integer array, in th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -90,28 +89,23 @@ def build(compiled: CompiledPuzzle) -> Tables:
 
     assert why_not(compiled) is None
     cells, bits = compiled.cells, _bits(compiled)
-    sections = _rewrites(compiled) | _slides(compiled) | _toggles(compiled)
+    sections = _rewrites(compiled, bits) | _slides(compiled) | _toggles(compiled)
     toggles = sum(1 for kind in sections["kinds"] if kind == TOGGLE)
     most = len(sections["group_items"]) + len(sections["unkeyed"]) + len(sections["ray_cells"]) + toggles * cells + 1
     goal = compiled.puzzle.goal.cells
     assert goal is not None
-    start = _pack(compiled.start[:cells], bits)
-    mask = _pack([(1 << bits) - 1 if code != ANY else 0 for code in goal], bits)
-    value = _pack([code if code != ANY else 0 for code in goal], bits)
+    start = _pack(dict(enumerate(compiled.start[:cells])), bits)
+    mask = _pack({cell: (1 << bits) - 1 for cell, code in enumerate(goal) if code != ANY}, bits)
+    value = _pack({cell: code for cell, code in enumerate(goal) if code != ANY}, bits)
     return Tables(bits, cells, core.program(bits, cells, sections), most, start, mask, value)
 
 
-def _pack(codes: Sequence[int], bits: int) -> int:
-    """One code a cell, as one word: cell c at bit c * bits."""
-    word = 0
-    for cell, code in enumerate(codes):
-        word |= code << (cell * bits)
-    return word
-
-
-def _rewrites(compiled: CompiledPuzzle) -> dict[str, list[int]]:
+def _rewrites(compiled: CompiledPuzzle, bits: int) -> dict[str, list[int]]:
     """The plain rewrite instances: grouped by key content and cell as `key_groups` groups
-    them, and each one's checks, occupied cells, equal pairs, writes and copies as ranges."""
+    them; each one's checks and writes as a mask and a value, its occupied cells, equal
+    pairs and copies as ranges."""
+    from . import core
+
     cells = compiled.cells
     keyed, unkeyed = key_groups(compiled.instances, cells, compiled.rarity)
     out: dict[str, list[int]] = {"key_codes": [code for code, _ in keyed], "group_start": [0], "group_items": []}
@@ -120,31 +114,34 @@ def _rewrites(compiled: CompiledPuzzle) -> dict[str, list[int]]:
             out["group_items"].extend(inst[5] for inst, _ in at_cell)
             out["group_start"].append(len(out["group_items"]))
     out["unkeyed"] = [inst[5] for inst, _ in unkeyed]
-    for name in ("check", "occupied", "same", "write", "copy"):
-        out[f"{name}_start"] = [0]
-    for name in ("check_cell", "check_code", "occupied_cell", "same_a", "same_b"):
+    for name in ("instances", "same_a", "same_b", "copy_cell", "copy_source"):
         out[name] = []
-    for name in ("write_cell", "write_code", "copy_cell", "copy_source"):
-        out[name] = []
+    full, top = (1 << bits) - 1, 1 << (bits - 1)
     for checks, occupied, same, writes, copies, _ in compiled.instances:
+        words = [0] * core.INSTANCE
+        words[core.CHECK_MASK] = _pack({cell: full for cell, _ in checks}, bits)
+        words[core.CHECK_VALUE] = _pack(dict(checks), bits)
+        words[core.OCCUPIED_LOW] = _pack({cell: top - 1 for cell in occupied}, bits)
+        words[core.OCCUPIED_HIGH] = _pack({cell: top for cell in occupied}, bits)
+        words[core.WRITE_MASK] = _pack({cell: full for cell, _ in writes}, bits)
+        words[core.WRITE_VALUE] = _pack(dict(writes), bits)
+        words[core.SAME_FROM] = len(out["same_a"])
+        words[core.COPY_FROM] = len(out["copy_cell"])
         for (a, b), first, second in (
-            *((pair, "check_cell", "check_code") for pair in checks),
             *((pair, "same_a", "same_b") for pair in same),
-            *((pair, "write_cell", "write_code") for pair in writes),
             *((pair, "copy_cell", "copy_source") for pair in copies),
         ):
             out[first].append(a)
             out[second].append(b)
-        out["occupied_cell"].extend(occupied)
-        for name, items in (
-            ("check", checks),
-            ("occupied", occupied),
-            ("same", same),
-            ("write", writes),
-            ("copy", copies),
-        ):
-            out[f"{name}_start"].append(out[f"{name}_start"][-1] + len(items))
+        words[core.SAME_TO] = len(out["same_a"])
+        words[core.COPY_TO] = len(out["copy_cell"])
+        out["instances"].extend(words)
     return out
+
+
+def _pack(codes: dict[int, int], bits: int) -> int:
+    """Cells' codes as one word, cell c at bit c * bits (the cells not given 0)."""
+    return sum(code << (cell * bits) for cell, code in codes.items())
 
 
 def _slides(compiled: CompiledPuzzle) -> dict[str, list[int]]:
