@@ -34,12 +34,16 @@ def why_not(compiled: CompiledPuzzle) -> str | None:
 
 
 def worth_it(compiled: CompiledPuzzle) -> bool:
-    """Whether the puzzle may have enough states for the kernel to pay for loading itself: the
-    number of arrangements of the start's contents on the cells (an upper bound on the states
-    when moves only move pieces about), or, where moves change what a cell holds (toggles),
-    the number of ways to fill the cells with the codes they may hold."""
+    """Whether the puzzle may have enough states for the kernel to pay for loading itself."""
     if os.environ.get("PUZINT_ENGINE") == "compiled":
         return True
+    return state_bound(compiled) >= WORTH_IT
+
+
+def state_bound(compiled: CompiledPuzzle) -> int:
+    """A bound on the puzzle's states: the number of arrangements of the start's contents on
+    the cells (moves that only move pieces about), or, where moves change what a cell holds
+    (toggles), the number of ways to fill the cells with the codes they may hold."""
     changed = {
         code
         for move in compiled.puzzle.moves
@@ -49,12 +53,12 @@ def worth_it(compiled: CompiledPuzzle) -> bool:
     }
     if changed:
         codes = len(changed | set(compiled.start[: compiled.cells]))
-        return bool(codes**compiled.cells >= WORTH_IT)
+        return int(codes**compiled.cells)
     contents = Counter(compiled.start[: compiled.cells])
     arrangements = math.factorial(compiled.cells)
     for n in contents.values():
         arrangements //= math.factorial(n)
-    return arrangements >= WORTH_IT
+    return arrangements
 
 
 def choose(compiled: CompiledPuzzle, engine: str) -> bool:

@@ -128,22 +128,32 @@ def _hash(state: np.uint64) -> np.uint64:
 
 
 @njit(cache=True, inline="always")
+def _home(keys: np.ndarray, state: np.uint64) -> np.uint64:
+    """The slot where a state's search starts: the top half of its hash scaled to the table's
+    size (a multiplication, so that the table may have any size below 2**32, not only
+    powers of two, and grow by half rather than double)."""
+    return ((_hash(state) >> uint64(32)) * uint64(len(keys))) >> uint64(32)
+
+
+@njit(cache=True, inline="always")
 def _slot(keys: np.ndarray, state: np.uint64) -> int:
     """Where `state` is in the table, or the empty slot where it belongs."""
-    return _slot_from(keys, state, _hash(state) & uint64(len(keys) - 1))
+    return _slot_from(keys, state, _home(keys, state))
 
 
 @njit(cache=True, inline="always")
 def _slot_from(keys: np.ndarray, state: np.uint64, at: np.uint64) -> int:
     """As `_slot`, from the state's home slot `at`."""
-    mask = uint64(len(keys) - 1)
+    size = uint64(len(keys))
     while True:
         key = keys[at]
         if key == EMPTY:
             return int(at)
         if key == state:
             return int(at)
-        at = (at + uint64(1)) & mask
+        at += uint64(1)
+        if at == size:
+            at = uint64(0)
 
 
 @njit(cache=True, inline="always")
@@ -541,10 +551,9 @@ def _touch(keys: np.ndarray, wanted: np.ndarray, homes: np.ndarray, n: int) -> N
     not wait on each other, so their memory fetches overlap (the lookups then find them in
     the cache). What was read is kept in homes' last place, so that the reads are not left
     out by the compiler."""
-    mask = uint64(len(keys) - 1)
     touched = uint64(0)
     for k in range(n):
-        homes[k] = _hash(wanted[k]) & mask
+        homes[k] = _home(keys, wanted[k])
         touched |= keys[homes[k]]
     homes[len(homes) - 1] = touched
 

@@ -19,11 +19,13 @@ from ..model.puzzle import Symmetry
 from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from ..search.symmetry import moves_not_mapped, not_closed
-from . import core
+from . import core, state_bound
 from .tables import Tables, build
 
 FIRST_CAPACITY = 1 << 12
-DIRECT_BITS = 28  # states of at most this many bits are found in a bitmap (at most 32 MB)
+DIRECT_BITS = 28  # states of at most this many bits may be found in a bitmap (at most 32 MB),
+DIRECT_BYTES = 1 << 20  # if the bitmap takes at most this many bytes
+DIRECT_BYTES_A_STATE = 8  # or at most this many for each state the puzzle may have
 CALL_BUDGET = 1 << 16  # states generated per kernel call, between two checks of the limits
 
 
@@ -56,7 +58,7 @@ class Arrays:
 
     def make_room(self, count: int, room: int) -> None:
         """Room for `room` more states after the `count` found: the arrays in order grow by a
-        quarter; a table that would be more than three quarters full doubles, or, holding
+        quarter; a table that would be more than three quarters full grows by half, or, holding
         states no longer needed, is filled again with those needed, sized for twice them."""
         if count + room > self.capacity:
             capacity = max(count + room, self.capacity + self.capacity // 4)
@@ -106,9 +108,10 @@ class Arrays:
 
 
 def _table_size(size: int, held: int) -> int:
-    """The table size, from `size` doubled, that holds `held` states at most three quarters full."""
+    """The table size, from `size` grown by half at a time, that holds `held` states at most
+    three quarters full (and so at least half full after growing: 11 to 16 bytes a state)."""
     while held > size // 4 * 3:
-        size *= 2
+        size += size // 2
     return size
 
 
@@ -137,8 +140,9 @@ class Walk:
 def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
     tables = build(compiled)
     arrays = Arrays(links, counting)
-    if not counting and tables.bits * tables.cells <= DIRECT_BITS:
-        arrays.use_bitmap(tables.bits * tables.cells)
+    bits = tables.bits * tables.cells
+    if not counting and bits <= DIRECT_BITS and _bitmap_pays(compiled, bits):
+        arrays.use_bitmap(bits)
     arrays.make_room(0, FIRST_CAPACITY)
     core.add(arrays.keys, arrays.indices, arrays.seen, arrays.states, 0, np.uint64(tables.start))
     if links:
@@ -146,6 +150,14 @@ def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
     if counting:
         arrays.ways[0] = 1
     return Walk(tables, arrays, undirected=compiled.undirected)
+
+
+def _bitmap_pays(compiled: CompiledPuzzle, bits: int) -> bool:
+    """Whether a bitmap of every state of `bits` bits is small, or small beside the states
+    the puzzle may have (a bitmap is found in the cache where a table is not, but it costs
+    its whole size however few states there are)."""
+    size = (1 << bits) // 8
+    return size <= DIRECT_BYTES or size <= DIRECT_BYTES_A_STATE * state_bound(compiled)
 
 
 NO_SYMMETRY = np.empty((0, 1), dtype=np.uint64)
