@@ -197,8 +197,10 @@ def solve(
         limits = Limits(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     compiled = puzzle.compiled
     if all or limit is not None or (compiled.puzzle.search == "all" and not (count or reach)):
-        enumerate_all = enumerate_solutions if compiled.puzzle.search == "all" else enumerate_shortest
-        report = enumerate_all(compiled, limits, limit=limit, keep=True)
+        if compiled.puzzle.search == "all":
+            report = enumerate_solutions(compiled, limits, limit=limit, keep=True, engine=engine)
+        else:
+            report = enumerate_shortest(compiled, limits, limit=limit, keep=True)
         return Result.from_data(data.all_to_data(compiled, puzzle.spec, report))
     solved = solve_compiled(
         compiled, puzzle.spec, count=count, reach=reach, limits=limits, method=method, engine=engine

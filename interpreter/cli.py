@@ -307,11 +307,14 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
             "it does not go with --count, --reach, --distinct or --all"
         )
     if args.engine == "compiled":
-        unfit = (
-            "it runs one search, not a listing or trajectories"
-            if listing or args.distinct
-            else kernel_unfit(compiled, args.count, args.reach, args.method, None)
-        )
+        if listing and mode == "all":
+            from . import kernel
+
+            unfit = kernel.why_not(compiled, depth_first=True)
+        elif listing or args.distinct:
+            unfit = "every shortest solution and trajectories are found in Python; the kernel runs one search"
+        else:
+            unfit = kernel_unfit(compiled, args.count, args.reach, args.method, None)
         if unfit is not None:
             raise UsageError(f"--engine compiled cannot run this: {unfit}")
     if args.explain and (args.format != "text" or listing):
@@ -346,14 +349,12 @@ def _all_solutions(
             if placements
             else text.MoveListStream(compiled, out, glyphs, draw=args.draw)
         )
-    enumerate_all = enumerate_solutions if placements else enumerate_shortest
-    report = enumerate_all(
-        compiled,
-        limits,
-        limit=args.limit,
-        keep=listing and streamer is None,
-        on_solution=streamer.add if streamer is not None else None,
-    )
+    keep = listing and streamer is None
+    on_solution = streamer.add if streamer is not None else None
+    if placements:
+        report = enumerate_solutions(compiled, limits, args.limit, keep, on_solution, engine=args.engine)
+    else:
+        report = enumerate_shortest(compiled, limits, args.limit, keep, on_solution)
     if streamer is not None:
         streamer.flush()
     return report

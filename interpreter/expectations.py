@@ -142,7 +142,7 @@ def run_case(spec: Path, case: CaseReport, limits: Limits, engine: str = "auto")
     compiled = load(spec, case.params)
     want = set(case.expected)
     if want & {"solutions", "solutions_in_all"}:
-        every = enumerate_solutions(compiled, limits, keep=False)
+        every = enumerate_solutions(compiled, limits, keep=False, engine=engine)
         case.actual = {"status": every.status, "solutions": every.count, "solutions_in_all": every.in_all}
         if every.limit_reason:
             case.actual["limit"] = every.limit_reason

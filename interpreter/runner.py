@@ -84,7 +84,9 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
     puzzles that are integer tables, without symmetry."""
     mode = mode or compiled.puzzle.search
     layered = count or reach or mode in ("count", "reach")
-    if mode in ("cheapest", "any", "all") and not layered:
+    if mode == "cheapest":
+        return "this spec asks `search cheapest` (moves with costs), which the kernel does not run"
+    if mode in ("any", "all") and not layered:
         return f"this spec asks `search {mode}`, which the kernel does not run"
     if not layered and method not in ("bfs", "auto"):
         return f"--method {method} runs in Python; the kernel searches breadth first"
@@ -107,13 +109,23 @@ def _on_kernel(
     mode: str | None,
     engine: str,
 ) -> SearchResult | None:
-    """The kernel's answer where it gives one, else None: the Python engine answers."""
+    """The kernel's answer where it gives one, else None: the Python engine answers. Where
+    the choice is left to puzint, the Python engine tries first, and a search it has not
+    finished after `kernel.PROBE_STATES` states is run again on the kernel."""
     if engine == "python" or kernel_unfit(compiled, count, reach, method, mode) is not None:
         return None
     from . import kernel
 
-    if not kernel.choose(compiled, engine):
+    where = kernel.choose(compiled, engine)
+    if where == "python":
         return None
+    if where == "probe":
+        probe = kernel.probe_limits(limits)
+        if probe is None:
+            return None
+        first = _search(compiled, count, reach, probe, method, mode)
+        if not kernel.probed_out(probe, first.status):
+            return first
     from .kernel.search import CountOverflow, check_moves, explore, shortest
 
     mode = mode or compiled.puzzle.search

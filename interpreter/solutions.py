@@ -15,7 +15,7 @@ must then be closed under the symmetries, which is checked)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from .compiler import CompiledPuzzle
@@ -63,11 +63,13 @@ def enumerate_solutions(
     limit: int | None = None,
     keep: bool = True,
     on_solution: Callable[[Path], None] | None = None,
+    engine: str = "auto",
 ) -> AllSolutions:
     """Walk every solution; keep them (or only count them) and call `on_solution` for each
-    one listed. A mistake found on the way is reported at its place in the spec."""
+    one listed. A mistake found on the way is reported at its place in the spec. The walk
+    runs on the compiled kernel where `engine` says so (see `kernel.choose`)."""
     try:
-        return _enumerate(compiled, limits, limit, keep, on_solution)
+        return _enumerate(compiled, limits, limit, keep, on_solution, engine)
     except SpecError as exc:
         raise positioned(compiled, exc) from None
 
@@ -146,6 +148,7 @@ def _enumerate(
     limit: int | None,
     keep: bool,
     on_solution: Callable[[Path], None] | None,
+    engine: str,
 ) -> AllSolutions:
     group = compiled.symmetry
     report = AllSolutions(symmetric=group is not None)
@@ -153,8 +156,22 @@ def _enumerate(
     visited = [0]
     classes: set[bytes] = set()
     goals: set[bytes] = set()
+    walk: Callable[[CompiledPuzzle, Limits, list[int]], Iterator[Path]] = all_goal_states
     try:
-        for path in all_goal_states(compiled, limits, visited):
+        on_kernel = _on_kernel(compiled, engine, limits)
+    except KeyboardInterrupt as exc:  # during the Python engine's first try
+        report.status, report.limit_reason = LIMIT, stop_reason(exc)
+        report.seconds = time.monotonic() - started
+        return report
+    if on_kernel:
+        from .kernel import depth
+
+        report.method += ", compiled"
+        if group is None and not keep and on_solution is None and limit is None:
+            return _count_on_kernel(compiled, limits, report, started)
+        walk = depth.all_goal_states
+    try:
+        for path in walk(compiled, limits, visited):
             final = path[-1][1] if path else compiled.start
             report.in_all += 1
             if group is not None:
@@ -173,6 +190,43 @@ def _enumerate(
     if report.status != LIMIT:
         report.status = SOLVED if report.count else NO_SOLUTION
     report.states = visited[0]
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _on_kernel(compiled: CompiledPuzzle, engine: str, limits: Limits) -> bool:
+    """Whether the walk runs on the kernel: where asked, or, left to puzint, where the Python
+    engine has not finished a first walk (counting only) after `kernel.PROBE_STATES` states."""
+    if engine == "python":
+        return False
+    from . import kernel
+
+    where = kernel.choose(compiled, engine, depth_first=True)
+    if where != "probe":
+        return where == "compiled"
+    probe = kernel.probe_limits(limits)
+    if probe is None:
+        return False
+    try:
+        for _ in all_goal_states(compiled, probe, [0]):
+            pass
+    except LimitReached:
+        return kernel.probed_out(probe, LIMIT)
+    return False
+
+
+def _count_on_kernel(compiled: CompiledPuzzle, limits: Limits, report: AllSolutions, started: float) -> AllSolutions:
+    """Only how many solutions there are: the kernel counts them without handing them over."""
+    from .kernel import depth
+
+    counter = [0, 0]  # states visited, solutions found
+    try:
+        depth.count_goal_states(compiled, limits, counter)
+        report.status = SOLVED if counter[1] else NO_SOLUTION
+    except (LimitReached, KeyboardInterrupt) as exc:
+        report.status, report.limit_reason = LIMIT, stop_reason(exc)
+    report.states, report.count = counter
+    report.in_all = report.count
     report.seconds = time.monotonic() - started
     return report
 

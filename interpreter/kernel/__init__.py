@@ -7,16 +7,18 @@ never pays for numba."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import math
 import os
 from collections import Counter
 
 from ..compiler import CompiledPuzzle
-from ..model.puzzle import Toggle
+from ..model.puzzle import Move, Put, Toggle
+from ..search.limits import Limits
 
 ENGINES = ("auto", "python", "compiled")
-WORTH_IT = 50_000  # arrangements of the start's pieces from which the kernel pays for its start-up
+PROBE_STATES = 20_000  # "auto": a search the Python engine has not finished by then goes to the kernel
 
 
 def installed() -> bool:
@@ -24,36 +26,68 @@ def installed() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
-def why_not(compiled: CompiledPuzzle) -> str | None:
-    """Why the kernel cannot run this puzzle (None: it can)."""
+DEPTH_FIRST_WORDS = 64  # a depth-first walk takes states of up to this many words
+
+
+def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
+    """Why the kernel cannot run this puzzle (None: it can): breadth first, on states of one
+    word; depth first (`search all`), on states of any size."""
     if not installed():
         return "numba is not installed (pip install numba)"
     from .tables import why_not as tables_why_not
 
-    return tables_why_not(compiled)
+    if not depth_first:
+        return tables_why_not(compiled)
+    from .program import why_not as machine_why_not
+
+    return machine_why_not(compiled) or tables_why_not(compiled, words=DEPTH_FIRST_WORDS)
 
 
-def worth_it(compiled: CompiledPuzzle) -> bool:
-    """Whether the puzzle may have enough states for the kernel to pay for loading itself."""
-    if os.environ.get("PUZINT_ENGINE") == "compiled":
-        return True
-    return state_bound(compiled) >= WORTH_IT
+def choose(compiled: CompiledPuzzle, engine: str, depth_first: bool = False) -> str | None:
+    """Where to run this puzzle's search: "python", "compiled", or "probe" (the Python
+    engine first, the kernel if it has not finished after PROBE_STATES states: a small
+    search never waits for the kernel to load or compile, a large one loses a fraction of
+    a second). `engine` is "python", "compiled" (the kernel where it applies) or "auto";
+    the environment variable PUZINT_ENGINE gives the default for "auto"."""
+    if engine == "auto":
+        engine = os.environ.get("PUZINT_ENGINE", "auto")
+    if engine == "python" or why_not(compiled, depth_first) is not None:
+        return "python"
+    return "compiled" if engine == "compiled" else "probe"
+
+
+def probe_limits(limits: Limits) -> Limits | None:
+    """The limits of the Python engine's first try: the run's own, with the state limit
+    lowered to PROBE_STATES (None when the run's state limit is that low already: then the
+    Python engine answers alone)."""
+    if limits.max_states is not None and limits.max_states <= PROBE_STATES:
+        return None
+    return dataclasses.replace(limits, max_states=PROBE_STATES, tripped=None)
+
+
+def probed_out(probe: Limits, status: str) -> bool:
+    """Whether the first try stopped at its own state limit (not at the run's limits)."""
+    return status == "limit" and probe.tripped == f"state limit of {PROBE_STATES:,} reached"
 
 
 def state_bound(compiled: CompiledPuzzle) -> int:
-    """A bound on the puzzle's states: the number of arrangements of the start's contents on
-    the cells (moves that only move pieces about), or, where moves change what a cell holds
-    (toggles), the number of ways to fill the cells with the codes they may hold."""
+    """A bound on the puzzle's states, for the kernel's choice of how to keep them: the
+    number of arrangements of the start's contents on the cells (moves that only move
+    pieces about), or, where moves change what a cell holds (toggles), the number of ways
+    to fill the cells with the codes they may hold; with places or counters, the ways to
+    share each kind of piece among the cells and places, times the counters' values and
+    the orders of stacks."""
+    puzzle = compiled.puzzle
+    if compiled.layout.size != compiled.cells:
+        return _bound_with_places(compiled)
     changed = {
-        code
-        for move in compiled.puzzle.moves
-        for a in move.actions
-        if isinstance(a, Toggle)
-        for code in (a.first, a.second)
+        code for move in puzzle.moves for a in move.actions if isinstance(a, Toggle) for code in (a.first, a.second)
     }
     if changed:
         codes = len(changed | set(compiled.start[: compiled.cells]))
         return int(codes**compiled.cells)
+    if not all(_moves_pieces_about(m) for m in puzzle.moves):
+        return _bound_with_places(compiled)
     contents = Counter(compiled.start[: compiled.cells])
     arrangements = math.factorial(compiled.cells)
     for n in contents.values():
@@ -61,12 +95,25 @@ def state_bound(compiled: CompiledPuzzle) -> int:
     return arrangements
 
 
-def choose(compiled: CompiledPuzzle, engine: str) -> bool:
-    """Whether to run this puzzle's search on the kernel. `engine` is "python", "compiled"
-    (the kernel where it applies) or "auto" (the kernel where it applies and is worth it);
-    the environment variable PUZINT_ENGINE gives the default for "auto"."""
-    if engine == "auto":
-        engine = os.environ.get("PUZINT_ENGINE", "auto")
-    if engine == "python" or why_not(compiled) is not None:
-        return False
-    return engine == "compiled" or worth_it(compiled)
+def _bound_with_places(compiled: CompiledPuzzle) -> int:
+    puzzle, layout = compiled.puzzle, compiled.layout
+    creates = any(isinstance(a, Put) and a.code is not None for m in puzzle.moves for a in m.actions)
+    if creates or any(isinstance(a, Toggle) for m in puzzle.moves for a in m.actions):
+        return 1 << 62  # pieces made during the search: no bound but the bits
+    units = Counter(code for code in puzzle.start.cells if code)
+    for place, contents in zip(puzzle.places, puzzle.start.places, strict=True):
+        units.update(contents if place.stack else {i + 1: n for i, n in enumerate(contents) if n})
+    spots = compiled.cells + len(puzzle.places)
+    bound = 1
+    for n in units.values():
+        bound *= math.comb(n + spots - 1, spots - 1)
+    for counter in layout.counters:
+        bound *= counter.high - counter.low + 1
+    if any(slot.stack for slot in layout.places):
+        bound *= math.factorial(sum(units.values()))
+    return bound
+
+
+def _moves_pieces_about(move: Move) -> bool:
+    """A move that only moves pieces about the cells, or toggles them."""
+    return all(isinstance(a, Toggle) for a in move.actions)

@@ -21,8 +21,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
+from . import machine
+from . import moves as program_moves
+
 # what a call to `run_layer` stopped on
-LAYER_DONE, BUDGET_SPENT, NEEDS_ROOM, GOAL_FOUND, COUNT_OVERFLOW = 0, 1, 2, 3, 4
+LAYER_DONE, BUDGET_SPENT, NEEDS_ROOM, GOAL_FOUND, COUNT_OVERFLOW, FAILED, OUT_FULL = 0, 1, 2, 3, 4, 5, 6
 NO_PARENT = -1
 EMPTY = uint64(0xFFFFFFFFFFFFFFFF)
 
@@ -196,11 +199,18 @@ def rehash(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, lo: int, c
 
 
 @njit(cache=True)
-def successors(state: np.uint64, prog: np.ndarray, out_states: np.ndarray, out_moves: np.ndarray) -> int:
+def successors(
+    state: np.uint64, prog: np.ndarray, mp: np.ndarray, ws: np.ndarray, out_states: np.ndarray, out_moves: np.ndarray
+) -> int:
     """The successors of `state`, in the order the Python engine gives them: for each key
     content (rarest first), each cell holding it in order, the rewrite instances keyed there;
     then the instances with no check; then each other move family in the spec's order.
-    Returns how many were written to out_states / out_moves."""
+    Returns how many were written to out_states / out_moves. A puzzle the word tables do
+    not cover is run by the machine (`mp`, a program of `kernel.program`, with its workspace
+    `ws`): then program_moves.FULL or FAILED may come back instead."""
+    if len(mp):
+        machine.unpack_word(mp, state, ws, mp[machine.WS_STATE])
+        return program_moves.expand(mp, ws, out_states.reshape((len(out_states), 1)))
     bits, cells = prog[BITS], prog[CELLS]
     mask = uint64((1 << bits) - 1)
     key_codes, group_start, group_items = prog[KEY_CODES], prog[GROUP_START], prog[GROUP_ITEMS]
@@ -344,9 +354,21 @@ def _apply(
     return found + 1
 
 
+@njit(cache=True, inline="always")
+def _is_goal(state: np.uint64, mp: np.ndarray, ws: np.ndarray, goal_mask: np.uint64, goal_value: np.uint64) -> bool:
+    """A goal state: a pattern of cells (a mask and the value under it), or, for a machine
+    program, its goal test."""
+    if len(mp) == 0:
+        return bool(state & goal_mask == goal_value)
+    machine.unpack_word(mp, state, ws, mp[machine.WS_CHILD])
+    return program_moves.is_goal(mp, ws, mp[machine.WS_CHILD])
+
+
 @njit(cache=True)
 def run_layer(
     prog: np.ndarray,
+    mp: np.ndarray,
+    ws: np.ndarray,
     states: np.ndarray,
     keys: np.ndarray,
     indices: np.ndarray,
@@ -390,7 +412,9 @@ def run_layer(
             return BUDGET_SPENT, count, at, generated, -1
         if count + room > capacity or (not direct and count - window + room > most):
             return NEEDS_ROOM, count, at, generated, -1
-        n = successors(states[at], prog, out_states, out_moves)
+        n = successors(states[at], prog, mp, ws, out_states, out_moves)
+        if n < 0:
+            return (FAILED if n == program_moves.FAILED else OUT_FULL), count, at, generated, -1
         if counting:
             n = _distinct(out_states, out_moves, n)
         generated += n + 1
@@ -407,7 +431,7 @@ def run_layer(
                     if links:
                         parents[count] = at
                     count += 1
-                    if stop_at_goal and child & goal_mask == goal_value:
+                    if stop_at_goal and _is_goal(child, mp, ws, goal_mask, goal_value):
                         return GOAL_FOUND, count, at + 1, generated, count - 1
             at += 1
             continue
@@ -426,7 +450,7 @@ def run_layer(
                     indices[slot] = count
                     ways[count] = ways[at]
                 count += 1
-                if stop_at_goal and child & goal_mask == goal_value:
+                if stop_at_goal and _is_goal(child, mp, ws, goal_mask, goal_value):
                     return GOAL_FOUND, count, at + 1, generated, count - 1
             elif counting:
                 index = indices[slot]
@@ -460,30 +484,41 @@ def _distinct(out_states: np.ndarray, out_moves: np.ndarray, n: int) -> int:
 
 
 @njit(cache=True)
-def count_goals(states: np.ndarray, count: int, goal_mask: np.uint64, goal_value: np.uint64, lo: int) -> int:
+def count_goals(
+    states: np.ndarray, count: int, mp: np.ndarray, ws: np.ndarray, goal_mask: np.uint64, goal_value: np.uint64, lo: int
+) -> int:
     found = 0
     for i in range(lo, count):
-        if states[i] & goal_mask == goal_value:
+        if _is_goal(states[i], mp, ws, goal_mask, goal_value):
             found += 1
     return found
 
 
 @njit(cache=True)
-def first_goal(states: np.ndarray, lo: int, hi: int, goal_mask: np.uint64, goal_value: np.uint64) -> int:
+def first_goal(
+    states: np.ndarray, lo: int, hi: int, mp: np.ndarray, ws: np.ndarray, goal_mask: np.uint64, goal_value: np.uint64
+) -> int:
     for i in range(lo, hi):
-        if states[i] & goal_mask == goal_value:
+        if _is_goal(states[i], mp, ws, goal_mask, goal_value):
             return i
     return -1
 
 
 @njit(cache=True)
 def sum_ways(
-    states: np.ndarray, ways: np.ndarray, lo: int, hi: int, goal_mask: np.uint64, goal_value: np.uint64
+    states: np.ndarray,
+    ways: np.ndarray,
+    lo: int,
+    hi: int,
+    mp: np.ndarray,
+    ws: np.ndarray,
+    goal_mask: np.uint64,
+    goal_value: np.uint64,
 ) -> tuple:  # type: ignore[type-arg]
     """The path counts of the goal states in [lo, hi), and whether the sum overflowed."""
     total = uint64(0)
     for i in range(lo, hi):
-        if states[i] & goal_mask == goal_value:
+        if _is_goal(states[i], mp, ws, goal_mask, goal_value):
             following = total + ways[i]
             if following < total:
                 return total, True
@@ -580,6 +615,8 @@ def _all_found(keys: np.ndarray, wanted: np.ndarray, homes: np.ndarray, n: int) 
 @njit(cache=True)
 def moves_mapped(
     prog: np.ndarray,
+    mp: np.ndarray,
+    ws: np.ndarray,
     states: np.ndarray,
     count: int,
     symmetry: np.ndarray,
@@ -590,10 +627,10 @@ def moves_mapped(
     """Whether, from every state found, the symmetry maps the moves onto the moves from the
     state's image (as sets of successors)."""
     for i in range(count):
-        n = successors(states[i], prog, mine, moves)
+        n = successors(states[i], prog, mp, ws, mine, moves)
         for j in range(n):
             mine[j] = image(mine[j], symmetry)
-        m = successors(image(states[i], symmetry), prog, theirs, moves)
+        m = successors(image(states[i], symmetry), prog, mp, ws, theirs, moves)
         a = np.unique(mine[:n])
         b = np.unique(theirs[:m])
         if len(a) != len(b) or not np.all(a == b):

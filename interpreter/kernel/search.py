@@ -128,6 +128,8 @@ class Walk:
 
     tables: Tables
     arrays: Arrays
+    compiled: CompiledPuzzle
+    workspace: np.ndarray
     undirected: bool = False  # every move can be undone: the table holds three layers
     count: int = 1
     depth: int = 0
@@ -135,12 +137,29 @@ class Walk:
     layer: tuple[int, int] = (0, 1)
     goal: int = -1  # the index of the goal state the solution ends at
     generated: int = 0
+    room: int = 0  # rows for one state's successors
+
+    def __post_init__(self) -> None:
+        self.room = self.tables.most_successors
+
+    def goal_test(self) -> tuple[np.ndarray, np.ndarray, np.uint64, np.uint64]:
+        """What core's goal tests take: the machine program and its workspace, the mask and value."""
+        tables = self.tables
+        return tables.machine, self.workspace, np.uint64(tables.goal_mask), np.uint64(tables.goal_value)
+
+    def raise_error(self) -> None:
+        """The error a machine program stopped on, raised as the Python engine raises it."""
+        from .machine import WS_ERR
+        from .program import build as build_program
+
+        at = int(self.tables.machine[WS_ERR])
+        build_program(self.compiled).raise_error(self.workspace[at : at + 4])
 
 
 def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
     tables = build(compiled)
     arrays = Arrays(links, counting)
-    bits = tables.bits * tables.cells
+    bits = tables.state_bits
     if not counting and bits <= DIRECT_BITS and _bitmap_pays(compiled, bits):
         arrays.use_bitmap(bits)
     arrays.make_room(0, FIRST_CAPACITY)
@@ -149,7 +168,7 @@ def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
         arrays.parents[0] = core.NO_PARENT
     if counting:
         arrays.ways[0] = 1
-    return Walk(tables, arrays, undirected=compiled.undirected)
+    return Walk(tables, arrays, compiled, tables.workspace(), undirected=compiled.undirected)
 
 
 def _bitmap_pays(compiled: CompiledPuzzle, bits: int) -> bool:
@@ -166,7 +185,7 @@ NO_SYMMETRY = np.empty((0, 1), dtype=np.uint64)
 def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray = NO_SYMMETRY) -> bool:
     """Expand the current layer into the next; True if a goal was generated (`stop_at_goal`)."""
     tables, arrays = walk.tables, walk.arrays
-    room = tables.most_successors
+    room = walk.room
     out_states = np.empty(room, dtype=np.uint64)
     out_moves = np.empty(room, dtype=np.int32)
     lo, hi = walk.layer
@@ -179,6 +198,8 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
         budget = max(1, min(CALL_BUDGET, cap - walk.count))
         why, walk.count, at, generated, goal = core.run_layer(
             tables.program,
+            tables.machine,
+            walk.workspace,
             arrays.states,
             arrays.keys,
             arrays.indices,
@@ -200,6 +221,14 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
             out_moves,
         )
         walk.generated += generated
+        if why == core.FAILED:
+            walk.raise_error()
+        if why == core.OUT_FULL:  # a state with more successors than thought: room for them
+            room = walk.room = 2 * room
+            out_states = np.empty(room, dtype=np.uint64)
+            out_moves = np.empty(room, dtype=np.int32)
+            arrays.make_room(walk.count, room)
+            continue
         if why == core.NEEDS_ROOM:
             arrays.make_room(walk.count, room)
         elif why == core.COUNT_OVERFLOW:
@@ -266,18 +295,18 @@ def explore(
     walk = _start(compiled, links=True, counting=count)
     fixed = _image_table(keep, walk.tables.bits) if keep is not None else NO_SYMMETRY
     tables, arrays = walk.tables, walk.arrays
-    mask, value = np.uint64(tables.goal_mask), np.uint64(tables.goal_value)
+    goal_test = walk.goal_test()
     goal_layer: tuple[int, int] | None = (0, 1) if compiled.is_goal(compiled.start) else None
     try:
         while walk.layer[0] < walk.layer[1] and (exhaustive or goal_layer is None):
             _next_layer(walk, limits, stop_at_goal=False, keep=fixed)
             lo, hi = walk.layer
-            if goal_layer is None and core.first_goal(arrays.states, lo, hi, mask, value) >= 0:
+            if goal_layer is None and core.first_goal(arrays.states, lo, hi, *goal_test) >= 0:
                 goal_layer = (lo, hi)
     except (LimitReached, KeyboardInterrupt) as exc:
         return _done(walk, SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
     reachable = walk.count if exhaustive or goal_layer is None else None
-    goals = int(core.count_goals(arrays.states, walk.count, mask, value, 0)) if exhaustive else None
+    goals = int(core.count_goals(arrays.states, walk.count, *goal_test, 0)) if exhaustive else None
     if reachable is not None and (generators or (orbits and compiled.symmetry is not None)):
         arrays.hold_all(walk.count)
     if reachable is not None:
@@ -300,10 +329,10 @@ def explore(
         )
         return _done(walk, result)
     lo, hi = goal_layer
-    first = int(core.first_goal(arrays.states, lo, hi, mask, value))
+    first = int(core.first_goal(arrays.states, lo, hi, *goal_test))
     paths = None
     if count:
-        total, overflow = core.sum_ways(arrays.states, arrays.ways, lo, hi, mask, value)
+        total, overflow = core.sum_ways(arrays.states, arrays.ways, lo, hi, *goal_test)
         if overflow:
             raise CountOverflow
         paths = int(total)
@@ -326,12 +355,16 @@ def check_moves(compiled: CompiledPuzzle, limits: Limits, generators: Sequence[t
     walk = _start(compiled, links=False, counting=False)
     while walk.layer[0] < walk.layer[1]:
         _next_layer(walk, limits, stop_at_goal=False)
-    room = walk.tables.most_successors
+    room = walk.room
     mine, theirs = np.empty(room, dtype=np.uint64), np.empty(room, dtype=np.uint64)
     moves = np.empty(room, dtype=np.int32)
+    tables = walk.tables
     for name, pos, sym in generators:
-        table = _image_table(sym, walk.tables.bits)
-        if not core.moves_mapped(walk.tables.program, walk.arrays.states, walk.count, table, mine, theirs, moves):
+        table = _image_table(sym, tables.bits)
+        mapped = core.moves_mapped(
+            tables.program, tables.machine, walk.workspace, walk.arrays.states, walk.count, table, mine, theirs, moves
+        )
+        if not mapped:
             raise moves_not_mapped(name, pos)
 
 

@@ -10,6 +10,7 @@ the same order and find the same solution. All of it is one integer array, in th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -30,21 +31,56 @@ WORD = 63  # bits a packed state may use (one word, the top bit kept free)
 
 @dataclass(frozen=True)
 class Tables:
-    bits: int
+    """What the kernel's searches run: the word tables of a plain puzzle, or, for any other,
+    a machine program (`machine`, with empty word tables) and its workspace's size. Either
+    way a state is one word, cell c at bit c * bits."""
+
+    bits: int  # of a cell
     cells: int
+    state_bits: int  # of a whole state
     program: np.ndarray  # what kernel.core runs: see core.SECTIONS
-    most_successors: int  # a bound on one state's successors
+    most_successors: int  # a bound on one state's successors (a machine program: a first guess)
     start: int
     goal_mask: int
     goal_value: int
+    machine: np.ndarray  # a machine program (kernel.program), or empty
+    unpacked: Callable[[int], bytes]
 
     def unpack(self, word: int) -> bytes:
-        mask = (1 << self.bits) - 1
-        return bytes((word >> (cell * self.bits)) & mask for cell in range(self.cells))
+        return self.unpacked(word)
+
+    def workspace(self) -> np.ndarray:
+        import numpy as np
+
+        from . import machine
+
+        return machine.workspace(self.machine) if len(self.machine) else np.zeros(1, dtype=np.int64)
 
 
-def why_not(compiled: CompiledPuzzle) -> str | None:
-    """Why the kernel cannot run this puzzle (None: it can)."""
+def why_not(compiled: CompiledPuzzle, words: int = 1) -> str | None:
+    """Why the kernel cannot run this puzzle with states of at most `words` words (None: it
+    can): the word tables, or else the machine."""
+    if _why_not_tables(compiled) is None:
+        return None
+    from .program import why_not as machine_why_not
+
+    unfit = machine_why_not(compiled)
+    if unfit is not None:
+        return unfit
+    bits = _program_bits(compiled)
+    if bits > words * WORD:
+        return f"a state of {bits} bits (the kernel packs a state into {words * WORD})"
+    return None
+
+
+def _program_bits(compiled: CompiledPuzzle) -> int:
+    from .program import _program
+
+    return _program(compiled).bits
+
+
+def _why_not_tables(compiled: CompiledPuzzle) -> str | None:
+    """Why the word tables cannot run this puzzle (None: they can)."""
     if compiled.safety.anything:
         return "safety rules, which the kernel does not run yet"
     if compiled.layout.size != compiled.cells or compiled.puzzle.has_blocks:
@@ -88,6 +124,8 @@ def build(compiled: CompiledPuzzle) -> Tables:
     from . import core  # only when a search runs on the kernel: start-up stays small
 
     assert why_not(compiled) is None
+    if _why_not_tables(compiled) is not None:
+        return _machine_tables(compiled)
     cells, bits = compiled.cells, _bits(compiled)
     sections = _rewrites(compiled, bits) | _slides(compiled) | _toggles(compiled)
     toggles = sum(1 for kind in sections["kinds"] if kind == TOGGLE)
@@ -97,7 +135,40 @@ def build(compiled: CompiledPuzzle) -> Tables:
     start = _pack(dict(enumerate(compiled.start[:cells])), bits)
     mask = _pack({cell: (1 << bits) - 1 for cell, code in enumerate(goal) if code != ANY}, bits)
     value = _pack({cell: code for cell, code in enumerate(goal) if code != ANY}, bits)
-    return Tables(bits, cells, core.program(bits, cells, sections), most, start, mask, value)
+    import numpy as np
+
+    empty = np.zeros(0, dtype=np.int64)
+
+    def unpacked(word: int) -> bytes:
+        return bytes((word >> (cell * bits)) & ((1 << bits) - 1) for cell in range(cells))
+
+    return Tables(
+        bits, cells, bits * cells, core.program(bits, cells, sections), most, start, mask, value, empty, unpacked
+    )
+
+
+def _machine_tables(compiled: CompiledPuzzle) -> Tables:
+    """A puzzle of one word run by the machine: empty word tables, and the program."""
+    from . import core
+    from .program import build as build_program
+
+    machine = build_program(compiled)
+    empty: dict[str, list[int]] = {name: [] for name in core.SECTIONS}
+    empty["group_start"] = [0]
+    program = core.program(machine.program.code_bits, compiled.cells, empty)
+    (start,) = machine.start
+    return Tables(
+        machine.program.code_bits,
+        compiled.cells,
+        machine.bits,
+        program,
+        64,
+        start,
+        0,
+        0,
+        machine.array,
+        lambda word: machine.unpack([word]),
+    )
 
 
 def _rewrites(compiled: CompiledPuzzle, bits: int) -> dict[str, list[int]]:

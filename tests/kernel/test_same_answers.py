@@ -90,8 +90,9 @@ def test_a_count_past_64_bits_is_detected() -> None:
     states = np.array([5, 5, 7], dtype=np.uint64)
     ways = np.array([2**63, 2**63, 1], dtype=np.uint64)
     mask, value = np.uint64(0xF), np.uint64(5)
-    assert core.sum_ways(states, ways, 0, 1, mask, value) == (2**63, False)
-    assert core.sum_ways(states, ways, 0, 3, mask, value)[1]  # 2**64 does not fit
+    words = np.zeros(0, dtype=np.int64), np.zeros(1, dtype=np.int64)  # no machine program
+    assert core.sum_ways(states, ways, 0, 1, *words, mask, value) == (2**63, False)
+    assert core.sum_ways(states, ways, 0, 3, *words, mask, value)[1]  # 2**64 does not fit
 
 
 def test_a_count_past_64_bits_is_left_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -173,3 +174,41 @@ def test_toggles_of_two_pieces_and_shapes_that_do_not_fit_answer_alike(count: bo
     assert kernel.method.endswith(", compiled")
     assert answer(kernel) == answer(python)
     assert python.states > 5_000  # a search with room to differ
+
+
+LISTINGS = []
+for spec in SPECS:
+    for case in load_cases(spec):
+        if set(case.expected) & {"solutions", "solutions_in_all"}:
+            marks = [pytest.mark.slow] if case.slow else []
+            LISTINGS.append(pytest.param(spec, case.params, marks=marks, id=f"{spec.stem}[{case.title()}]"))
+
+
+@pytest.mark.parametrize(("spec", "params"), LISTINGS)
+@pytest.mark.parametrize("keep", [False, True], ids=["count", "list"])
+def test_the_kernel_walks_every_solution_as_python_does(spec: Path, params: dict[str, str], keep: bool) -> None:
+    """`search all` specs, depth first: the same states visited, the same solutions (each
+    path move by move, in the order found), the same counts, whether only counted or listed."""
+    from puzint.kernel import why_not
+    from puzint.solutions import enumerate_solutions
+
+    compiled = load(spec, params)
+    unfit = why_not(compiled, depth_first=True)
+    if unfit is not None:
+        pytest.skip(unfit)
+    walks = [enumerate_solutions(compiled, Limits(), keep=keep, engine=e) for e in ("python", "compiled")]
+    python, kernel = ((w.status, w.count, w.in_all, w.states, w.solutions, w.limit_reason) for w in walks)
+    assert walks[1].method.endswith(", compiled")
+    assert kernel == python
+
+
+@pytest.mark.parametrize("limit", [1, 50, 3_000])
+def test_the_walk_stops_at_the_state_limit_as_python_does(limit: int) -> None:
+    from puzint.solutions import enumerate_solutions
+
+    compiled = load(SPECS[0].parent / "number_circle.puz", {"n": "10"})
+    walks = [
+        enumerate_solutions(compiled, Limits(max_states=limit), keep=True, engine=e) for e in ("python", "compiled")
+    ]
+    python, kernel = ((w.status, w.count, w.states, w.solutions, w.limit_reason) for w in walks)
+    assert kernel == python and python[0] == "limit" and python[2] == limit

@@ -1,0 +1,586 @@
+"""Typed expressions (`model.expr`) as bytecode for the kernel's machine (`kernel.machine`).
+
+An expression becomes a run of instructions of four integers (opcode, a, b, c) that
+`machine.evaluate` runs on a stack of 64-bit integers, ending with END. Every value is an
+integer, as in the Python evaluator: numbers and truth values (0 or 1); a piece is its cell,
+`cells + code` in a place, or -1; a cell, a place, a counter are their indexes; a direction,
+a line, a list, a text are indexes into tables built here. Quantifiers and aggregates become
+loops over their collection, whose state lives in hidden slots of the environment.
+
+This module only builds data: nothing from a spec becomes code, and the machine that runs
+the instructions is fixed. What the machine cannot run (blocks, say) is refused here with
+the reason, and the Python engine answers instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from ..compiler.evaluate import EvalError
+from ..errors import Pos
+from ..model import expr as m
+from ..model.board import Board, Direction
+from ..model.puzzle import ANY, EMPTY, Puzzle
+
+# The opcodes; an instruction is (opcode, a, b, c). The stack is popped right operand first.
+(
+    END,
+    PUSH,  # a
+    LOAD,  # env[a]
+    STORE,  # env[a] = pop
+    POP,
+    JUMP,  # to a
+    JUMP_IF_FALSE,  # pop; to a if 0
+    JUMP_IF_TRUE,
+    ADD,
+    SUB,
+    MUL,
+    DIV,  # a: error if the divisor is 0
+    MOD,
+    NEG,
+    NOT,
+    EQ,
+    NE,
+    LT,
+    LE,
+    GT,
+    GE,
+    ABS,
+    MIN2,
+    MAX2,
+    IN_LIST,  # pop list, pop value
+    COUNTER,  # counter a's value
+    COUNTER_DYN,  # pop a counter
+    COUNTER_BOUND,  # pop a counter; a: 0 its low end, 1 its high end
+    CELL_AT,  # a: 1 or 2 arguments popped, b: error
+    PIECE_CONST,  # a: piece code
+    CONTENT,  # pop a cell: its piece
+    CELL_OF,  # pop a piece: its cell
+    VALUE_OF,  # pop a piece: its number; a: error, b: the attribute table of values
+    ATTR,  # pop a piece: attribute table a; b: error
+    PIECE_ROW,  # pop a piece on a cell: its row (a: 0 row, 1 column); b: error
+    CELL_ROW,  # pop a cell: its row (a: 0 row, 1 column); b: error
+    EMPTY_BAG,  # bag register a holds nothing
+    EMPTY_CELL,  # pop a cell
+    EMPTY_PIECE,  # pop a piece
+    EMPTY_PLACE,  # pop a place
+    IS_KIND,  # pop a piece; a: code set
+    AT_BAG,  # pop a piece: in bag register a
+    AT_PLACE,  # pop a place, pop a piece
+    FIRST,  # pop a direction, pop a cell: the first piece along the ray
+    NEXT,  # pop a direction, pop a cell: the next cell
+    TOP,  # pop a place: its top piece
+    TOGETHER,  # pop a pieces: all in one place
+    MISPLACED,  # the goal's cells not holding their piece
+    INVERSIONS,  # pairs of pieces in the wrong order for the goal
+    DISPLACEMENT,  # steps from each piece to its goal cell
+    ITER_CELLS,  # a: code set, b: hidden slots: the cells holding those codes, code by code
+    ITER_BAG,  # a: bag register, b: code set, c: hidden: its pieces of those codes
+    ITER_PLACE,  # pop a place; a: code set, b: hidden
+    ITER_PLACES,  # a: code set, b: hidden: every place's pieces of those codes
+    ITER_TABLE,  # a: where in the values section, b: how many, c: hidden
+    ITER_LIST,  # pop a list; b: hidden
+    ITER_LINE,  # pop a line; b: hidden
+    ITER_RAY,  # pop a direction, pop a cell; b: hidden
+    NEXT_ITEM,  # a: hidden, b: the variable's slot, c: where to go when done
+    SKIP_CELL,  # a: code set, b: slot, c: back to the loop unless the cell holds one
+    SKIP_PIECE,  # a: code set, b: slot, c: back to the loop unless the piece is one
+    ACC_MIN,  # pop; a: accumulator slot (a + 1: found)
+    ACC_MAX,
+    FAIL,  # a: error
+) = range(64)
+OPCODES = 64
+WIDTH = 4  # integers an instruction
+HIDDEN = 7  # hidden slots of a loop: kind, i, j, k, weight, accumulator, found
+HERE_BAG, LOAD_BAG = 0, 1  # bag registers: the place being checked, a carry's load
+MISSING = -(1 << 62)  # an attribute a piece does not have
+
+# error kinds, for the message the Python side gives
+(
+    ERR_DIVISION,
+    ERR_OFF_BOARD,
+    ERR_NO_NUMBER,
+    ERR_NO_ATTRIBUTE,
+    ERR_NOT_ON_BOARD,
+    ERR_CURSOR_OFF,
+    ERR_EMPTY_EXTREME,
+    ERR_ADVANCE,
+) = range(8)
+
+
+class Unsupported(Exception):
+    """Something the machine does not run; the message says what."""
+
+
+@dataclass
+class ErrorSite:
+    kind: int
+    pos: Pos
+    detail: str = ""  # an attribute's name, the aggregate function
+
+    def raise_it(self, values: tuple[int, ...], board: Board | None) -> None:
+        """Raise the error the Python evaluator raises here, with the same words."""
+        pos, detail = self.pos, self.detail
+        if self.kind == ERR_DIVISION:
+            raise EvalError(pos, "division by zero", "a divisor that is never 0")
+        if self.kind == ERR_OFF_BOARD:
+            assert board is not None
+            shown = ", ".join(str(v) for v in values)
+            raise EvalError(pos, f"cell({shown}) is off the board (cells {board.names_range()})", board.names_range())
+        if self.kind == ERR_NO_NUMBER:
+            raise EvalError(pos, "no number here: the cell is empty or its piece has no value", "a numbered piece")
+        if self.kind == ERR_NO_ATTRIBUTE:
+            raise EvalError(pos, f"this piece has no {detail}", f"a piece with the attribute {detail}")
+        if self.kind == ERR_NOT_ON_BOARD:
+            raise EvalError(pos, f"this piece is not on the board, so it has no {detail}", "a piece on a cell")
+        if self.kind == ERR_CURSOR_OFF:
+            raise EvalError(pos, "the cursor is off the board", "a cell")
+        if self.kind == ERR_EMPTY_EXTREME:
+            raise EvalError(
+                pos, f"{detail}() over nothing: the collection is empty here", "a collection that is never empty"
+            )
+        raise EvalError(
+            pos, f"the cursor advances along a direction by a number of cells, not {values[0]}", "0 or more"
+        )
+
+
+@dataclass
+class Assembly:
+    """The instructions of every expression of one puzzle and the tables they share."""
+
+    puzzle: Puzzle
+    code: list[int] = field(default_factory=lambda: [0] * 0)
+    values: list[int] = field(default_factory=list)  # fixed collections, lists, lines, rays
+    code_sets: list[frozenset[int]] = field(default_factory=list)
+    lists: dict[tuple[int, ...], int] = field(default_factory=dict)  # list -> where in values
+    lines: dict[tuple[int, ...], int] = field(default_factory=dict)
+    directions: list[Direction] = field(default_factory=list)
+    attributes: list[tuple[int, ...]] = field(default_factory=list)
+    texts: dict[str, int] = field(default_factory=dict)
+    errors: list[ErrorSite] = field(default_factory=list)
+    hidden: int = 0  # hidden slots given out, after `env_size`
+    env_size: int = 0  # set before anything is compiled: the slots of every context
+    measures: dict[str, list[int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.puzzle.has_blocks:
+            raise Unsupported("blocks (pieces of several cells)")
+
+    # ---- tables
+    def code_set(self, codes: frozenset[int]) -> int:
+        if codes not in self.code_sets:
+            self.code_sets.append(codes)
+        return self.code_sets.index(codes)
+
+    def direction(self, direction: Direction) -> int:
+        for i, known in enumerate(self.directions):
+            if known is direction:
+                return i
+        self.directions.append(direction)
+        return len(self.directions) - 1
+
+    def _stored(self, table: dict[tuple[int, ...], int], items: tuple[int, ...]) -> int:
+        """Where a run of values is in `values`: its length, then the values."""
+        found = table.get(items)
+        if found is None:
+            found = table[items] = len(self.values)
+            self.values.extend((len(items), *items))
+        return found
+
+    def list_id(self, items: tuple[int, ...]) -> int:
+        return self._stored(self.lists, items)
+
+    def line_id(self, cells: tuple[int, ...]) -> int:
+        return self._stored(self.lines, cells)
+
+    def text(self, value: str) -> int:
+        return self.texts.setdefault(value, len(self.texts))
+
+    def attribute(self, name: str) -> int:
+        """An attribute of every piece code (index 0: empty), MISSING where a piece has none."""
+        puzzle = self.puzzle
+        row: list[int] = [MISSING]
+        for piece in puzzle.pieces:
+            found: int | str | None
+            if name == "width":
+                found = piece.width
+            elif name == "height":
+                found = piece.height
+            elif name == "value":
+                found = piece.value
+            else:
+                found = piece.attribute(name)
+            row.append(MISSING if found is None else self.text(found) if isinstance(found, str) else int(found))
+        key = tuple(row)
+        if key not in self.attributes:
+            self.attributes.append(key)
+        return self.attributes.index(key)
+
+    def error(self, kind: int, pos: Pos, detail: str = "") -> int:
+        self.errors.append(ErrorSite(kind, pos, detail))
+        return len(self.errors) - 1
+
+    def loop_slots(self) -> int:
+        at = self.env_size + self.hidden
+        self.hidden += HIDDEN
+        return at
+
+    # ---- instructions
+    def emit(self, op: int, a: int = 0, b: int = 0, c: int = 0) -> int:
+        """Append an instruction; its number (a jump's target is an instruction number)."""
+        self.code.extend((op, a, b, c))
+        return len(self.code) // WIDTH - 1
+
+    def here(self) -> int:
+        return len(self.code) // WIDTH
+
+    def patch(self, at: int, operand: int, value: int) -> None:
+        self.code[at * WIDTH + 1 + operand] = value
+
+    def function(self, expr: m.Expr, base: int) -> int:
+        """Compile an expression whose variables are at env[base + slot]: where it starts."""
+        start = self.here()
+        Compiler(self, base).value(expr)
+        self.emit(END)
+        return start
+
+
+class Compiler:
+    """One expression's instructions, for variables at env[base + slot]."""
+
+    def __init__(self, assembly: Assembly, base: int):
+        self.a = assembly
+        self.base = base
+        self.puzzle = assembly.puzzle
+        self.cells = self.puzzle.cell_count
+
+    def emit(self, op: int, a: int = 0, b: int = 0, c: int = 0) -> int:
+        return self.a.emit(op, a, b, c)
+
+    def value(self, e: m.Expr) -> None:
+        a = self.a
+        if isinstance(e, m.Const):
+            if isinstance(e.value, str):
+                self.emit(PUSH, a.text(e.value))
+            else:
+                self.emit(PUSH, int(e.value))
+        elif isinstance(e, m.ListConst):
+            self.emit(PUSH, a.list_id(e.values))
+        elif isinstance(e, m.Local):
+            self.emit(LOAD, self.base + e.slot)
+        elif isinstance(e, m.CounterValue):
+            self.emit(COUNTER, e.counter)
+        elif isinstance(e, (m.CellConst,)):
+            self.emit(PUSH, e.cell)
+        elif isinstance(e, m.CellAt):
+            for arg in e.args:
+                self.value(arg)
+            self.emit(CELL_AT, len(e.args), a.error(ERR_OFF_BOARD, e.pos))
+        elif isinstance(e, m.PlaceConst):
+            self.emit(PUSH, e.place)
+        elif isinstance(e, m.PieceConst):
+            self.emit(PIECE_CONST, e.code)
+        elif isinstance(e, m.DirectionConst):
+            self.emit(PUSH, a.direction(e.direction))
+        elif isinstance(e, m.CounterConst):
+            self.emit(PUSH, e.counter)
+        elif isinstance(e, m.Content):
+            self.value(e.cell)
+            self.emit(CONTENT)
+        elif isinstance(e, m.CellOf):
+            self.value(e.piece)
+            self.emit(CELL_OF)
+        elif isinstance(e, m.CounterRead):
+            self.value(e.counter)
+            self.emit(COUNTER_DYN)
+        elif isinstance(e, m.ValueOf):
+            self.value(e.piece)
+            self.emit(VALUE_OF, a.error(ERR_NO_NUMBER, e.pos), a.attribute("value"))
+        elif isinstance(e, m.PieceAttr):
+            self.value(e.piece)
+            if e.name in ("row", "col"):
+                self.emit(PIECE_ROW, int(e.name == "col"), a.error(ERR_NOT_ON_BOARD, e.pos, e.name))
+            else:
+                self.emit(ATTR, a.attribute(e.name), a.error(ERR_NO_ATTRIBUTE, e.pos, e.name))
+        elif isinstance(e, m.CellAttr):
+            self.value(e.cell)
+            self.emit(CELL_ROW, int(e.name == "col"), a.error(ERR_CURSOR_OFF, e.pos))
+        elif isinstance(e, m.CounterBound):
+            self.value(e.counter)
+            self.emit(COUNTER_BOUND, int(e.name == "max"))
+        elif isinstance(e, m.Unary):
+            self.value(e.operand)
+            self.emit(NOT if e.op == "not" else NEG)
+        elif isinstance(e, m.Binary):
+            self._binary(e)
+        elif isinstance(e, m.IsEmpty):
+            self._is_empty(e)
+        elif isinstance(e, m.IsKind):
+            self.value(e.piece)
+            self.emit(IS_KIND, a.code_set(e.codes))
+        elif isinstance(e, m.IsAt):
+            self.value(e.piece)
+            if e.place is None:
+                self.emit(AT_BAG, HERE_BAG)
+            else:
+                self.value(e.place)
+                self.emit(AT_PLACE)
+        elif isinstance(e, m.Call):
+            self._call(e)
+        elif isinstance(e, m.Quantified):
+            self._quantified(e)
+        elif isinstance(e, m.Aggregate):
+            self._aggregate(e)
+        else:
+            raise Unsupported(f"the expression {type(e).__name__}")
+
+    def _binary(self, e: m.Binary) -> None:
+        if e.op in ("and", "or"):
+            self.value(e.left)
+            jump = self.emit(JUMP_IF_FALSE if e.op == "and" else JUMP_IF_TRUE)
+            self.value(e.right)
+            self.emit(NOT)
+            self.emit(NOT)  # the right side's truth, as 0 or 1
+            done = self.emit(JUMP)
+            self.a.patch(jump, 0, self.a.here())
+            self.emit(PUSH, int(e.op == "or"))
+            self.a.patch(done, 0, self.a.here())
+            return
+        if e.type == m.TEXT or (e.op not in ("==", "!=") and m.TEXT in (e.left.type, e.right.type)):
+            raise Unsupported("text computed during the search")
+        self.value(e.left)
+        self.value(e.right)
+        names = {
+            "+": ADD,
+            "-": SUB,
+            "*": MUL,
+            "/": DIV,
+            "%": MOD,
+            "==": EQ,
+            "!=": NE,
+            "<": LT,
+            "<=": LE,
+            ">": GT,
+            ">=": GE,
+            "in": IN_LIST,
+        }
+        if e.op in ("/", "%"):
+            self.emit(names[e.op], self.a.error(ERR_DIVISION, e.right.pos))
+        else:
+            self.emit(names[e.op])
+
+    def _is_empty(self, e: m.IsEmpty) -> None:
+        if isinstance(e.operand, m.Here):
+            self.emit(EMPTY_BAG, HERE_BAG)
+            return
+        self.value(e.operand)
+        kind = e.operand.type
+        self.emit(EMPTY_CELL if kind == m.CELL else EMPTY_PIECE if kind == m.PIECE else EMPTY_PLACE)
+
+    def _call(self, e: m.Call) -> None:
+        name = e.name
+        if name in ("misplaced", "inversions", "displacement"):
+            self.emit(
+                {"misplaced": MISPLACED, "inversions": INVERSIONS, "displacement": DISPLACEMENT}[name], self._measure(e)
+            )
+            return
+        for arg in e.args:
+            self.value(arg)
+        if name == "abs":
+            self.emit(ABS)
+        elif name in ("min", "max"):
+            for _ in range(len(e.args) - 1):
+                self.emit(MIN2 if name == "min" else MAX2)
+        elif name in ("first", "next", "top"):
+            self.emit({"first": FIRST, "next": NEXT, "top": TOP}[name])
+        elif name == "together":
+            self.emit(TOGETHER, len(e.args))
+        else:
+            raise Unsupported(f"the function {name}()")
+
+    def _measure(self, e: m.Call) -> int:
+        """The table a measure of the distance to the goal reads, in `values`: where it starts.
+        Mistakes (a goal that does not fix every cell) are the Python evaluator's, raised
+        when the puzzle was compiled, so they cannot happen here."""
+        puzzle, cells, a = self.puzzle, self.cells, self.a
+        goal = puzzle.goal.cells
+        assert goal is not None
+        if e.name in a.measures:
+            return a.measures[e.name][0]
+        start = len(a.values)
+        if e.name == "misplaced":
+            wanted = [(cell, code) for cell, code in enumerate(goal) if code not in (EMPTY, ANY)]
+            a.values.append(len(wanted))
+            for cell, code in wanted:
+                a.values.extend((cell, code))
+        elif e.name == "inversions":
+            where = {code: cell for cell, code in enumerate(goal) if code != EMPTY}
+            a.values.extend(where.get(code, -1) for code in range(256))
+        else:
+            board = puzzle.board
+            assert board is not None
+            rows = [c.row or 0 for c in board.cells]
+            cols = [c.col or 0 for c in board.cells]
+            where = {code: cell for cell, code in enumerate(goal) if code != EMPTY}
+            for code in range(256):
+                for cell in range(cells):
+                    goal_cell = where.get(code)
+                    far = (
+                        0
+                        if goal_cell is None
+                        else abs(rows[cell] - rows[goal_cell]) + abs(cols[cell] - cols[goal_cell])
+                    )
+                    a.values.append(far)
+        a.measures[e.name] = [start]
+        return start
+
+    # ---- quantifiers and aggregates
+    def _loops(self, domain: m.Domain, slot: int, body: Callable[[int], None]) -> None:
+        """Loop over every part of a collection, running `body(hidden)` (which must leave the
+        stack as it found it) with the variable at `slot` set and the item's weight (how many
+        pieces it stands for) at hidden + 4."""
+        if isinstance(domain, m.UnionDomain):
+            for part in domain.parts:
+                self._loops(part, slot, body)
+            return
+        codes: frozenset[int] | None = None
+        cell_filter = False
+        if isinstance(domain, m.FilteredDomain):
+            inner = domain.inner
+            if isinstance(inner, (m.UnionDomain, m.FilteredDomain)):
+                parts = inner.parts if isinstance(inner, m.UnionDomain) else (inner,)
+                for part in parts:
+                    self._loops(m.FilteredDomain(part, domain.codes, domain.type), slot, body)
+                return
+            codes, cell_filter, domain = domain.codes, inner.type == m.CELL, inner
+        for hidden in self._walks(domain):
+            top = self.emit(NEXT_ITEM, hidden, slot)
+            if codes is not None:
+                self.emit(SKIP_CELL if cell_filter else SKIP_PIECE, self.a.code_set(codes), slot, top)
+            body(hidden)
+            self.emit(JUMP, top)
+            self.a.patch(top, 2, self.a.here())
+
+    def _walks(self, d: m.Domain) -> Iterator[int]:
+        """The loops that walk a collection (two for the pieces of some kinds wherever they
+        are: those on the cells, code by code, then those in each place), each started just
+        before the caller emits its loop: yields each loop's hidden slots."""
+        a = self.a
+        if isinstance(d, m.KindDomain):
+            codes = a.code_set(d.codes)
+            if d.where in ("here", "load"):
+                hidden = a.loop_slots()
+                self.emit(ITER_BAG, HERE_BAG if d.where == "here" else LOAD_BAG, codes, hidden)
+                yield hidden
+            elif d.where is not None:
+                assert not isinstance(d.where, str)
+                self.value(d.where)
+                hidden = a.loop_slots()
+                self.emit(ITER_PLACE, codes, hidden)
+                yield hidden
+            else:
+                if self.cells:
+                    hidden = a.loop_slots()
+                    self.emit(ITER_CELLS, codes, hidden)
+                    yield hidden
+                if self.puzzle.places:
+                    hidden = a.loop_slots()
+                    self.emit(ITER_PLACES, codes, hidden)
+                    yield hidden
+        elif isinstance(d, m.CellsDomain):
+            if d.line is not None:
+                self.value(d.line)
+                hidden = a.loop_slots()
+                self.emit(ITER_LINE, 0, hidden)
+                yield hidden
+            else:
+                yield self._table(d.cells if d.cells is not None else tuple(range(self.cells)))
+        elif isinstance(d, m.RayDomain):
+            self.value(d.origin)
+            self.value(d.direction)
+            hidden = a.loop_slots()
+            self.emit(ITER_RAY, 0, hidden)
+            yield hidden
+        elif isinstance(d, m.LinesDomain):
+            yield self._table(tuple(a.line_id(line) for line in d.lines))
+        elif isinstance(d, m.PlacesDomain):
+            yield self._table(d.places)
+        elif isinstance(d, m.DirectionsDomain):
+            yield self._table(tuple(a.direction(x) for x in d.directions))
+        elif isinstance(d, m.NumbersDomain):
+            self.value(d.values)
+            hidden = a.loop_slots()
+            self.emit(ITER_LIST, 0, hidden)
+            yield hidden
+        else:
+            raise Unsupported(f"the collection {type(d).__name__}")
+
+    def _table(self, items: tuple[int, ...]) -> int:
+        at = self.a.list_id(tuple(items))
+        hidden = self.a.loop_slots()
+        self.emit(ITER_TABLE, at, 0, hidden)
+        return hidden
+
+    def _quantified(self, e: m.Quantified) -> None:
+        """some: true at the first item the body holds for; every: false at the first it
+        fails for; no: false at the first it holds for."""
+        slot = self.base + e.slot
+        exits: list[int] = []
+        stop_when = e.quantifier != "every"  # the body's value that decides
+
+        def body(hidden: int) -> None:
+            self.value(e.body)
+            exits.append(self.emit(JUMP_IF_TRUE if stop_when else JUMP_IF_FALSE))
+
+        self._loops(e.domain, slot, body)
+        decided = e.quantifier == "some"  # the answer when an item decides
+        self.emit(PUSH, int(not decided))
+        done = self.emit(JUMP)
+        for at in exits:
+            self.a.patch(at, 0, self.a.here())
+        self.emit(PUSH, int(decided))
+        self.a.patch(done, 0, self.a.here())
+
+    def _aggregate(self, e: m.Aggregate) -> None:
+        """count and sum add each item's weight (how many pieces it stands for), or its value
+        times its weight; min and max keep the extreme value, an error if there is none."""
+        slot = self.base + e.slot
+        acc = self.a.loop_slots()  # its first two slots: the accumulator and "found one"
+        self.emit(PUSH, 0)
+        self.emit(STORE, acc)
+        self.emit(PUSH, 0)
+        self.emit(STORE, acc + 1)
+
+        def body(hidden: int) -> None:
+            skip = None
+            if e.condition is not None:
+                self.value(e.condition)
+                skip = self.emit(JUMP_IF_FALSE)
+            if e.function == "count":
+                self.emit(LOAD, acc)
+                self.emit(LOAD, hidden + 4)
+                self.emit(ADD)
+                self.emit(STORE, acc)
+            elif e.function == "sum":
+                assert e.value is not None
+                self.emit(LOAD, acc)
+                self.value(e.value)
+                self.emit(LOAD, hidden + 4)
+                self.emit(MUL)
+                self.emit(ADD)
+                self.emit(STORE, acc)
+            else:
+                assert e.value is not None
+                self.value(e.value)
+                self.emit(ACC_MIN if e.function == "min" else ACC_MAX, acc)
+            if skip is not None:
+                self.a.patch(skip, 0, self.a.here())
+
+        self._loops(e.domain, slot, body)
+        if e.function in ("min", "max"):
+            self.emit(LOAD, acc + 1)
+            ok = self.emit(JUMP_IF_TRUE)
+            self.emit(FAIL, self.a.error(ERR_EMPTY_EXTREME, e.pos, e.function))
+            self.a.patch(ok, 0, self.a.here())
+        self.emit(LOAD, acc)

@@ -1,0 +1,261 @@
+"""Every goal state, depth first, on the kernel: the walk of `search.depth.all_goal_states`
+(the same states visited, in the same order, the same goal states found, each once) run by
+fixed numba code on a machine program (`kernel.program`), with states of any number of words.
+
+The walk keeps, for each depth, the successors of the state there (rows of `kids`, a stack)
+and the state itself (`path`); the states on the path, the states remembered and the goal
+states found are hash sets (`kernel.sets`). As in Python, states are remembered until
+`PROBE` states have been visited without any seen twice (a tree: remembering would only
+cost), and never more than `remember`. Each call returns after a bounded number of states,
+at a goal when goals are listed, or when an array needs more room, so that the Python
+driver checks the limits, yields the solution, or grows the arrays, and calls again.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+
+import numpy as np
+from numba import njit
+
+from ..compiler import CompiledPuzzle
+from ..search.depth import PROBE, REMEMBER, Path
+from ..search.limits import Limits
+from . import sets
+from .machine import WS_CHILD, WS_ERR, WS_STATE, unpack, workspace
+from .moves import FAILED as EXPAND_FAILED
+from .moves import FULL, expand, is_goal
+from .program import MachineProgram
+from .program import build as build_program
+
+# the walk's counters, in one array
+DEPTH, VISITED, REVISITS, SEEN, SEEN_ON, GOALS, ON_PATH, PENDING, PHASE, CHECK_AT, KEEP, PROBE_AT = range(12)
+# what stopped a call
+DONE, BUDGET, ROOM_KIDS, ROOM_PATH, ROOM_SEEN, ROOM_GOALS, ROOM_ON_PATH, GOAL, FAILED = range(9)
+BIG_BUDGET = 1 << 16  # states between two returns when no state limit needs an exact count
+
+
+@njit(cache=True)
+def walk(
+    mp: np.ndarray,
+    ws: np.ndarray,
+    kids: np.ndarray,
+    frames: np.ndarray,
+    path: np.ndarray,
+    on_path: np.ndarray,
+    seen: np.ndarray,
+    goals: np.ndarray,
+    c: np.ndarray,
+    listing: bool,
+) -> int:
+    """Go on with the walk from where the counters `c` say it is; what stopped it."""
+    while True:
+        depth = c[DEPTH]
+        if c[PHASE] == 1:  # a child visited just before the last return: finish with it
+            c[PHASE] = 0
+            status = _enter(mp, ws, frames, path, on_path, goals, c, depth, listing)
+            if status >= 0:
+                return status
+            continue
+        if depth < 0:
+            return DONE
+        if c[PENDING] == 1:
+            unpack(mp, path[depth], ws, mp[WS_STATE])
+            start = frames[depth, 0]
+            n = expand(mp, ws, kids[start:])
+            if n == FULL:
+                return ROOM_KIDS
+            if n == EXPAND_FAILED:
+                return FAILED
+            frames[depth, 1] = start + n
+            frames[depth, 2] = start
+            c[PENDING] = 0
+        j = frames[depth, 2]
+        if j >= frames[depth, 1]:
+            if depth > 0:
+                sets.remove(on_path, path, depth)
+                c[ON_PATH] -= 1
+            c[DEPTH] = depth - 1
+            continue
+        if depth + 2 > path.shape[0]:
+            return ROOM_PATH
+        if c[SEEN_ON] == 1 and c[SEEN] + 1 > seen.shape[0] // 4 * 3:
+            return ROOM_SEEN
+        if c[GOALS] + 1 > goals.shape[0] // 4 * 3:
+            return ROOM_GOALS
+        if c[ON_PATH] + 1 > on_path.shape[0] // 4 * 3:
+            return ROOM_ON_PATH
+        frames[depth, 2] = j + 1
+        if sets.contains(on_path, kids, j):
+            continue
+        if c[SEEN_ON] == 1:
+            if sets.contains(seen, kids, j):
+                c[REVISITS] += 1
+                continue
+            if c[SEEN] < c[KEEP]:
+                sets.add(seen, kids, j)
+                c[SEEN] += 1
+            if c[REVISITS] == 0 and c[SEEN] >= c[PROBE_AT]:
+                c[SEEN_ON] = 0  # a tree so far: remembering would only cost
+        c[VISITED] += 1
+        for w in range(path.shape[1]):
+            path[depth + 1, w] = kids[j, w]
+        if c[VISITED] >= c[CHECK_AT]:
+            c[PHASE] = 1
+            return BUDGET
+        status = _enter(mp, ws, frames, path, on_path, goals, c, depth, listing)
+        if status >= 0:
+            return status
+
+
+@njit(cache=True)
+def _enter(
+    mp: np.ndarray,
+    ws: np.ndarray,
+    frames: np.ndarray,
+    path: np.ndarray,
+    on_path: np.ndarray,
+    goals: np.ndarray,
+    c: np.ndarray,
+    depth: int,
+    listing: bool,
+) -> int:
+    """The child visited (at path[depth + 1]): a goal ends its path there (found once), any
+    other state is walked from next. A status to return, or -1 to go on."""
+    unpack(mp, path[depth + 1], ws, mp[WS_CHILD])
+    goal = is_goal(mp, ws, mp[WS_CHILD])
+    if ws[mp[WS_ERR]] != 0:
+        return FAILED
+    if goal:
+        if sets.add(goals, path, depth + 1):
+            c[GOALS] += 1
+            if listing:
+                return GOAL
+        return -1
+    sets.add(on_path, path, depth + 1)
+    c[ON_PATH] += 1
+    frames[depth + 1, 0] = frames[depth, 1]
+    c[DEPTH] = depth + 1
+    c[PENDING] = 1
+    return -1
+
+
+class Walk:
+    """The arrays of a walk, grown as it needs."""
+
+    def __init__(self, machine: MachineProgram, remember: int):
+        words = machine.words
+        self.machine = machine
+        self.ws = workspace(machine.array)
+        self.kids = np.zeros((1024, words), dtype=np.uint64)
+        self.frames = np.zeros((64, 3), dtype=np.int64)
+        self.path = np.zeros((64, words), dtype=np.uint64)
+        self.on_path = sets.new_set(256, words)
+        self.seen = sets.new_set(1 << 12, words)
+        self.goals = sets.new_set(1 << 10, words)
+        self.c = np.zeros(12, dtype=np.int64)
+        self.path[0] = machine.start
+        for table in (self.on_path, self.seen):  # the start is on the path, and seen
+            sets.add(table, self.path, 0)
+        self.c[ON_PATH] = self.c[SEEN] = self.c[PENDING] = self.c[SEEN_ON] = 1
+        self.c[KEEP] = remember
+        self.c[PROBE_AT] = PROBE
+        self.c[CHECK_AT] = 1  # the first check, after the first state, arms the state limit
+
+    def run(self, listing: bool) -> int:
+        return int(
+            walk(
+                self.machine.array,
+                self.ws,
+                self.kids,
+                self.frames,
+                self.path,
+                self.on_path,
+                self.seen,
+                self.goals,
+                self.c,
+                listing,
+            )
+        )
+
+    def grow(self, why: int) -> None:
+        if why == ROOM_KIDS:
+            self.kids = np.concatenate([self.kids, np.zeros_like(self.kids)])
+        elif why == ROOM_PATH:
+            self.path = np.concatenate([self.path, np.zeros_like(self.path)])
+            self.frames = np.concatenate([self.frames, np.zeros_like(self.frames)])
+        elif why == ROOM_SEEN:
+            self.seen = sets.grown(self.seen)
+        elif why == ROOM_GOALS:
+            self.goals = sets.grown(self.goals)
+        else:
+            self.on_path = sets.grown(self.on_path)
+
+    def states(self) -> list[bytes]:
+        """The states of the path to the goal just found, from the start."""
+        return [self.machine.unpack(tuple(int(w) for w in self.path[d])) for d in range(int(self.c[DEPTH]) + 2)]
+
+    def raise_error(self) -> None:
+        at = int(self.machine.array[WS_ERR])
+        self.machine.raise_error(self.ws[at : at + 4])
+
+
+def _walks(state: Walk, limits: Limits, counter: list[int], listing: bool) -> Iterator[Walk]:
+    """Run the walk to its end, checking the limits where Python's walk checks them and
+    keeping `counter[0]` at the states visited (and `counter[1]`, if there is one, at the
+    goal states found); when `listing`, yield the walk at each new goal state (it waits
+    meanwhile)."""
+    c = state.c
+    while True:
+        why = state.run(listing)
+        counter[0] = int(c[VISITED])
+        counter[1:] = [int(c[GOALS])][: len(counter) - 1]
+        if why == DONE:
+            return
+        if why == BUDGET:
+            budget = limits.check(counter[0], stored=False)
+            c[CHECK_AT] = counter[0] + (budget if limits.max_states is not None else max(budget, BIG_BUDGET))
+            if c[SEEN_ON] == 0 and len(state.seen) > 4:
+                state.seen = sets.new_set(4, state.machine.words)  # no longer remembered: freed
+        elif why == GOAL:
+            yield state
+        elif why == FAILED:
+            state.raise_error()
+        else:
+            state.grow(why)
+
+
+def all_goal_states(
+    compiled: CompiledPuzzle, limits: Limits, counter: list[int], remember: int = REMEMBER
+) -> Iterator[Path]:
+    """As `search.depth.all_goal_states`: one path to every goal state reachable from the
+    start, each goal state once, as found."""
+    if compiled.is_goal(compiled.start):
+        yield []
+        return
+    walk = Walk(build_program(compiled), remember)
+    for state in _walks(walk, limits, counter, listing=True):
+        yield _moves(compiled, state.states())
+
+
+def count_goal_states(compiled: CompiledPuzzle, limits: Limits, counter: list[int], remember: int = REMEMBER) -> int:
+    """How many paths `all_goal_states` would yield, without making them; `counter` is
+    [states visited, goal states found so far], kept up to date (a limit may stop the walk)."""
+    if compiled.is_goal(compiled.start):
+        counter[1:] = [1]
+        return 1
+    walk = Walk(build_program(compiled), remember)
+    for _ in _walks(walk, limits, counter, listing=False):
+        raise AssertionError("a walk that does not list goals yields nothing")
+    return int(walk.c[GOALS])
+
+
+def _moves(compiled: CompiledPuzzle, states: list[bytes]) -> Path:
+    """The path through these states, each move the first that the Python engine gives
+    from the state before to the state after (the one its walk would have taken)."""
+    path = []
+    for before, after in itertools.pairwise(states):
+        move = next(move for child, move in compiled.expand(before) if child == after)
+        path.append((move, after))
+    return path

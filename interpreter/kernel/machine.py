@@ -1,0 +1,854 @@
+"""The kernel's machine: fixed code, compiled once by numba and cached, that runs a puzzle
+given as a program of integers (`kernel.program`): states unpacked from and packed into
+64-bit words, and expressions run as bytecode (`kernel.bytecode`) on a stack of integers.
+Nothing here depends on a spec, and no Python source is ever generated from one.
+
+A state being worked on is unpacked into the workspace `ws`, one integer for each byte of
+the Python engine's layout (cells, counters, places: `compiler.layout`), so that every rule
+reads it as the Python evaluator reads its bytes. The workspace also holds the environment
+of variables, the stack, the two bags an expression may look at (`here`, a carry's load), an
+error found during the search (its number, and values for its message), and the scratch of
+the move families (`kernel.moves`). Every function takes the program `mp` and the workspace,
+and finds its parts from the program's header, so that no array is ever taken apart during
+a search.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+from numba import int64 as numba_int64
+from numba import njit, types, uint64
+from numba.extending import intrinsic
+from numba.np.numpy_support import carray
+
+from ..compiler.families import GeneralFamily
+from .bytecode import (
+    ABS,
+    ACC_MAX,
+    ACC_MIN,
+    ADD,
+    AT_BAG,
+    AT_PLACE,
+    ATTR,
+    CELL_AT,
+    CELL_OF,
+    CELL_ROW,
+    CONTENT,
+    COUNTER,
+    COUNTER_BOUND,
+    COUNTER_DYN,
+    DISPLACEMENT,
+    DIV,
+    EMPTY_BAG,
+    EMPTY_CELL,
+    EMPTY_PIECE,
+    EMPTY_PLACE,
+    END,
+    EQ,
+    FAIL,
+    FIRST,
+    GE,
+    GT,
+    IN_LIST,
+    INVERSIONS,
+    IS_KIND,
+    ITER_BAG,
+    ITER_CELLS,
+    ITER_LINE,
+    ITER_LIST,
+    ITER_PLACE,
+    ITER_PLACES,
+    ITER_RAY,
+    ITER_TABLE,
+    JUMP,
+    JUMP_IF_FALSE,
+    JUMP_IF_TRUE,
+    LE,
+    LOAD,
+    LT,
+    MAX2,
+    MIN2,
+    MISPLACED,
+    MISSING,
+    MOD,
+    MUL,
+    NE,
+    NEG,
+    NEXT,
+    NEXT_ITEM,
+    NOT,
+    PIECE_CONST,
+    PIECE_ROW,
+    POP,
+    PUSH,
+    SKIP_CELL,
+    SKIP_PIECE,
+    STORE,
+    SUB,
+    TOGETHER,
+    TOP,
+    VALUE_OF,
+    WIDTH,
+)
+
+if TYPE_CHECKING:
+    from .program import Program
+
+    def int64(value: object) -> int:
+        """numba's int64: the value as a 64-bit integer, never typed as a literal (each
+        literal value a function is called with makes numba compile it once more)."""
+        return int(value)  # type: ignore[call-overload,no-any-return]
+else:
+    int64 = numba_int64
+
+NONE = -1
+
+HEADER = (
+    "size",  # integers in an unpacked state
+    "words",  # words in a packed state
+    "cells",
+    "pieces",  # kinds of piece (codes 1..pieces)
+    "places",
+    "counters",
+    "rows",  # the board's frame (0 on a graph)
+    "cols",
+    "heuristic",  # where the heuristic starts (-1: none)
+    "families",
+    "levels",  # most variables a move's actions introduce
+    "most_values",  # most values such a variable can take in one state
+    "ws_state",  # where the parts of the workspace start
+    "ws_child",
+    "ws_base",
+    "ws_env",
+    "ws_stack",
+    "ws_bags",
+    "ws_err",
+    "ws_values",
+    "ws_index",
+    "ws_count",
+    "ws_kinds",
+    "ws_size",
+)
+SECTIONS = (
+    "field_word",
+    "field_shift",
+    "field_mask",
+    "place_offset",
+    "place_length",
+    "place_stack",
+    "counter_offset",
+    "counter_width",
+    "counter_low",
+    "counter_high",
+    "number_counters",
+    "base",
+    "rows",
+    "cols",
+    "frame",
+    "state_rules",
+    "place_rules",
+    "load_rules",
+    "goal_cells",
+    "goal_places",
+    "goal_wanted",
+    "goal_conditions",
+    "pairs",
+    "occupied",
+    "instances",
+    "binds",
+    "key_codes",
+    "group_start",
+    "group_items",
+    "unkeyed",
+    "families",
+    "slide_codes",
+    "directions_used",
+    "with_sets",
+    "route_start",
+    "route_targets",
+    "vars",
+    "lets",
+    "effects",
+    "areas",
+    "area_start",
+    "area_fits",
+    "set_member",
+    "set_start",
+    "set_codes",
+    "values",
+    "code",
+    "attributes",
+    "next",
+    "ray_start",
+    "ray_cells",
+)
+(
+    SIZE,
+    WORDS,
+    CELLS,
+    PIECES,
+    PLACES,
+    COUNTERS,
+    ROWS,
+    COLS,
+    HEURISTIC,
+    NFAMILIES,
+    LEVELS,
+    MOST_VALUES,
+    WS_STATE,
+    WS_CHILD,
+    WS_BASE,
+    WS_ENV,
+    WS_STACK,
+    WS_BAGS,
+    WS_ERR,
+    WS_VALUES,
+    WS_INDEX,
+    WS_COUNT,
+    WS_KINDS,
+    WS_SIZE,
+) = range(len(HEADER))
+(
+    FIELD_WORD,
+    FIELD_SHIFT,
+    FIELD_MASK,
+    PLACE_OFFSET,
+    PLACE_LENGTH,
+    PLACE_STACK,
+    COUNTER_OFFSET,
+    COUNTER_WIDTH,
+    COUNTER_LOW,
+    COUNTER_HIGH,
+    NUMBER_COUNTERS,
+    BASE,
+    ROW_OF,
+    COL_OF,
+    FRAME,
+    STATE_RULES,
+    PLACE_RULES,
+    LOAD_RULES,
+    GOAL_CELLS,
+    GOAL_PLACES,
+    GOAL_WANTED,
+    GOAL_CONDITIONS,
+    PAIRS,
+    OCCUPIED,
+    INSTANCES,
+    BINDS,
+    KEY_CODES,
+    GROUP_START,
+    GROUP_ITEMS,
+    UNKEYED,
+    FAMILIES,
+    SLIDE_CODES,
+    DIRECTIONS_USED,
+    WITH_SETS,
+    ROUTE_START,
+    ROUTE_TARGETS,
+    VARS,
+    LETS,
+    EFFECTS,
+    AREAS,
+    AREA_START,
+    AREA_FITS,
+    SET_MEMBER,
+    SET_START,
+    SET_CODES,
+    VALUES,
+    CODE,
+    ATTRIBUTES,
+    NEXT_CELL,
+    RAY_START,
+    RAY_CELLS,
+) = range(len(HEADER), len(HEADER) + len(SECTIONS))
+ERR_VALUES = 3  # kept with an error: how many values its message shows, and the values
+CODE_SPACE = 256  # codes a code set's membership row covers
+
+
+def assemble(p: Program) -> np.ndarray:
+    """The program's header and sections as one integer array (section s is
+    mp[mp[s]:mp[s + 1]]), with the workspace's parts laid out after each other."""
+    from .program import FAMILY
+
+    s = p.s
+    size = len(s["field_word"])
+    levels = max([1, *(len(f.bound_by_actions) for f in p.compiled.families if isinstance(f, GeneralFamily))])
+    cells, pieces, places = p.cells, p.pieces, len(s["place_offset"])
+    most_values = max(1, cells, places, len(s["number_counters"]), pieces + 1)
+    parts = [
+        ("ws_state", size),
+        ("ws_child", size),
+        ("ws_base", size),
+        ("ws_env", p.env_size),
+        ("ws_stack", p.stack_size),
+        ("ws_bags", 2 * (pieces + 1)),
+        ("ws_err", 1 + ERR_VALUES),
+        ("ws_values", levels * most_values),
+        ("ws_index", levels),
+        ("ws_count", levels),
+        ("ws_kinds", 4 * (pieces + 1)),
+    ]
+    header = {
+        "size": size,
+        "words": p.words,
+        "cells": cells,
+        "pieces": pieces,
+        "places": places,
+        "counters": len(s["counter_offset"]),
+        "rows": p.rows,
+        "cols": p.cols,
+        "heuristic": p.heuristic,
+        "families": len(s["families"]) // FAMILY,
+        "levels": levels,
+        "most_values": most_values,
+    }
+    at = 0
+    for name, length in parts:
+        header[name] = at
+        at += length
+    header["ws_size"] = at
+    first = len(HEADER) + len(SECTIONS) + 1
+    starts = [first]
+    for name in SECTIONS:
+        starts.append(starts[-1] + len(s[name]))
+    body = [value for name in SECTIONS for value in s[name]]
+    return np.array([header[name] for name in HEADER] + starts + body, dtype=np.int64)
+
+
+def workspace(mp: np.ndarray) -> np.ndarray:
+    return np.zeros(int(mp[WS_SIZE]), dtype=np.int64)
+
+
+# ---- arrays that are not reference counted
+
+
+@intrinsic
+def _pointer(typingctx, address, like):  # type: ignore[no-untyped-def]
+    """An address as a pointer to the items of arrays like `like`."""
+    signature = types.CPointer(like.dtype)(address, like)
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        return builder.inttoptr(args[0], context.get_value_type(sig.return_type))
+
+    return signature, codegen
+
+
+@njit(cache=True, inline="always")
+def unowned(array: np.ndarray) -> np.ndarray:
+    """A view of an array's memory that numba does not reference-count: passing it from
+    function to function costs no atomic operations. The array itself must outlive it (the
+    search functions take the arrays as arguments and make their views on entry)."""
+    return carray(_pointer(array.ctypes.data, array), array.shape)  # type: ignore[call-arg]
+
+
+# ---- states: packed and unpacked
+
+
+@njit(cache=True, inline="always")
+def unpack(mp: np.ndarray, words: np.ndarray, ws: np.ndarray, at: int) -> None:
+    """A packed state (its words) into ws[at:at + size]."""
+    fw, fs, fm = mp[FIELD_WORD], mp[FIELD_SHIFT], mp[FIELD_MASK]
+    for i in range(mp[SIZE]):
+        ws[at + i] = np.int64((words[mp[fw + i]] >> uint64(mp[fs + i])) & uint64(mp[fm + i]))
+
+
+@njit(cache=True, inline="always")
+def unpack_word(mp: np.ndarray, word: np.uint64, ws: np.ndarray, at: int) -> None:
+    """A state of one word into ws[at:at + size]."""
+    fs, fm = mp[FIELD_SHIFT], mp[FIELD_MASK]
+    for i in range(mp[SIZE]):
+        ws[at + i] = np.int64((word >> uint64(mp[fs + i])) & uint64(mp[fm + i]))
+
+
+@njit(cache=True, inline="always")
+def pack(mp: np.ndarray, ws: np.ndarray, at: int, out: np.ndarray, row: int) -> None:
+    """ws[at:at + size] packed into out[row] (a row of `words` words)."""
+    fw, fs = mp[FIELD_WORD], mp[FIELD_SHIFT]
+    for w in range(mp[WORDS]):
+        out[row, w] = uint64(0)
+    for i in range(mp[SIZE]):
+        out[row, mp[fw + i]] |= uint64(ws[at + i]) << uint64(mp[fs + i])
+
+
+@njit(cache=True, inline="always")
+def same(ws: np.ndarray, a: int, b: int, size: int) -> bool:
+    for i in range(size):  # noqa: SIM110 - numba compiles loops, not generators
+        if ws[a + i] != ws[b + i]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def copy(ws: np.ndarray, source: int, target: int, size: int) -> None:
+    for i in range(size):
+        ws[target + i] = ws[source + i]
+
+
+# ---- what a state holds
+
+
+@njit(cache=True, inline="always")
+def counter_value(mp: np.ndarray, ws: np.ndarray, s: int, c: int) -> int:
+    """A counter's value (a cursor: its cell, or -1 off the board)."""
+    offset, width = mp[mp[COUNTER_OFFSET] + c], mp[mp[COUNTER_WIDTH] + c]
+    raw = 0
+    for k in range(width):
+        raw |= ws[s + offset + k] << (8 * k)
+    return int(raw + mp[mp[COUNTER_LOW] + c])
+
+
+@njit(cache=True, inline="always")
+def write_counter(mp: np.ndarray, ws: np.ndarray, s: int, c: int, value: int) -> bool:
+    """Store a counter's value; False if it is outside the counter's range."""
+    low, high = mp[mp[COUNTER_LOW] + c], mp[mp[COUNTER_HIGH] + c]
+    if value < low or value > high:
+        return False
+    raw = value - low
+    offset = mp[mp[COUNTER_OFFSET] + c]
+    for k in range(mp[mp[COUNTER_WIDTH] + c]):
+        ws[s + offset + k] = (raw >> (8 * k)) & 255
+    return True
+
+
+@njit(cache=True, inline="always")
+def code_of(mp: np.ndarray, ws: np.ndarray, s: int, piece: int) -> int:
+    """The piece code of a piece value (0 for none)."""
+    cells = mp[CELLS]
+    if piece < 0:
+        return 0
+    if piece < cells:
+        return int(mp[mp[BASE] + ws[s + piece]])
+    return int(piece - cells)
+
+
+@njit(cache=True, inline="always")
+def bag_count(mp: np.ndarray, ws: np.ndarray, s: int, place: int, code: int) -> int:
+    """How many pieces of a code a place holds (a stack's are counted)."""
+    offset = mp[mp[PLACE_OFFSET] + place]
+    if mp[mp[PLACE_STACK] + place] == 0:
+        return int(ws[s + offset + code - 1])
+    n = 0
+    for k in range(mp[mp[PLACE_LENGTH] + place]):
+        if ws[s + offset + k] == code:
+            n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def fill_bag(mp: np.ndarray, ws: np.ndarray, s: int, place: int, register: int) -> None:
+    """Copy a place's counts into a bag register (what `here` reads)."""
+    bags = mp[WS_BAGS] + register * (mp[PIECES] + 1)
+    for code in range(1, mp[PIECES] + 1):
+        ws[bags + code] = bag_count(mp, ws, s, place, code)
+
+
+@njit(cache=True, inline="always")
+def place_of(mp: np.ndarray, ws: np.ndarray, s: int, piece: int) -> int:
+    """The first place holding a piece that is in the places, or -1."""
+    cells = mp[CELLS]
+    if piece < cells:
+        return NONE
+    for p in range(mp[PLACES]):
+        if bag_count(mp, ws, s, p, piece - cells) > 0:
+            return p
+    return NONE
+
+
+@njit(cache=True, inline="always")
+def in_set(mp: np.ndarray, code_set: int, code: int) -> bool:
+    if code < 0 or code >= 256:
+        return False
+    return bool(mp[mp[SET_MEMBER] + code_set * 256 + code] != 0)
+
+
+@njit(cache=True, inline="always")
+def ray_range(mp: np.ndarray, cell: int, direction: int) -> tuple:  # type: ignore[type-arg]
+    """Where in ray_cells the ray from a cell along a direction is (empty from no cell)."""
+    if cell < 0:
+        return 0, 0
+    r = mp[RAY_START] + direction * mp[CELLS] + cell
+    return mp[RAY_CELLS] + mp[r], mp[RAY_CELLS] + mp[r + 1]
+
+
+@njit(cache=True, inline="always")
+def fail(ws: np.ndarray, errors: int, error: int, count: int, v0: int, v1: int) -> None:
+    """Record the first error of a search: its number (from 1), and `count` values for its
+    message."""
+    if ws[errors] == 0:
+        ws[errors] = error + 1
+        ws[errors + 1] = count
+        ws[errors + 2] = v0
+        ws[errors + 3] = v1
+
+
+# ---- expressions
+
+
+@njit(cache=True)
+def evaluate(mp: np.ndarray, ws: np.ndarray, s: int, pc: int) -> int:
+    """Run the bytecode from instruction pc on the state at ws[s:], and return its value.
+    An error (a division by zero, a cell off the board, ...) is recorded in the workspace
+    and 0 returned: callers look at ws[ws_err] when they are done."""
+    code = mp[CODE]
+    env = mp[WS_ENV]
+    stack = mp[WS_STACK]
+    errors = mp[WS_ERR]
+    cells = mp[CELLS]
+    top = stack - 1  # the last value pushed
+    while True:
+        at = code + pc * WIDTH
+        op, a, b, c = mp[at], mp[at + 1], mp[at + 2], mp[at + 3]
+        pc += 1
+        if op == END:
+            return int(ws[top])
+        if op == PUSH:
+            top += 1
+            ws[top] = a
+        elif op == LOAD:
+            top += 1
+            ws[top] = ws[env + a]
+        elif op == STORE:
+            ws[env + a] = ws[top]
+            top -= 1
+        elif op == POP:
+            top -= 1
+        elif op == JUMP:
+            pc = a
+        elif op == JUMP_IF_FALSE:
+            top -= 1
+            if ws[top + 1] == 0:
+                pc = a
+        elif op == JUMP_IF_TRUE:
+            top -= 1
+            if ws[top + 1] != 0:
+                pc = a
+        elif op == NOT:
+            ws[top] = 1 if ws[top] == 0 else 0
+        elif op == NEG:
+            ws[top] = -ws[top]
+        elif op == ABS:
+            ws[top] = abs(ws[top])
+        elif op == COUNTER:
+            top += 1
+            ws[top] = counter_value(mp, ws, s, a)
+        elif op == EMPTY_CELL:
+            cell = ws[top]
+            ws[top] = 1 if cell >= 0 and ws[s + cell] == 0 else 0
+        elif op == EMPTY_PIECE:
+            ws[top] = 1 if ws[top] < 0 else 0
+        elif op == EMPTY_BAG:
+            bags = mp[WS_BAGS] + a * (mp[PIECES] + 1)
+            empty = 1
+            for k in range(1, mp[PIECES] + 1):
+                if ws[bags + k] != 0:
+                    empty = 0
+                    break
+            top += 1
+            ws[top] = empty
+        elif op == EMPTY_PLACE:
+            place = ws[top]
+            offset = mp[mp[PLACE_OFFSET] + place]
+            empty = 1
+            for k in range(mp[mp[PLACE_LENGTH] + place]):
+                if ws[s + offset + k] != 0:
+                    empty = 0
+                    break
+            ws[top] = empty
+        elif op == IS_KIND:
+            ws[top] = 1 if in_set(mp, a, code_of(mp, ws, s, ws[top])) else 0
+        elif op == CONTENT:
+            cell = ws[top]
+            ws[top] = NONE if cell < 0 or ws[s + cell] == 0 else cell
+        elif op == CELL_OF:
+            piece = ws[top]
+            ws[top] = piece if 0 <= piece < cells else NONE
+        elif op == PIECE_CONST:
+            found = NONE
+            for cell in range(cells):
+                if ws[s + cell] == a:
+                    found = cell
+                    break
+            if found < 0:
+                for p in range(mp[PLACES]):
+                    if bag_count(mp, ws, s, p, a) > 0:
+                        found = cells + a
+                        break
+            top += 1
+            ws[top] = found
+        elif op in (VALUE_OF, ATTR):
+            table = b if op == VALUE_OF else a
+            error = a if op == VALUE_OF else b
+            found = mp[mp[ATTRIBUTES] + table * (mp[PIECES] + 1) + code_of(mp, ws, s, ws[top])]
+            if found == MISSING:
+                fail(ws, errors, error, 0, 0, 0)
+                return 0
+            ws[top] = found
+        elif op <= GE:  # the operators of two operands
+            top -= 1
+            x, y = ws[top], ws[top + 1]
+            if op == ADD:
+                ws[top] = x + y
+            elif op == SUB:
+                ws[top] = x - y
+            elif op == MUL:
+                ws[top] = x * y
+            elif op in (DIV, MOD):
+                if y == 0:
+                    fail(ws, errors, a, 0, 0, 0)
+                    return 0
+                q = x // y  # as in Python: rounded down (numba keeps Python's meaning)
+                ws[top] = q if op == DIV else x - q * y
+            elif op == EQ:
+                ws[top] = 1 if x == y else 0
+            elif op == NE:
+                ws[top] = 1 if x != y else 0
+            elif op == LT:
+                ws[top] = 1 if x < y else 0
+            elif op == LE:
+                ws[top] = 1 if x <= y else 0
+            elif op == GT:
+                ws[top] = 1 if x > y else 0
+            else:
+                ws[top] = 1 if x >= y else 0
+        elif op == MIN2:
+            top -= 1
+            ws[top] = min(ws[top], ws[top + 1])
+        elif op == MAX2:
+            top -= 1
+            ws[top] = max(ws[top], ws[top + 1])
+        elif op == IN_LIST:
+            top -= 1
+            items, x = mp[VALUES] + ws[top + 1], ws[top]
+            member = 0
+            for k in range(mp[items]):
+                if mp[items + 1 + k] == x:
+                    member = 1
+                    break
+            ws[top] = member
+        elif op == COUNTER_DYN:
+            ws[top] = counter_value(mp, ws, s, ws[top])
+        elif op == COUNTER_BOUND:
+            ws[top] = mp[(mp[COUNTER_HIGH] if a == 1 else mp[COUNTER_LOW]) + ws[top]]
+        elif op == CELL_AT:
+            if a == 1:
+                row, col = 1, ws[top]
+            else:
+                top -= 1
+                row, col = ws[top], ws[top + 1]
+            found = NONE
+            if 1 <= row <= mp[ROWS] and 1 <= col <= mp[COLS]:
+                found = mp[mp[FRAME] + (row - 1) * mp[COLS] + col - 1]
+            if found < 0:
+                fail(ws, errors, b, a, row if a == 2 else col, col)
+                return 0
+            ws[top] = found
+        elif op == PIECE_ROW:
+            piece = ws[top]
+            if not 0 <= piece < cells:
+                fail(ws, errors, b, 0, 0, 0)
+                return 0
+            ws[top] = mp[(mp[COL_OF] if a == 1 else mp[ROW_OF]) + piece]
+        elif op == CELL_ROW:
+            cell = ws[top]
+            if cell < 0:
+                fail(ws, errors, b, 0, 0, 0)
+                return 0
+            ws[top] = mp[(mp[COL_OF] if a == 1 else mp[ROW_OF]) + cell]
+        elif op == AT_BAG:
+            piece = ws[top]
+            inside = 0
+            if piece >= cells and ws[mp[WS_BAGS] + a * (mp[PIECES] + 1) + piece - cells] > 0:
+                inside = 1
+            ws[top] = inside
+        elif op == AT_PLACE:
+            top -= 1
+            piece, place = ws[top], ws[top + 1]
+            ws[top] = 1 if piece >= cells and bag_count(mp, ws, s, place, piece - cells) > 0 else 0
+        elif op == FIRST:
+            top -= 1
+            lo, hi = ray_range(mp, ws[top], ws[top + 1])
+            found = NONE
+            for k in range(lo, hi):
+                if ws[s + mp[k]] != 0:
+                    found = mp[k]
+                    break
+            ws[top] = found
+        elif op == NEXT:
+            top -= 1
+            cell = ws[top]
+            ws[top] = NONE if cell < 0 else mp[mp[NEXT_CELL] + ws[top + 1] * cells + cell]
+        elif op == TOP:
+            place = ws[top]
+            offset, length = mp[mp[PLACE_OFFSET] + place], mp[mp[PLACE_LENGTH] + place]
+            found = NONE
+            for k in range(length - 1, -1, -1):
+                if ws[s + offset + k] != 0:
+                    found = cells + ws[s + offset + k]
+                    break
+            ws[top] = found
+        elif op == TOGETHER:
+            first = place_of(mp, ws, s, ws[top - a + 1])
+            together = 1
+            for k in range(top - a + 2, top + 1):
+                if place_of(mp, ws, s, ws[k]) != first:
+                    together = 0
+            top -= a - 1
+            ws[top] = together
+        elif op == MISPLACED:
+            pairs = mp[VALUES] + a
+            n = 0
+            for k in range(mp[pairs]):
+                if ws[s + mp[pairs + 1 + 2 * k]] != mp[pairs + 2 + 2 * k]:
+                    n += 1
+            top += 1
+            ws[top] = n
+        elif op == INVERSIONS:
+            rank = mp[VALUES] + a
+            n = 0
+            for i in range(cells):
+                if ws[s + i] == 0:
+                    continue
+                r = mp[rank + ws[s + i]]
+                for j in range(i):
+                    if ws[s + j] != 0 and mp[rank + ws[s + j]] >= r:
+                        n += 1
+            top += 1
+            ws[top] = n
+        elif op == DISPLACEMENT:
+            far = mp[VALUES] + a
+            n = 0
+            for i in range(cells):
+                if ws[s + i] != 0:
+                    n += mp[far + ws[s + i] * cells + i]
+            top += 1
+            ws[top] = n
+        elif op >= ITER_CELLS and op <= ITER_RAY:
+            top = _start_loop(mp, ws, s, op, a, b, c, top)
+        elif op == NEXT_ITEM:
+            if not _next_item(mp, ws, s, env + a, b):
+                pc = c
+        elif op == SKIP_CELL:
+            cell = ws[env + b]
+            if not (cell >= 0 and in_set(mp, a, mp[mp[BASE] + ws[s + cell]])):
+                pc = c
+        elif op == SKIP_PIECE:
+            if not in_set(mp, a, code_of(mp, ws, s, ws[env + b])):
+                pc = c
+        elif op in (ACC_MIN, ACC_MAX):
+            value = ws[top]
+            top -= 1
+            if ws[env + a + 1] == 0 or (value < ws[env + a] if op == ACC_MIN else value > ws[env + a]):
+                ws[env + a] = value
+                ws[env + a + 1] = 1
+        elif op == FAIL:
+            fail(ws, errors, a, 0, 0, 0)
+            return 0
+        else:
+            fail(ws, errors, 0, 0, 0, 0)  # cannot happen: the assembly emits no other opcode
+            return 0
+
+
+# the kinds of loop, kept in a loop's first hidden slot
+LOOP_CELLS, LOOP_BAG, LOOP_PLACE, LOOP_PLACES, LOOP_RANGE = 0, 1, 2, 3, 4
+
+
+@njit(cache=True)
+def _start_loop(mp: np.ndarray, ws: np.ndarray, s: int, op: int, a: int, b: int, c: int, top: int) -> int:
+    """Set up a loop's hidden slots (kind, i, j, k, weight) for NEXT_ITEM; pops what the
+    loop's collection was computed from. Returns the new top of the stack."""
+    h = mp[WS_ENV]
+    if op == ITER_CELLS:  # by code, then cell: i the code's place in the set, j the cell
+        h += b
+        ws[h], ws[h + 1], ws[h + 2], ws[h + 3] = LOOP_CELLS, mp[mp[SET_START] + a], -1, a
+    elif op == ITER_BAG:  # i: the next code's place in the set; k: the bag register
+        h += c
+        ws[h], ws[h + 1], ws[h + 2], ws[h + 3] = LOOP_BAG, mp[mp[SET_START] + b], a, b
+    elif op == ITER_PLACE:  # the place popped; the codes of set a
+        h += b
+        ws[h], ws[h + 1], ws[h + 2], ws[h + 3] = LOOP_PLACE, mp[mp[SET_START] + a], ws[top], a
+        top -= 1
+    elif op == ITER_PLACES:  # j: the place, i: the code's place in the set
+        h += b
+        ws[h], ws[h + 1], ws[h + 2], ws[h + 3] = LOOP_PLACES, mp[mp[SET_START] + a], 0, a
+    elif op == ITER_TABLE:  # a run of the values section: i the next, j the end
+        h += c
+        start = mp[VALUES] + a
+        ws[h], ws[h + 1], ws[h + 2] = LOOP_RANGE, start + 1, start + 1 + mp[start]
+    elif op in (ITER_LIST, ITER_LINE):
+        h += b
+        start = mp[VALUES] + ws[top]
+        top -= 1
+        ws[h], ws[h + 1], ws[h + 2] = LOOP_RANGE, start + 1, start + 1 + mp[start]
+    else:  # ITER_RAY: a run of ray_cells
+        h += b
+        top -= 1
+        lo, hi = ray_range(mp, ws[top], ws[top + 1])
+        top -= 1
+        ws[h], ws[h + 1], ws[h + 2] = LOOP_RANGE, lo, hi
+    return top
+
+
+@njit(cache=True)
+def _next_item(mp: np.ndarray, ws: np.ndarray, s: int, h: int, slot: int) -> bool:
+    """The loop's next item into env[slot] and its weight into hidden slot 4; False when
+    there is none left."""
+    env = mp[WS_ENV]
+    kind = ws[h]
+    cells = mp[CELLS]
+    if kind == LOOP_RANGE:
+        if ws[h + 1] >= ws[h + 2]:
+            return False
+        ws[env + slot] = mp[ws[h + 1]]
+        ws[h + 1] += 1
+        ws[h + 4] = 1
+        return True
+    end = mp[mp[SET_START] + ws[h + 3] + 1]
+    if kind == LOOP_CELLS:
+        while ws[h + 1] < end:
+            code = mp[mp[SET_CODES] + ws[h + 1]]
+            for cell in range(ws[h + 2] + 1, cells):
+                if ws[s + cell] == code:
+                    ws[h + 2] = cell
+                    ws[env + slot] = cell
+                    ws[h + 4] = 1
+                    return True
+            ws[h + 1] += 1
+            ws[h + 2] = -1
+        return False
+    if kind == LOOP_BAG:
+        bags = mp[WS_BAGS] + ws[h + 2] * (mp[PIECES] + 1)
+        while ws[h + 1] < end:
+            code = mp[mp[SET_CODES] + ws[h + 1]]
+            ws[h + 1] += 1
+            n = ws[bags + code]
+            if n > 0:
+                ws[env + slot] = cells + code
+                ws[h + 4] = n
+                return True
+        return False
+    if kind == LOOP_PLACE:
+        while ws[h + 1] < end:
+            code = mp[mp[SET_CODES] + ws[h + 1]]
+            ws[h + 1] += 1
+            n = bag_count(mp, ws, s, ws[h + 2], code)
+            if n > 0:
+                ws[env + slot] = cells + code
+                ws[h + 4] = n
+                return True
+        return False
+    # LOOP_PLACES: each place in turn, each code of the set in it
+    first = mp[mp[SET_START] + ws[h + 3]]
+    while ws[h + 2] < mp[PLACES]:
+        while ws[h + 1] < end:
+            code = mp[mp[SET_CODES] + ws[h + 1]]
+            ws[h + 1] += 1
+            n = bag_count(mp, ws, s, ws[h + 2], code)
+            if n > 0:
+                ws[env + slot] = cells + code
+                ws[h + 4] = n
+                return True
+        ws[h + 2] += 1
+        ws[h + 1] = first
+    return False

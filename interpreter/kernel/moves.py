@@ -1,0 +1,762 @@
+"""The moves, safety rules and goal of a machine program (`kernel.program`), run by fixed
+numba code on the unpacked state in the workspace (`kernel.machine`).
+
+`expand` gives a state's successors packed into rows of words, in the order the Python
+engine gives them: the plain rewrites grouped as `compiler.rewrite.key_groups` groups them,
+then each other move family in the spec's order — slides, carries, and the general family
+(a form's choice, then every variable the actions introduce, the lets, the guard, the
+effects in order), each child kept only if every safety rule holds in it. The rules are
+those of the Python families, checked at the same points with the same states, so that an
+error in a rule shows at the same move.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .bytecode import HERE_BAG, LOAD_BAG
+from .machine import (
+    AREA_FITS,
+    AREA_START,
+    AREAS,
+    BINDS,
+    CELLS,
+    DIRECTIONS_USED,
+    EFFECTS,
+    FAMILIES,
+    GOAL_CELLS,
+    GOAL_CONDITIONS,
+    GOAL_PLACES,
+    GOAL_WANTED,
+    GROUP_ITEMS,
+    GROUP_START,
+    INSTANCES,
+    KEY_CODES,
+    LETS,
+    LOAD_RULES,
+    MOST_VALUES,
+    NEXT_CELL,
+    NFAMILIES,
+    NUMBER_COUNTERS,
+    OCCUPIED,
+    PAIRS,
+    PIECES,
+    PLACE_LENGTH,
+    PLACE_OFFSET,
+    PLACE_RULES,
+    PLACE_STACK,
+    PLACES,
+    ROUTE_START,
+    ROUTE_TARGETS,
+    SET_CODES,
+    SET_START,
+    SIZE,
+    SLIDE_CODES,
+    STATE_RULES,
+    UNKEYED,
+    VARS,
+    WITH_SETS,
+    WS_BAGS,
+    WS_BASE,
+    WS_CHILD,
+    WS_COUNT,
+    WS_ENV,
+    WS_ERR,
+    WS_INDEX,
+    WS_KINDS,
+    WS_STATE,
+    WS_VALUES,
+    bag_count,
+    code_of,
+    copy,
+    counter_value,
+    evaluate,
+    fail,
+    fill_bag,
+    in_set,
+    int64,
+    pack,
+    ray_range,
+    same,
+    unowned,
+    write_counter,
+)
+from .program import (
+    CARRY,
+    EFFECT,
+    EFFECT_ADVANCE,
+    EFFECT_PUT,
+    EFFECT_SET,
+    EFFECT_TAKE,
+    F_CARRIER,
+    F_CODES_FROM,
+    F_CODES_TO,
+    F_DIRS_FROM,
+    F_DIRS_TO,
+    F_EFFECTS_FROM,
+    F_EFFECTS_TO,
+    F_FORM,
+    F_GUARD,
+    F_HIGH,
+    F_INST_FROM,
+    F_INST_TO,
+    F_KIND,
+    F_LETS_FROM,
+    F_LETS_TO,
+    F_LOW,
+    F_MODE,
+    F_ONLY,
+    F_SAME_ALLOWED,
+    F_VAR,
+    F_VARS_FROM,
+    F_VARS_TO,
+    F_WITH_FROM,
+    F_WITH_TO,
+    FAMILY,
+    FORM_CARRY,
+    FORM_NONE,
+    FORM_SLIDE,
+    GENERAL,
+    INSTANCE,
+    LOC_CELL,
+    LOC_CURSOR,
+    LOC_PLACE,
+    LOC_VAR_PLACE,
+    SLIDE,
+    VAR_CELL,
+    VAR_COUNTER,
+    VAR_PLACE,
+    VAR_TAKE,
+)
+
+FULL = -2  # `expand` found more successors than `out` has rows for
+FAILED = -1  # an error was found (it is in the workspace)
+STEP, SLIDE_ANY, UNTIL = 0, 1, 2
+
+
+# ---- safety rules and the goal
+
+
+@njit(cache=True, inline="always")
+def _all_hold(mp: np.ndarray, ws: np.ndarray, s: int, section: int) -> bool:
+    """Whether every rule of a section (where each starts) holds on the state at ws[s:]."""
+    for k in range(mp[section], mp[section + 1]):  # noqa: SIM110 - numba compiles loops, not generators
+        if evaluate(mp, ws, s, mp[k]) == 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def ok(mp: np.ndarray, ws: np.ndarray, s: int) -> bool:
+    """Every safety rule holds: those on the whole state, then those on each place in turn."""
+    if not _all_hold(mp, ws, s, STATE_RULES):
+        return False
+    if mp[PLACE_RULES + 1] == mp[PLACE_RULES]:
+        return True
+    for place in range(mp[PLACES]):
+        fill_bag(mp, ws, s, place, HERE_BAG)
+        if not _all_hold(mp, ws, s, PLACE_RULES):
+            return False
+    return True
+
+
+@njit(cache=True)
+def any_rules(mp: np.ndarray) -> bool:
+    return bool(mp[STATE_RULES + 1] > mp[STATE_RULES] or mp[PLACE_RULES + 1] > mp[PLACE_RULES])
+
+
+@njit(cache=True)
+def is_goal(mp: np.ndarray, ws: np.ndarray, s: int) -> bool:
+    """The goal: its cells, its places (exactly, or at least so many of each piece), then its
+    conditions."""
+    for k in range(mp[GOAL_CELLS], mp[GOAL_CELLS + 1], 2):
+        if ws[s + mp[k]] != mp[k + 1]:
+            return False
+    for k in range(mp[GOAL_PLACES], mp[GOAL_PLACES + 1], 3):
+        place, exact, wanted = mp[k], mp[k + 1], mp[GOAL_WANTED] + mp[k + 2]
+        offset = mp[mp[PLACE_OFFSET] + place]
+        if exact:
+            for i in range(mp[mp[PLACE_LENGTH] + place]):
+                if ws[s + offset + i] != mp[wanted + i]:
+                    return False
+        else:
+            for code in range(1, mp[PIECES] + 1):
+                if bag_count(mp, ws, s, place, code) < mp[wanted + code - 1]:
+                    return False
+    return _all_hold(mp, ws, s, GOAL_CONDITIONS)
+
+
+# ---- the successors
+
+
+@njit(cache=True)
+def expand(mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
+    """The successors of the state at ws[ws_state:], packed into the rows of `out`: how many,
+    or FULL (more than `out` holds: call again with more rows) or FAILED (an error, in the
+    workspace)."""
+    mp, ws, out = unowned(mp), unowned(ws), unowned(out)
+    s, child = mp[WS_STATE], mp[WS_CHILD]
+    cells = mp[CELLS]
+    checked = any_rules(mp)
+    found = int64(0)  # not the literal 0: each literal a callee sees is compiled apart
+    limit = out.shape[0]
+    key_codes = mp[KEY_CODES]
+    for k in range(mp[KEY_CODES + 1] - key_codes):
+        code = mp[key_codes + k]
+        for cell in range(cells):
+            if ws[s + cell] != code:
+                continue
+            group = mp[GROUP_START] + k * cells + cell
+            for g in range(mp[group], mp[group + 1]):
+                if _rewrite(mp, ws, mp[mp[GROUP_ITEMS] + g], s, child) and (not checked or ok(mp, ws, child)):
+                    if found == limit:
+                        return FULL
+                    pack(mp, ws, child, out, found)
+                    found += 1
+    for g in range(mp[UNKEYED], mp[UNKEYED + 1]):
+        if _rewrite(mp, ws, mp[g], s, child) and (not checked or ok(mp, ws, child)):
+            if found == limit:
+                return FULL
+            pack(mp, ws, child, out, found)
+            found += 1
+    for f in range(mp[NFAMILIES]):
+        record = mp[FAMILIES] + f * FAMILY
+        kind = mp[record + F_KIND]
+        if kind == SLIDE:
+            found = _slides(mp, ws, record, out, found)
+        elif kind == CARRY:
+            found = _carries(mp, ws, record, out, found)
+        else:
+            found = _general(mp, ws, record, out, found)
+        if found < 0:
+            return found
+    if ws[mp[WS_ERR]] != 0:
+        return FAILED
+    return found
+
+
+@njit(cache=True)
+def _rewrite(mp: np.ndarray, ws: np.ndarray, i: int, s: int, target: int) -> bool:
+    """Rewrite instance i on the state at ws[s:], into ws[target:], if it applies: its checks
+    hold, its occupied cells hold a piece, its equal pairs are equal."""
+    r = mp[INSTANCES] + i * INSTANCE
+    pairs = mp[PAIRS]
+    for k in range(mp[r], mp[r + 1]):
+        if ws[s + mp[pairs + 2 * k]] != mp[pairs + 2 * k + 1]:
+            return False
+    for k in range(mp[r + 8], mp[r + 9]):
+        if ws[s + mp[mp[OCCUPIED] + k]] == 0:
+            return False
+    for k in range(mp[r + 2], mp[r + 3]):
+        if ws[s + mp[pairs + 2 * k]] != ws[s + mp[pairs + 2 * k + 1]]:
+            return False
+    copy(ws, s, target, mp[SIZE])
+    for k in range(mp[r + 4], mp[r + 5]):
+        ws[target + mp[pairs + 2 * k]] = mp[pairs + 2 * k + 1]
+    for k in range(mp[r + 6], mp[r + 7]):
+        ws[target + mp[pairs + 2 * k]] = ws[s + mp[pairs + 2 * k + 1]]
+    return True
+
+
+@njit(cache=True, inline="always")
+def _emit(mp: np.ndarray, ws: np.ndarray, child: int, out: np.ndarray, found: int) -> int:
+    if found == out.shape[0]:
+        return FULL
+    pack(mp, ws, child, out, found)
+    return found + 1
+
+
+@njit(cache=True)
+def _slides(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
+    """A step or slide move of one-cell pieces: each code that moves (in the order Python
+    tries them), each cell holding it, each direction, each cell reached. As a family of its
+    own the guard and the safety rules decide; as a general family's form, each choice goes
+    on to the actions."""
+    s = mp[WS_STATE]
+    cells = mp[CELLS]
+    mode = mp[record + F_MODE]
+    form = mp[record + F_KIND] == GENERAL
+    for ci in range(mp[record + F_CODES_FROM], mp[record + F_CODES_TO]):
+        code = mp[mp[SLIDE_CODES] + ci]
+        for cell in range(cells):
+            if ws[s + cell] != code:
+                continue
+            allowed = int64(-1)  # the guard, asked at the first move from this cell
+            for di in range(mp[record + F_DIRS_FROM], mp[record + F_DIRS_TO]):
+                lo, hi = ray_range(mp, cell, mp[mp[DIRECTIONS_USED] + di])
+                last = -1
+                for k in range(lo, hi):
+                    t = mp[k]
+                    if ws[s + t] != 0:
+                        break
+                    last = t
+                    if mode != UNTIL:
+                        found, allowed = _slide_to(mp, ws, record, out, found, form, cell, t, code, allowed)
+                        if found < 0 or mode == STEP:
+                            break
+                if found < 0:
+                    return found
+                if mode == UNTIL and last >= 0:
+                    found, allowed = _slide_to(mp, ws, record, out, found, form, cell, last, code, allowed)
+                    if found < 0:
+                        return found
+    return found
+
+
+@njit(cache=True)
+def _slide_to(
+    mp: np.ndarray,
+    ws: np.ndarray,
+    record: int,
+    out: np.ndarray,
+    found: int,
+    form: bool,
+    cell: int,
+    reached: int,
+    code: int,
+    allowed: int,
+) -> tuple:  # type: ignore[type-arg]
+    """One slide from `cell` to `reached`: (found, whether the guard allows moves from this cell)."""
+    s = mp[WS_STATE]
+    var, env = mp[record + F_VAR], mp[WS_ENV]
+    if form:
+        target = mp[WS_BASE]
+        copy(ws, s, target, mp[SIZE])
+        ws[target + cell] = 0
+        ws[target + reached] = code
+        if var >= 0:
+            ws[env + var] = cell
+        return _choose(mp, ws, record, out, found), allowed
+    if allowed < 0:
+        allowed = 1
+        guard = mp[record + F_GUARD]
+        if guard >= 0:
+            if var >= 0:
+                ws[env + var] = cell
+            allowed = 1 if evaluate(mp, ws, s, guard) != 0 else 0
+    if allowed == 0:
+        return found, allowed
+    child = mp[WS_CHILD]
+    copy(ws, s, child, mp[SIZE])
+    ws[child + cell] = 0
+    ws[child + reached] = code
+    if any_rules(mp) and not ok(mp, ws, child):
+        return found, allowed
+    return _emit(mp, ws, child, out, found), allowed
+
+
+# ---- carries
+
+
+@njit(cache=True)
+def _loads_start(mp: np.ndarray, ws: np.ndarray, record: int, source: int) -> int:
+    """The kinds of piece the carrier's place holds that may go aboard, with how many of
+    each, in the workspace (kinds, counts, and the room left after each): how many kinds."""
+    s, kinds = mp[WS_STATE], mp[WS_KINDS]
+    stride = mp[PIECES] + 1
+    only = mp[record + F_ONLY]
+    offset = mp[mp[PLACE_OFFSET] + source]
+    m = 0
+    for code in range(1, mp[PIECES] + 1):
+        n = ws[s + offset + code - 1]
+        if n > 0 and (only < 0 or in_set(mp, only, code)):
+            ws[kinds + m] = code
+            ws[kinds + stride + m] = n
+            m += 1
+    room = kinds + 2 * stride
+    ws[room + m] = 0
+    for j in range(m - 1, -1, -1):
+        ws[room + j] = ws[room + j + 1] + ws[kinds + stride + j]
+    return m
+
+
+@njit(cache=True)
+def _first_load(mp: np.ndarray, ws: np.ndarray, m: int, size: int) -> None:
+    """The first load of `size` pieces: as many of the first kind as there are, and so on.
+    Python's combinations of the pieces give the loads (each once) in this order: the load
+    whose kinds, listed in order, come first in the dictionary."""
+    kinds, stride = mp[WS_KINDS], mp[PIECES] + 1
+    chosen = kinds + 3 * stride
+    left = size
+    for j in range(m):
+        take = min(ws[kinds + stride + j], left)
+        ws[chosen + j] = take
+        left -= take
+
+
+@njit(cache=True)
+def _next_load(mp: np.ndarray, ws: np.ndarray, m: int) -> bool:
+    """The next load of the same size (one fewer of the last kind that can give one up, the
+    rest filled from the left), or False after the last."""
+    kinds, stride = mp[WS_KINDS], mp[PIECES] + 1
+    counts, room, chosen = kinds + stride, kinds + 2 * stride, kinds + 3 * stride
+    after = 0  # pieces chosen after position j
+    for j in range(m - 1, -1, -1):
+        if ws[chosen + j] > 0 and ws[room + j + 1] >= after + 1:
+            ws[chosen + j] -= 1
+            left = after + 1
+            for k in range(j + 1, m):
+                take = min(ws[counts + k], left)
+                ws[chosen + k] = take
+                left -= take
+            return True
+        after += ws[chosen + j]
+    return False
+
+
+@njit(cache=True)
+def _load_into_bag(mp: np.ndarray, ws: np.ndarray, m: int) -> bool:
+    """The load chosen, as counts in the load's bag register; whether it has one of each
+    group the move names (`with`)."""
+    kinds, stride = mp[WS_KINDS], mp[PIECES] + 1
+    load = mp[WS_BAGS] + LOAD_BAG * stride
+    for code in range(stride):
+        ws[load + code] = 0
+    for j in range(m):
+        ws[load + ws[kinds + j]] = ws[kinds + 3 * stride + j]
+    return True
+
+
+@njit(cache=True)
+def _load_has_with(mp: np.ndarray, ws: np.ndarray, record: int) -> bool:
+    load = mp[WS_BAGS] + LOAD_BAG * (mp[PIECES] + 1)
+    for w in range(mp[record + F_WITH_FROM], mp[record + F_WITH_TO]):
+        code_set = mp[mp[WITH_SETS] + w]
+        met = False
+        for k in range(mp[mp[SET_START] + code_set], mp[mp[SET_START] + code_set + 1]):
+            if ws[load + mp[mp[SET_CODES] + k]] > 0:
+                met = True
+                break
+        if not met:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _bag_rules(mp: np.ndarray, ws: np.ndarray, s: int, section: int, before: int, sign: int, place: int) -> bool:
+    """The rules of a section (places or loads) on a bag: the place's contents (`place` >= 0)
+    plus `sign` times the load, or the load alone (`place` < 0), as `here`, on the state at
+    ws[s:]."""
+    if mp[section + 1] == mp[section]:
+        return True
+    stride = mp[PIECES] + 1
+    here, load = mp[WS_BAGS] + HERE_BAG * stride, mp[WS_BAGS] + LOAD_BAG * stride
+    for code in range(1, stride):
+        have = ws[before + mp[mp[PLACE_OFFSET] + place] + code - 1] if place >= 0 else 0
+        ws[here + code] = have + sign * ws[load + code] if place >= 0 else ws[load + code]
+    return _all_hold(mp, ws, s, section)
+
+
+@njit(cache=True)
+def _carries(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
+    """`carry LOW..HIGH in CARRIER`: every load from the carrier's place, in Python's order,
+    along every route. As a family of its own (CarryFamily): the load and what stays behind
+    are checked first, then the guard, then for each route the place reached and the rules
+    on the whole state. As a general family's form: each load and route goes on to the
+    actions once the rules on loads hold in the state it makes."""
+    s, child = mp[WS_STATE], mp[WS_CHILD]
+    form = mp[record + F_KIND] == GENERAL
+    carrier = mp[record + F_CARRIER]
+    source = counter_value(mp, ws, s, carrier)
+    m = _loads_start(mp, ws, record, source)
+    total = ws[mp[WS_KINDS] + 2 * (mp[PIECES] + 1)] if m > 0 else 0
+    s_off = mp[mp[PLACE_OFFSET] + source]
+    stride = mp[PIECES] + 1
+    load = mp[WS_BAGS] + LOAD_BAG * stride
+    for size in range(mp[record + F_LOW], min(mp[record + F_HIGH], total) + 1):
+        _first_load(mp, ws, m, size)
+        while True:
+            _load_into_bag(mp, ws, m)
+            if _load_has_with(mp, ws, record) and (
+                form
+                or (
+                    _bag_rules(mp, ws, s, LOAD_RULES, s, 0, -1)
+                    and _bag_rules(mp, ws, s, PLACE_RULES, s, -1, source)
+                    and _carry_guard(mp, ws, record)
+                )
+            ):
+                for r in range(mp[mp[ROUTE_START] + source], mp[mp[ROUTE_START] + source + 1]):
+                    target = mp[mp[ROUTE_TARGETS] + r]
+                    if not form and not _bag_rules(mp, ws, s, PLACE_RULES, s, 1, target):
+                        continue
+                    made = mp[WS_BASE] if form else child
+                    copy(ws, s, made, mp[SIZE])
+                    t_off = mp[mp[PLACE_OFFSET] + target]
+                    for code in range(1, stride):
+                        ws[made + s_off + code - 1] -= ws[load + code]
+                        ws[made + t_off + code - 1] += ws[load + code]
+                    write_counter(mp, ws, made, carrier, target)
+                    if form:
+                        if _bag_rules(mp, ws, made, LOAD_RULES, made, 0, -1):
+                            found = _choose(mp, ws, record, out, found)
+                    elif _all_hold(mp, ws, made, STATE_RULES):
+                        found = _emit(mp, ws, made, out, found)
+                    if found < 0:
+                        return found
+            if not _next_load(mp, ws, m):
+                break
+    return found
+
+
+@njit(cache=True)
+def _carry_guard(mp: np.ndarray, ws: np.ndarray, record: int) -> bool:
+    guard = mp[record + F_GUARD]
+    return guard < 0 or evaluate(mp, ws, mp[WS_STATE], guard) != 0
+
+
+# ---- the general family: choose, check, change
+
+
+@njit(cache=True)
+def _general(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
+    """The form's choices, each going on to the variables the actions introduce."""
+    form = mp[record + F_FORM]
+    s, base = mp[WS_STATE], mp[WS_BASE]
+    if form == FORM_NONE:
+        copy(ws, s, base, mp[SIZE])
+        return _choose(mp, ws, record, out, found)
+    if form == FORM_SLIDE:
+        return _slides(mp, ws, record, out, found)
+    if form == FORM_CARRY:
+        return _carries(mp, ws, record, out, found)
+    env = mp[WS_ENV]
+    for i in range(mp[record + F_INST_FROM], mp[record + F_INST_TO]):
+        if not _rewrite(mp, ws, i, s, base):
+            continue
+        r = mp[INSTANCES] + i * INSTANCE
+        for k in range(mp[r + 10], mp[r + 11]):
+            ws[env + mp[mp[BINDS] + 2 * k]] = mp[mp[BINDS] + 2 * k + 1]
+        found = _choose(mp, ws, record, out, found)
+        if found < 0:
+            return found
+    return found
+
+
+@njit(cache=True, inline="always")
+def _values(mp: np.ndarray, ws: np.ndarray, record: int, level: int) -> None:
+    """The values the variable of this level can take in the state before the move."""
+    s, env = mp[WS_STATE], mp[WS_ENV]
+    v = mp[VARS] + 4 * (mp[record + F_VARS_FROM] + level)
+    over, where, arg = mp[v + 1], mp[v + 2], mp[v + 3]
+    values = mp[WS_VALUES] + level * mp[MOST_VALUES]
+    n = 0
+    if over == VAR_PLACE:
+        for p in range(mp[PLACES]):
+            ws[values + n] = p
+            n += 1
+    elif over == VAR_CELL:
+        for c in range(mp[CELLS]):
+            ws[values + n] = c
+            n += 1
+    elif over == VAR_COUNTER:
+        for k in range(mp[NUMBER_COUNTERS], mp[NUMBER_COUNTERS + 1]):
+            ws[values + n] = mp[k]
+            n += 1
+    else:
+        kind, at = _where(mp, ws, s, where, arg)
+        cells = mp[CELLS]
+        if kind == LOC_CELL:
+            if ws[s + at] != 0:
+                ws[values] = at
+                n = 1
+        elif kind == LOC_PLACE:
+            offset, length = mp[mp[PLACE_OFFSET] + at], mp[mp[PLACE_LENGTH] + at]
+            if mp[mp[PLACE_STACK] + at]:
+                for k in range(length - 1, -1, -1):
+                    if ws[s + offset + k] != 0:
+                        ws[values] = cells + ws[s + offset + k]
+                        n = 1
+                        break
+            else:
+                for i in range(length):
+                    if ws[s + offset + i] != 0:
+                        ws[values + n] = cells + i + 1
+                        n += 1
+    ws[mp[WS_COUNT] + level] = n
+    _ = env
+
+
+@njit(cache=True, inline="always")
+def _where(mp: np.ndarray, ws: np.ndarray, s: int, where: int, arg: int) -> tuple:  # type: ignore[type-arg]
+    """A location as (LOC_CELL or LOC_PLACE, index), or (-1, -1) where there is none (a
+    cursor off the board)."""
+    if where in (LOC_PLACE, LOC_CELL):
+        return where, arg
+    if where == LOC_CURSOR:
+        cell = counter_value(mp, ws, s, arg)
+        return (LOC_CELL, cell) if cell >= 0 else (-1, -1)
+    value = ws[mp[WS_ENV] + arg]
+    if value < 0:
+        return -1, -1
+    return (LOC_PLACE if where == LOC_VAR_PLACE else LOC_CELL), value
+
+
+@njit(cache=True)
+def _choose(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
+    """Bind the variables the actions introduce one after the other (distinct places, cells
+    and counters for distinct variables of one kind), and finish the move for each binding."""
+    first, count = mp[record + F_VARS_FROM], mp[record + F_VARS_TO] - mp[record + F_VARS_FROM]
+    if count == 0:
+        return _finish(mp, ws, record, out, found)
+    env, index, counts = mp[WS_ENV], mp[WS_INDEX], mp[WS_COUNT]
+    most = mp[MOST_VALUES]
+    level = int64(0)
+    _values(mp, ws, record, level)
+    ws[index] = 0
+    while level >= 0:
+        if ws[index + level] >= ws[counts + level]:
+            level -= 1
+            if level >= 0:
+                ws[index + level] += 1
+            continue
+        v = mp[VARS] + 4 * (first + level)
+        value = ws[mp[WS_VALUES] + level * most + ws[index + level]]
+        taken = False
+        if mp[v + 1] != VAR_TAKE:
+            for j in range(level):
+                w = mp[VARS] + 4 * (first + j)
+                if mp[w + 1] == mp[v + 1] and ws[env + mp[w]] == value:
+                    taken = True
+                    break
+        if taken:
+            ws[index + level] += 1
+            continue
+        ws[env + mp[v]] = value
+        if level == count - 1:
+            found = _finish(mp, ws, record, out, found)
+            if found < 0:
+                return found
+            ws[index + level] += 1
+        else:
+            level += 1
+            _values(mp, ws, record, level)
+            ws[index + level] = 0
+    return found
+
+
+@njit(cache=True, inline="always")
+def _finish(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
+    """The lets and the guard on the state before the move, then the effects in order on the
+    state after the form's change, then the safety rules on the result."""
+    s, base, child, env = mp[WS_STATE], mp[WS_BASE], mp[WS_CHILD], mp[WS_ENV]
+    for k in range(mp[record + F_LETS_FROM], mp[record + F_LETS_TO]):
+        at = mp[LETS] + 2 * k
+        ws[env + mp[at]] = evaluate(mp, ws, s, mp[at + 1])
+    guard = mp[record + F_GUARD]
+    if guard >= 0 and evaluate(mp, ws, s, guard) == 0:
+        return found
+    copy(ws, base, child, mp[SIZE])
+    for k in range(mp[record + F_EFFECTS_FROM], mp[record + F_EFFECTS_TO]):
+        if not _effect(mp, ws, mp[EFFECTS] + k * EFFECT, s, child):
+            return found
+    if any_rules(mp) and not ok(mp, ws, child):
+        return found
+    if mp[record + F_SAME_ALLOWED] == 0 and same(ws, s, child, mp[SIZE]):
+        return found
+    return _emit(mp, ws, child, out, found)
+
+
+@njit(cache=True, inline="always")
+def _stack_height(ws: np.ndarray, at: int, length: int) -> int:
+    """How many pieces a stack holds (its bytes, bottom first, padded with 0)."""
+    for k in range(length - 1, -1, -1):
+        if ws[at + k] != 0:
+            return k + 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _effect(mp: np.ndarray, ws: np.ndarray, e: int, s: int, new: int) -> bool:
+    """One action, reading the state before the move (ws[s:]) and changing the state being
+    built (ws[new:]): whether the move is still possible."""
+    kind = mp[e]
+    env, cells = mp[WS_ENV], mp[CELLS]
+    if kind == EFFECT_TAKE:
+        slot = mp[e + 1]
+        where, at = _where(mp, ws, s, mp[e + 2], mp[e + 3])
+        if where < 0:
+            return False
+        if where == LOC_CELL:
+            if ws[new + at] == 0:
+                return False
+            ws[new + at] = 0
+            return True
+        code = code_of(mp, ws, s, ws[env + slot])
+        offset = mp[mp[PLACE_OFFSET] + at]
+        if mp[mp[PLACE_STACK] + at]:
+            height = _stack_height(ws, new + offset, mp[mp[PLACE_LENGTH] + at])
+            if height == 0 or ws[new + offset + height - 1] != code:
+                return False
+            ws[new + offset + height - 1] = 0
+            return True
+        if ws[new + offset + code - 1] == 0:
+            return False
+        ws[new + offset + code - 1] -= 1
+        return True
+    if kind == EFFECT_PUT:
+        where, arg, slot, fixed = mp[e + 1], mp[e + 2], mp[e + 3], mp[e + 4]
+        if where == LOC_CURSOR:
+            cell = counter_value(mp, ws, s, arg)
+            if cell < 0 or ws[new + cell] != 0:
+                return False
+            if fixed >= 0:
+                ws[new + cell] = fixed
+            else:
+                piece = ws[env + slot]
+                ws[new + cell] = piece - cells if piece >= cells else ws[s + piece]
+            return True
+        where, at = _where(mp, ws, s, where, arg)
+        if where < 0:
+            return False
+        code = fixed if fixed >= 0 else code_of(mp, ws, s, ws[env + slot])
+        if where == LOC_CELL:
+            if ws[new + at] != 0:
+                return False
+            ws[new + at] = code
+            return True
+        offset, length = mp[mp[PLACE_OFFSET] + at], mp[mp[PLACE_LENGTH] + at]
+        if mp[mp[PLACE_STACK] + at]:
+            height = _stack_height(ws, new + offset, length)
+            if height >= length:
+                return False
+            ws[new + offset + height] = code
+            return True
+        if ws[new + offset + code - 1] >= 255:
+            return False
+        ws[new + offset + code - 1] += 1
+        return True
+    if kind == EFFECT_ADVANCE:
+        counter, amount, direction = mp[e + 1], mp[e + 2], mp[e + 3]
+        cell = counter_value(mp, ws, s, counter)
+        k = evaluate(mp, ws, s, amount)
+        target = -1
+        if cell >= 0:
+            if direction < 0:
+                target = cell + k if 0 <= cell + k < cells else -1
+            elif k < 0:
+                fail(ws, mp[WS_ERR], mp[e + 4], 1, k, 0)
+                return False
+            else:
+                target = cell
+                for _ in range(k):
+                    target = mp[mp[NEXT_CELL] + direction * cells + target]
+                    if target < 0:
+                        break
+        return write_counter(mp, ws, new, counter, target)
+    if kind == EFFECT_SET:
+        counter, slot = mp[e + 1], mp[e + 2]
+        which = counter if counter >= 0 else ws[env + slot]
+        return write_counter(mp, ws, new, which, evaluate(mp, ws, s, mp[e + 3]))
+    # a toggle: swap two codes on the cells around the anchor (no move where it does not fit)
+    first, second, areas, anchor = mp[e + 1], mp[e + 2], mp[e + 3], ws[env + mp[e + 4]]
+    if mp[mp[AREA_FITS] + areas + anchor] == 0:
+        return False
+    r = mp[AREA_START] + areas + anchor
+    for k in range(mp[r], mp[r + 1]):
+        c = mp[mp[AREAS] + k]
+        if ws[new + c] == first:
+            ws[new + c] = second
+        elif ws[new + c] == second:
+            ws[new + c] = first
+    return True

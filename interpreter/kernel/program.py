@@ -1,0 +1,473 @@
+"""A compiled puzzle as the program of the kernel's machine: the state's layout packed into
+64-bit words, every move family, the safety rules and the goal as integer sections, and every
+expression as bytecode (`kernel.bytecode`). `kernel.machine` and `kernel.moves` run it.
+
+The machine runs any puzzle of the one model — cells, places, counters; rewrites, slides,
+carries, actions with guards; safety rules, goals of every kind — except what `why_not`
+names. It is what the kernel runs where the word tables of `kernel.tables` (plain moves on
+cells, no rules) do not apply. The successors come in the order the Python engine gives
+them, so that both engines find the same solution.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ..compiler import CompiledPuzzle
+from ..compiler.families import CarryFamily, GeneralFamily, SlideFamily
+from ..compiler.families.effects import toggle_areas
+from ..compiler.layout import StateLayout
+from ..compiler.rewrite import key_groups
+from ..model.expr import NONE
+from ..model.puzzle import (
+    ANY,
+    NUMBER,
+    Advance,
+    CellLoc,
+    CursorLoc,
+    Let,
+    Loc,
+    PlaceLoc,
+    Put,
+    Rewrite,
+    SetCounter,
+    Take,
+    Toggle,
+    VarLoc,
+)
+from .bytecode import ERR_ADVANCE, WIDTH, Assembly, ErrorSite, Unsupported
+
+WORD = 63  # bits of a word a packed state uses (the top bit kept free: all ones marks a free slot)
+
+# family kinds and forms
+SLIDE, CARRY, GENERAL = 0, 1, 2
+FORM_NONE, FORM_REWRITE, FORM_SLIDE, FORM_CARRY = 0, 1, 2, 3
+SLIDE_MODES = ("step", "slide", "until")
+# a variable the actions introduce: what it ranges over
+VAR_PLACE, VAR_CELL, VAR_COUNTER, VAR_TAKE = 0, 1, 2, 3
+# locations
+LOC_PLACE, LOC_CELL, LOC_CURSOR, LOC_VAR_PLACE, LOC_VAR_CELL = 0, 1, 2, 3, 4
+# effects
+EFFECT_TAKE, EFFECT_PUT, EFFECT_ADVANCE, EFFECT_SET, EFFECT_TOGGLE = 0, 1, 2, 3, 4
+EFFECT = 8  # integers an effect
+
+# a family's record: these offsets, FAMILY integers in all
+(
+    F_KIND,
+    F_FORM,
+    F_CODES_FROM,  # slide: the codes that move, in the order Python tries them
+    F_CODES_TO,
+    F_MODE,
+    F_DIRS_FROM,  # slide: its directions
+    F_DIRS_TO,
+    F_VAR,  # slide: the slot of the moving piece's variable (-1: none)
+    F_CARRIER,  # carry: the carrier counter
+    F_LOW,
+    F_HIGH,
+    F_ONLY,  # carry: the code set every piece aboard is in (-1: any)
+    F_WITH_FROM,  # carry: code sets the load must meet
+    F_WITH_TO,
+    F_INST_FROM,  # rewrite form: its instances
+    F_INST_TO,
+    F_VARS_FROM,  # the variables the actions introduce
+    F_VARS_TO,
+    F_LETS_FROM,
+    F_LETS_TO,
+    F_GUARD,  # where the guard starts (-1: none)
+    F_EFFECTS_FROM,
+    F_EFFECTS_TO,
+    F_SAME_ALLOWED,  # 1: a move that changes nothing is still a move (as Python's bag-take loop)
+) = range(24)
+FAMILY = 24
+
+# a rewrite instance's record: ranges of `pairs` (checks, same, writes, copies) and of
+# `occupied`, then the range of its variables' bindings in `binds` (form instances)
+INSTANCE = 12
+
+
+class Program:
+    """The sections of the machine's program, built from a compiled puzzle."""
+
+    def __init__(self, compiled: CompiledPuzzle):
+        self.compiled = compiled
+        puzzle = compiled.puzzle
+        self.layout: StateLayout = compiled.layout
+        self.cells = compiled.cells
+        self.pieces = len(puzzle.pieces)
+        if any(slot.stack for slot in self.layout.places) and any(
+            isinstance(f, CarryFamily) or (isinstance(f, GeneralFamily) and f._carry is not None)
+            for f in compiled.families
+        ):
+            raise Unsupported("carrying between stacks")
+        move_env = max([2, *(m.slots for m in puzzle.moves)])
+        rule_env = max([2, *(r.slots for r in puzzle.safety)])
+        goal_env = max(2, puzzle.goal_slots)
+        self.bases = {
+            "move": 0,
+            "rule": move_env,
+            "goal": move_env + rule_env,
+            "heuristic": move_env + rule_env + goal_env,
+        }
+        self.asm = Assembly(puzzle, env_size=self.bases["heuristic"] + max(2, puzzle.heuristic_slots))
+        self.s: dict[str, list[int]] = {}
+        self._pack()
+        self._rules()
+        self._goal()
+        self.heuristic = (
+            self.asm.function(puzzle.heuristic, self.bases["heuristic"]) if puzzle.heuristic is not None else -1
+        )
+        self._moves()
+
+    # ---- the state, packed
+    def _pack(self) -> None:
+        """Each byte of the Python layout is a field of as many bits as its largest value
+        needs; fields are laid in words in order, none across two words. Cells come first,
+        each of the same width, so that a state of one word has cell c at bit c * bits."""
+        layout, puzzle = self.layout, self.compiled.puzzle
+        code_bits = max(1, (len(puzzle.parts) - 1).bit_length())
+        widths = [code_bits] * layout.cells
+        for counter in layout.counters:
+            span = counter.high - counter.low
+            for k in range(counter.width):
+                widths.append(min(8, max(1, (span >> (8 * k)).bit_length())))
+        creates = any(isinstance(a, Put) and a.code is not None for m in puzzle.moves for a in m.actions)
+        totals = [puzzle.start.cells.count(code + 1) for code in range(self.pieces)]
+        for place, contents in zip(puzzle.places, puzzle.start.places, strict=True):
+            if place.stack:
+                for code in contents:
+                    totals[code - 1] += 1
+            else:
+                for i, n in enumerate(contents):
+                    totals[i] += n
+        for place_slot in layout.places:
+            if place_slot.stack:
+                widths.extend([code_bits] * place_slot.length)
+            else:
+                widths.extend(8 if creates else max(1, totals[i].bit_length()) for i in range(place_slot.length))
+        words, shifts, used = [], [], 0
+        word = 0
+        for width in widths:
+            if used + width > WORD:
+                word, used = word + 1, 0
+            words.append(word)
+            shifts.append(used)
+            used += width
+        self.words = word + 1 if widths else 1
+        self.bits = sum(widths)
+        self.code_bits = code_bits
+        self.s["field_word"] = words
+        self.s["field_shift"] = shifts
+        self.s["field_mask"] = [(1 << w) - 1 for w in widths]
+        self.s["place_offset"] = [p.offset for p in layout.places]
+        self.s["place_length"] = [p.length for p in layout.places]
+        self.s["place_stack"] = [int(p.stack) for p in layout.places]
+        self.s["counter_offset"] = [c.offset for c in layout.counters]
+        self.s["counter_width"] = [c.width for c in layout.counters]
+        self.s["counter_low"] = [c.low for c in layout.counters]
+        self.s["counter_high"] = [c.high for c in layout.counters]
+        self.s["number_counters"] = [i for i, c in enumerate(puzzle.counters) if c.role == NUMBER]
+        self.s["base"] = [part.piece for part in puzzle.parts]
+        board = puzzle.board
+        self.s["rows"] = [c.row or 0 for c in board.cells] if board is not None else []
+        self.s["cols"] = [c.col or 0 for c in board.cells] if board is not None else []
+        self.s["frame"] = list(board.frame) if board is not None and board.has_frame else []
+        self.rows = board.rows if board is not None and board.has_frame else 0
+        self.cols = board.cols if board is not None and board.has_frame else 0
+
+    def pack(self, state: bytes) -> list[int]:
+        """A state of the Python layout as words."""
+        out = [0] * self.words
+        for i, byte in enumerate(state):
+            out[self.s["field_word"][i]] |= byte << self.s["field_shift"][i]
+        return out
+
+    def unpack(self, words: list[int]) -> bytes:
+        word, shift, mask = self.s["field_word"], self.s["field_shift"], self.s["field_mask"]
+        return bytes((words[word[i]] >> shift[i]) & mask[i] for i in range(len(word)))
+
+    # ---- rules and goal
+    def _rules(self) -> None:
+        asm, base = self.asm, self.bases["rule"]
+        rules = self.compiled.puzzle.safety
+        self.s["state_rules"] = [asm.function(r.condition, base) for r in rules if r.scope == "state"]
+        self.s["place_rules"] = [asm.function(r.condition, base) for r in rules if r.scope in ("places", "everywhere")]
+        self.s["load_rules"] = [asm.function(r.condition, base) for r in rules if r.scope in ("loads", "everywhere")]
+
+    def _goal(self) -> None:
+        goal, layout = self.compiled.puzzle.goal, self.layout
+        self.s["goal_cells"] = [x for cell, code in enumerate(goal.cells or ()) if code != ANY for x in (cell, code)]
+        places: list[int] = []
+        wanted: list[int] = []
+        for g in goal.places:
+            slot = layout.places[g.place]
+            if g.sequence is not None:
+                places.extend((g.place, 1, len(wanted)))
+                wanted.extend([*g.sequence, *([0] * (slot.length - len(g.sequence)))])
+            else:
+                assert g.at_least is not None
+                places.extend((g.place, 0, len(wanted)))
+                wanted.extend(g.at_least)
+        self.s["goal_places"] = places
+        self.s["goal_wanted"] = wanted
+        base = self.bases["goal"]
+        self.s["goal_conditions"] = [self.asm.function(c, base) for c in goal.conditions]
+
+    # ---- moves
+    def _moves(self) -> None:
+        compiled, cells = self.compiled, self.cells
+        for name in ("pairs", "occupied", "instances", "binds"):
+            self.s[name] = []
+        keyed, unkeyed = key_groups(compiled.instances, cells, compiled.rarity)
+        self.s["key_codes"] = [code for code, _ in keyed]
+        self.s["group_start"] = [0]
+        self.s["group_items"] = []
+        for _, by_cell in keyed:
+            for at_cell in by_cell:
+                self.s["group_items"].extend(inst[5] for inst, _ in at_cell)
+                self.s["group_start"].append(len(self.s["group_items"]))
+        self.s["unkeyed"] = [inst[5] for inst, _ in unkeyed]
+        for inst in compiled.instances:
+            self._instance(inst, ())
+        for name in ("families", "slide_codes", "directions_used", "with_sets", "vars", "lets", "effects"):
+            self.s[name] = []
+        self.s["areas"], self.s["area_start"], self.s["area_fits"] = [], [0], []
+        routes = compiled.puzzle.routes
+        self.s["route_start"], self.s["route_targets"] = [0], []
+        for place in range(len(self.layout.places)):
+            self.s["route_targets"].extend(sorted(b for a, b in routes if a == place))
+            self.s["route_start"].append(len(self.s["route_targets"]))
+        for family in compiled.families:
+            self._family(family)
+
+    def _instance(self, inst: Any, binds: tuple[tuple[int, int], ...]) -> None:
+        checks, occupied, same, writes, copies, _ = inst
+        record: list[int] = []
+        pairs = self.s["pairs"]
+        for group in (checks, same, writes, copies):
+            record.append(len(pairs) // 2)
+            for a, b in group:
+                pairs.extend((a, b))
+            record.append(len(pairs) // 2)
+        record.extend((len(self.s["occupied"]), len(self.s["occupied"]) + len(occupied)))
+        self.s["occupied"].extend(occupied)
+        record.extend((len(self.s["binds"]) // 2, len(self.s["binds"]) // 2 + len(binds)))
+        for slot, cell in binds:
+            self.s["binds"].extend((self.bases["move"] + slot, cell))
+        self.s["instances"].extend(record)
+
+    def _family(self, family: Any) -> None:
+        record = [0] * FAMILY
+        record[F_GUARD] = -1
+        record[F_VAR] = -1
+        record[F_ONLY] = -1
+        base = self.bases["move"]
+        if isinstance(family, SlideFamily):
+            record[F_KIND] = SLIDE
+            self._slide(record, family)
+        elif isinstance(family, CarryFamily):
+            record[F_KIND] = CARRY
+            self._carry(record, family)
+        else:
+            assert isinstance(family, GeneralFamily)
+            record[F_KIND] = GENERAL
+            move = family.move
+            if isinstance(move.form, Rewrite):
+                record[F_FORM] = FORM_REWRITE
+                record[F_INST_FROM] = len(self.s["instances"]) // INSTANCE
+                for inst, _cells, binds in family.form_instances:
+                    self._instance(inst, binds)
+                record[F_INST_TO] = len(self.s["instances"]) // INSTANCE
+            elif family._slide is not None:
+                record[F_FORM] = FORM_SLIDE
+                self._slide(record, family._slide)
+            elif family._carry is not None:
+                record[F_FORM] = FORM_CARRY
+                self._carry(record, family._carry)
+            record[F_VARS_FROM] = len(self.s["vars"]) // 4
+            for slot, kind, extra in family.bound_by_actions:
+                over = {"place": VAR_PLACE, "cell": VAR_CELL, "counter": VAR_COUNTER, "take": VAR_TAKE}[kind]
+                where, arg = self._loc(extra) if kind == "take" else (0, 0)
+                self.s["vars"].extend((base + slot, over, where, arg))
+            record[F_VARS_TO] = len(self.s["vars"]) // 4
+            record[F_LETS_FROM] = len(self.s["lets"]) // 2
+            for action in move.actions:
+                if isinstance(action, Let):
+                    self.s["lets"].extend((base + action.slot, self.asm.function(action.value, base)))
+            record[F_LETS_TO] = len(self.s["lets"]) // 2
+            if move.guard is not None:
+                record[F_GUARD] = self.asm.function(move.guard, base)
+            record[F_EFFECTS_FROM] = len(self.s["effects"]) // EFFECT
+            for action in move.actions:
+                if not isinstance(action, Let):
+                    self.s["effects"].extend(self._effect(action))
+            record[F_EFFECTS_TO] = len(self.s["effects"]) // EFFECT
+            record[F_SAME_ALLOWED] = int(family._bag_take is not None)
+        self.s["families"].extend(record)
+
+    def _slide(self, record: list[int], family: SlideFamily) -> None:
+        if family.shapes:
+            raise Unsupported("blocks (pieces of several cells)")
+        record[F_CODES_FROM] = len(self.s["slide_codes"])
+        self.s["slide_codes"].extend(family.codes)
+        record[F_CODES_TO] = len(self.s["slide_codes"])
+        record[F_MODE] = SLIDE_MODES.index(family.mode)
+        record[F_DIRS_FROM] = len(self.s["directions_used"])
+        self.s["directions_used"].extend(self.asm.direction(d) for d in family.directions)
+        record[F_DIRS_TO] = len(self.s["directions_used"])
+        if family.variable_slot is not None:
+            record[F_VAR] = self.bases["move"] + family.variable_slot
+        if family.guard is not None:
+            assert family.move.guard is not None
+            record[F_GUARD] = self.asm.function(family.move.guard, self.bases["move"])
+
+    def _carry(self, record: list[int], family: CarryFamily) -> None:
+        form = family.form
+        record[F_CARRIER] = form.carrier
+        record[F_LOW], record[F_HIGH] = form.low, form.high
+        if form.only is not None:
+            record[F_ONLY] = self.asm.code_set(form.only)
+        record[F_WITH_FROM] = len(self.s["with_sets"])
+        self.s["with_sets"].extend(self.asm.code_set(codes) for codes in form.with_)
+        record[F_WITH_TO] = len(self.s["with_sets"])
+        if family.guard is not None:
+            assert family.move.guard is not None
+            record[F_GUARD] = self.asm.function(family.move.guard, self.bases["move"])
+
+    def _loc(self, loc: Loc) -> tuple[int, int]:
+        if isinstance(loc, PlaceLoc):
+            return LOC_PLACE, loc.place
+        if isinstance(loc, CellLoc):
+            return LOC_CELL, loc.cell
+        if isinstance(loc, CursorLoc):
+            return LOC_CURSOR, loc.counter
+        assert isinstance(loc, VarLoc)
+        return (LOC_VAR_PLACE if loc.over == "place" else LOC_VAR_CELL), self.bases["move"] + loc.slot
+
+    def _effect(self, action: Any) -> list[int]:
+        base = self.bases["move"]
+        out = [0] * EFFECT
+        if isinstance(action, Take):
+            out[:4] = [EFFECT_TAKE, base + action.slot, *self._loc(action.source)]
+        elif isinstance(action, Put):
+            where, arg = self._loc(action.target)
+            slot = base + action.slot if action.slot is not None else -1
+            code = action.code if action.code is not None else -1
+            out[:5] = [EFFECT_PUT, where, arg, slot, code]
+        elif isinstance(action, Advance):
+            direction = self.asm.direction(action.direction) if action.direction is not None else -1
+            amount = self.asm.function(action.amount, base)
+            error = self.asm.error(ERR_ADVANCE, action.amount.pos)
+            out[:5] = [EFFECT_ADVANCE, action.counter, amount, direction, error]
+        elif isinstance(action, SetCounter):
+            counter = action.counter if action.counter is not None else -1
+            slot = base + action.slot if action.slot is not None else -1
+            out[:4] = [EFFECT_SET, counter, slot, self.asm.function(action.value, base)]
+        else:
+            assert isinstance(action, Toggle)
+            board = self.compiled.puzzle.board
+            assert board is not None
+            at = len(self.s["area_fits"])
+            for area in toggle_areas(board, action):
+                self.s["area_fits"].append(int(area is not None))
+                self.s["areas"].extend(area or ())
+                self.s["area_start"].append(len(self.s["areas"]))
+            out[:5] = [EFFECT_TOGGLE, action.first, action.second, at, base + action.slot]
+        return out
+
+    # ---- the tables every expression shares
+    def shared(self) -> None:
+        """The assembly's tables as sections (once every expression is compiled)."""
+        asm, cells = self.asm, self.cells
+        codes = 256
+        member: list[int] = []
+        for code_set in asm.code_sets:
+            row = [0] * codes
+            for code in code_set:
+                row[code] = 1
+            member.extend(row)
+        self.s["set_member"] = member
+        self.s["set_start"] = [0]
+        self.s["set_codes"] = []
+        for code_set in asm.code_sets:
+            self.s["set_codes"].extend(sorted(code_set))
+            self.s["set_start"].append(len(self.s["set_codes"]))
+        self.s["values"] = asm.values
+        self.s["code"] = asm.code
+        self.s["attributes"] = [v for row in asm.attributes for v in row]
+        nexts: list[int] = []
+        ray_start, ray_cells = [0], list[int]()
+        for direction in asm.directions:
+            for cell in range(cells):
+                following = direction.next(cell)
+                nexts.append(following if following is not None else NONE)
+                ray_cells.extend(direction.ray(cell))
+                ray_start.append(len(ray_cells))
+        self.s["next"] = nexts
+        self.s["ray_start"] = ray_start
+        self.s["ray_cells"] = ray_cells
+
+    @property
+    def errors(self) -> list[ErrorSite]:
+        return self.asm.errors
+
+    @property
+    def stack_size(self) -> int:
+        return len(self.asm.code) // WIDTH + 8
+
+    @property
+    def env_size(self) -> int:
+        return self.asm.env_size + self.asm.hidden
+
+
+@dataclass(frozen=True)
+class MachineProgram:
+    """What the machine runs: the program as one integer array, and what the Python side
+    needs around it (to pack and unpack states, to raise an error found during a search)."""
+
+    program: Program
+    array: Any  # numpy int64 array: see machine.HEADER and machine.SECTIONS
+    start: tuple[int, ...]
+
+    @property
+    def words(self) -> int:
+        return self.program.words
+
+    @property
+    def bits(self) -> int:
+        return self.program.bits
+
+    def unpack(self, words: tuple[int, ...] | list[int]) -> bytes:
+        return self.program.unpack(list(words))
+
+    def raise_error(self, error: Any) -> None:
+        """Raise the error the machine stopped on (`error`: its number and values)."""
+        site = self.program.errors[int(error[0]) - 1]
+        values = tuple(int(v) for v in error[2 : 2 + int(error[1])])
+        site.raise_it(values, self.program.compiled.puzzle.board)
+
+
+def why_not(compiled: CompiledPuzzle) -> str | None:
+    """Why the machine cannot run this puzzle (None: it can)."""
+    try:
+        _program(compiled)
+    except Unsupported as exc:
+        return str(exc)
+    return None
+
+
+@lru_cache(maxsize=4)
+def _program(compiled: CompiledPuzzle) -> Program:
+    program = Program(compiled)
+    program.shared()
+    return program
+
+
+@lru_cache(maxsize=4)
+def build(compiled: CompiledPuzzle) -> MachineProgram:
+    from . import machine
+
+    program = _program(compiled)
+    array = machine.assemble(program)
+    return MachineProgram(program, array, tuple(program.pack(compiled.start)))
