@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit, uint64
+from numba.extending import overload
 
 from . import machine
 from . import moves as program_moves
@@ -199,18 +200,11 @@ def rehash(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, lo: int, c
 
 
 @njit(cache=True)
-def successors(
-    state: np.uint64, prog: np.ndarray, mp: np.ndarray, ws: np.ndarray, out_states: np.ndarray, out_moves: np.ndarray
-) -> int:
+def successors(state: np.uint64, prog: np.ndarray, out_states: np.ndarray, out_moves: np.ndarray) -> int:
     """The successors of `state`, in the order the Python engine gives them: for each key
     content (rarest first), each cell holding it in order, the rewrite instances keyed there;
     then the instances with no check; then each other move family in the spec's order.
-    Returns how many were written to out_states / out_moves. A puzzle the word tables do
-    not cover is run by the machine (`mp`, a program of `kernel.program`, with its workspace
-    `ws`): then program_moves.FULL or FAILED may come back instead."""
-    if len(mp):
-        machine.unpack_word(mp, state, ws, mp[machine.WS_STATE])
-        return program_moves.expand(mp, ws, out_states.reshape((len(out_states), 1)))
+    Returns how many were written to out_states / out_moves."""
     bits, cells = prog[BITS], prog[CELLS]
     mask = uint64((1 << bits) - 1)
     key_codes, group_start, group_items = prog[KEY_CODES], prog[GROUP_START], prog[GROUP_ITEMS]
@@ -354,14 +348,48 @@ def _apply(
     return found + 1
 
 
-@njit(cache=True, inline="always")
-def _is_goal(state: np.uint64, mp: np.ndarray, ws: np.ndarray, goal_mask: np.uint64, goal_value: np.uint64) -> bool:
-    """A goal state: a pattern of cells (a mask and the value under it), or, for a machine
-    program, its goal test."""
-    if len(mp) == 0:
-        return bool(state & goal_mask == goal_value)
-    machine.unpack_word(mp, state, ws, mp[machine.WS_CHILD])
-    return program_moves.is_goal(mp, ws, mp[machine.WS_CHILD])
+# A puzzle of word tables has no machine program: NO_MACHINE, a 2D array, stands for none,
+# so that numba compiles the functions below apart for each (the two array types), and a
+# puzzle of word tables never waits for the machine to compile.
+NO_MACHINE = np.zeros((0, 0), dtype=np.int64)
+
+
+def _expand(
+    state: np.uint64, prog: np.ndarray, mp: np.ndarray, ws: np.ndarray, out: np.ndarray, moves: np.ndarray
+) -> int:
+    """A state's successors by the word tables (`prog`) or the machine (`mp`, with its
+    workspace `ws`; then program_moves.FULL or FAILED may come back instead of a count)."""
+    raise NotImplementedError("compiled by numba only")
+
+
+@overload(_expand)
+def _expand_for(state, prog, mp, ws, out, moves):  # type: ignore[no-untyped-def]
+    if mp.ndim == 2:
+        return lambda state, prog, mp, ws, out, moves: successors(state, prog, out, moves)
+
+    def on_machine(state, prog, mp, ws, out, moves):  # type: ignore[no-untyped-def]
+        machine.unpack_word(mp, state, ws, mp[machine.WS_STATE])
+        return program_moves.expand(mp, ws, out.reshape((len(out), 1)))
+
+    return on_machine
+
+
+def _is_goal(state: np.uint64, mp: np.ndarray, ws: np.ndarray, mask: np.uint64, value: np.uint64) -> bool:
+    """A goal state: a pattern of cells (a mask and the value under it), or the machine's
+    goal test."""
+    raise NotImplementedError("compiled by numba only")
+
+
+@overload(_is_goal)
+def _is_goal_for(state, mp, ws, mask, value):  # type: ignore[no-untyped-def]
+    if mp.ndim == 2:
+        return lambda state, mp, ws, mask, value: state & mask == value
+
+    def on_machine(state, mp, ws, mask, value):  # type: ignore[no-untyped-def]
+        machine.unpack_word(mp, state, ws, mp[machine.WS_CHILD])
+        return program_moves.is_goal(mp, ws, mp[machine.WS_CHILD])
+
+    return on_machine
 
 
 @njit(cache=True)
@@ -412,7 +440,7 @@ def run_layer(
             return BUDGET_SPENT, count, at, generated, -1
         if count + room > capacity or (not direct and count - window + room > most):
             return NEEDS_ROOM, count, at, generated, -1
-        n = successors(states[at], prog, mp, ws, out_states, out_moves)
+        n = _expand(states[at], prog, mp, ws, out_states, out_moves)
         if n < 0:
             return (FAILED if n == program_moves.FAILED else OUT_FULL), count, at, generated, -1
         if counting:
@@ -485,7 +513,13 @@ def _distinct(out_states: np.ndarray, out_moves: np.ndarray, n: int) -> int:
 
 @njit(cache=True)
 def count_goals(
-    states: np.ndarray, count: int, mp: np.ndarray, ws: np.ndarray, goal_mask: np.uint64, goal_value: np.uint64, lo: int
+    states: np.ndarray,
+    count: int,
+    mp: np.ndarray,
+    ws: np.ndarray,
+    goal_mask: np.uint64,
+    goal_value: np.uint64,
+    lo: int,
 ) -> int:
     found = 0
     for i in range(lo, count):
@@ -496,7 +530,13 @@ def count_goals(
 
 @njit(cache=True)
 def first_goal(
-    states: np.ndarray, lo: int, hi: int, mp: np.ndarray, ws: np.ndarray, goal_mask: np.uint64, goal_value: np.uint64
+    states: np.ndarray,
+    lo: int,
+    hi: int,
+    mp: np.ndarray,
+    ws: np.ndarray,
+    goal_mask: np.uint64,
+    goal_value: np.uint64,
 ) -> int:
     for i in range(lo, hi):
         if _is_goal(states[i], mp, ws, goal_mask, goal_value):
@@ -627,10 +667,10 @@ def moves_mapped(
     """Whether, from every state found, the symmetry maps the moves onto the moves from the
     state's image (as sets of successors)."""
     for i in range(count):
-        n = successors(states[i], prog, mp, ws, mine, moves)
+        n = _expand(states[i], prog, mp, ws, mine, moves)
         for j in range(n):
             mine[j] = image(mine[j], symmetry)
-        m = successors(image(states[i], symmetry), prog, mp, ws, theirs, moves)
+        m = _expand(image(states[i], symmetry), prog, mp, ws, theirs, moves)
         a = np.unique(mine[:n])
         b = np.unique(theirs[:m])
         if len(a) != len(b) or not np.all(a == b):

@@ -143,7 +143,8 @@ class Walk:
         self.room = self.tables.most_successors
 
     def goal_test(self) -> tuple[np.ndarray, np.ndarray, np.uint64, np.uint64]:
-        """What core's goal tests take: the machine program and its workspace, the mask and value."""
+        """What core's goal tests take after the states: the machine program and its workspace,
+        the mask and value."""
         tables = self.tables
         return tables.machine, self.workspace, np.uint64(tables.goal_mask), np.uint64(tables.goal_value)
 
@@ -362,7 +363,15 @@ def check_moves(compiled: CompiledPuzzle, limits: Limits, generators: Sequence[t
     for name, pos, sym in generators:
         table = _image_table(sym, tables.bits)
         mapped = core.moves_mapped(
-            tables.program, tables.machine, walk.workspace, walk.arrays.states, walk.count, table, mine, theirs, moves
+            tables.program,
+            tables.machine,
+            walk.workspace,
+            walk.arrays.states,
+            walk.count,
+            table,
+            mine,
+            theirs,
+            moves,
         )
         if not mapped:
             raise moves_not_mapped(name, pos)

@@ -43,7 +43,7 @@ class Tables:
     start: int
     goal_mask: int
     goal_value: int
-    machine: np.ndarray  # a machine program (kernel.program), or empty
+    machine: np.ndarray  # a machine program (kernel.program), or core.NO_MACHINE
     unpacked: Callable[[int], bytes]
 
     def unpack(self, word: int) -> bytes:
@@ -54,7 +54,7 @@ class Tables:
 
         from . import machine
 
-        return machine.workspace(self.machine) if len(self.machine) else np.zeros(1, dtype=np.int64)
+        return machine.workspace(self.machine) if self.machine.ndim == 1 else np.zeros(1, dtype=np.int64)
 
 
 def why_not(compiled: CompiledPuzzle, words: int = 1) -> str | None:
@@ -135,16 +135,12 @@ def build(compiled: CompiledPuzzle) -> Tables:
     start = _pack(dict(enumerate(compiled.start[:cells])), bits)
     mask = _pack({cell: (1 << bits) - 1 for cell, code in enumerate(goal) if code != ANY}, bits)
     value = _pack({cell: code for cell, code in enumerate(goal) if code != ANY}, bits)
-    import numpy as np
-
-    empty = np.zeros(0, dtype=np.int64)
 
     def unpacked(word: int) -> bytes:
         return bytes((word >> (cell * bits)) & ((1 << bits) - 1) for cell in range(cells))
 
-    return Tables(
-        bits, cells, bits * cells, core.program(bits, cells, sections), most, start, mask, value, empty, unpacked
-    )
+    program = core.program(bits, cells, sections)
+    return Tables(bits, cells, bits * cells, program, most, start, mask, value, core.NO_MACHINE, unpacked)
 
 
 def _machine_tables(compiled: CompiledPuzzle) -> Tables:
