@@ -89,8 +89,11 @@ from ..model.puzzle import ANY, EMPTY, Puzzle
     ACC_MIN,  # pop; a: accumulator slot (a + 1: found)
     ACC_MAX,
     FAIL,  # a: error
-) = range(64)
-OPCODES = 64
+    EMPTY_AT_COUNTER,  # counter a's cell is empty (a cursor off the board: no)
+    EMPTY_PLACE_AT,  # place a holds nothing
+    VALUE_OF_LOCAL,  # the number of the piece in env[a]; b: error, c: the table of values
+) = range(67)
+OPCODES = 67
 WIDTH = 4  # integers an instruction
 HIDDEN = 7  # hidden slots of a loop: kind, i, j, k, weight, accumulator, found
 HERE_BAG, LOAD_BAG = 0, 1  # bag registers: the place being checked, a carry's load
@@ -294,6 +297,8 @@ class Compiler:
         elif isinstance(e, m.CounterRead):
             self.value(e.counter)
             self.emit(COUNTER_DYN)
+        elif isinstance(e, m.ValueOf) and isinstance(e.piece, m.Local):
+            self.emit(VALUE_OF_LOCAL, self.base + e.piece.slot, a.error(ERR_NO_NUMBER, e.pos), a.attribute("value"))
         elif isinstance(e, m.ValueOf):
             self.value(e.piece)
             self.emit(VALUE_OF, a.error(ERR_NO_NUMBER, e.pos), a.attribute("value"))
@@ -373,6 +378,12 @@ class Compiler:
     def _is_empty(self, e: m.IsEmpty) -> None:
         if isinstance(e.operand, m.Here):
             self.emit(EMPTY_BAG, HERE_BAG)
+            return
+        if isinstance(e.operand, m.CounterValue) and e.operand.type == m.CELL:
+            self.emit(EMPTY_AT_COUNTER, e.operand.counter)  # `cursor is empty`, in one step
+            return
+        if isinstance(e.operand, m.PlaceConst):
+            self.emit(EMPTY_PLACE_AT, e.operand.place)  # `hand is empty`, in one step
             return
         self.value(e.operand)
         kind = e.operand.type

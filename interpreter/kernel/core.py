@@ -19,11 +19,12 @@ check the run's limits (time, memory, Ctrl-C), show progress, and grow the array
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 from numba.extending import overload
 
 from . import machine
 from . import moves as program_moves
+from .jit import njit
 
 # what a call to `run_layer` stopped on
 LAYER_DONE, BUDGET_SPENT, NEEDS_ROOM, GOAL_FOUND, COUNT_OVERFLOW, FAILED, OUT_FULL = 0, 1, 2, 3, 4, 5, 6
@@ -369,6 +370,7 @@ def _expand_for(state, prog, mp, ws, out, moves):  # type: ignore[no-untyped-def
 
     def on_machine(state, prog, mp, ws, out, moves):  # type: ignore[no-untyped-def]
         machine.unpack_word(mp, state, ws, mp[machine.WS_STATE])
+        ws[mp[machine.WS_PARENT]] = machine.int64(state)
         return program_moves.expand(mp, ws, out.reshape((len(out), 1)))
 
     return on_machine

@@ -17,13 +17,13 @@ import itertools
 from collections.abc import Iterator
 
 import numpy as np
-from numba import njit
 
 from ..compiler import CompiledPuzzle
 from ..search.depth import PROBE, REMEMBER, Path
 from ..search.limits import Limits
 from . import sets
-from .machine import WS_CHILD, WS_ERR, WS_STATE, unpack, workspace
+from .jit import njit
+from .machine import WS_ERR, WS_PARENT, WS_STATE, int64, unowned, unpack, workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL, expand, is_goal
 from .program import MachineProgram
@@ -50,6 +50,8 @@ def walk(
     listing: bool,
 ) -> int:
     """Go on with the walk from where the counters `c` say it is; what stopped it."""
+    mp, ws, kids, frames, path = unowned(mp), unowned(ws), unowned(kids), unowned(frames), unowned(path)
+    on_path, seen, goals, c = unowned(on_path), unowned(seen), unowned(goals), unowned(c)
     while True:
         depth = c[DEPTH]
         if c[PHASE] == 1:  # a child visited just before the last return: finish with it
@@ -60,8 +62,9 @@ def walk(
             continue
         if depth < 0:
             return DONE
-        if c[PENDING] == 1:
-            unpack(mp, path[depth], ws, mp[WS_STATE])
+        if c[PENDING] == 1:  # the state at this depth was unpacked at ws_state when entered
+            for w in range(path.shape[1]):
+                ws[mp[WS_PARENT] + w] = int64(path[depth, w])
             start = frames[depth, 0]
             n = expand(mp, ws, kids[start:])
             if n == FULL:
@@ -123,8 +126,8 @@ def _enter(
 ) -> int:
     """The child visited (at path[depth + 1]): a goal ends its path there (found once), any
     other state is walked from next. A status to return, or -1 to go on."""
-    unpack(mp, path[depth + 1], ws, mp[WS_CHILD])
-    goal = is_goal(mp, ws, mp[WS_CHILD])
+    unpack(mp, path[depth + 1], ws, mp[WS_STATE])
+    goal = is_goal(mp, ws, mp[WS_STATE])
     if ws[mp[WS_ERR]] != 0:
         return FAILED
     if goal:
@@ -156,6 +159,7 @@ class Walk:
         self.goals = sets.new_set(1 << 10, words)
         self.c = np.zeros(12, dtype=np.int64)
         self.path[0] = machine.start
+        unpack(machine.array, self.path[0], self.ws, int(machine.array[WS_STATE]))  # walked from first
         for table in (self.on_path, self.seen):  # the start is on the path, and seen
             sets.add(table, self.path, 0)
         self.c[ON_PATH] = self.c[SEEN] = self.c[PENDING] = self.c[SEEN_ON] = 1

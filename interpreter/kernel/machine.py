@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import int64 as numba_int64
-from numba import njit, types, uint64
+from numba import types, uint64
 from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
@@ -41,10 +41,12 @@ from .bytecode import (
     COUNTER_DYN,
     DISPLACEMENT,
     DIV,
+    EMPTY_AT_COUNTER,
     EMPTY_BAG,
     EMPTY_CELL,
     EMPTY_PIECE,
     EMPTY_PLACE,
+    EMPTY_PLACE_AT,
     END,
     EQ,
     FAIL,
@@ -90,8 +92,10 @@ from .bytecode import (
     TOGETHER,
     TOP,
     VALUE_OF,
+    VALUE_OF_LOCAL,
     WIDTH,
 )
+from .jit import njit
 
 if TYPE_CHECKING:
     from .program import Program
@@ -129,6 +133,9 @@ HEADER = (
     "ws_index",
     "ws_count",
     "ws_kinds",
+    "ws_parent",
+    "ws_log",
+    "ws_logged",
     "ws_size",
 )
 SECTIONS = (
@@ -171,6 +178,7 @@ SECTIONS = (
     "vars",
     "lets",
     "effects",
+    "jumps",
     "areas",
     "area_start",
     "area_fits",
@@ -208,6 +216,9 @@ SECTIONS = (
     WS_INDEX,
     WS_COUNT,
     WS_KINDS,
+    WS_PARENT,
+    WS_LOG,
+    WS_LOGGED,
     WS_SIZE,
 ) = range(len(HEADER))
 (
@@ -250,6 +261,7 @@ SECTIONS = (
     VARS,
     LETS,
     EFFECTS,
+    JUMPS,
     AREAS,
     AREA_START,
     AREA_FITS,
@@ -289,6 +301,9 @@ def assemble(p: Program) -> np.ndarray:
         ("ws_index", levels),
         ("ws_count", levels),
         ("ws_kinds", 4 * (pieces + 1)),
+        ("ws_parent", p.words),
+        ("ws_log", 2 * _log_size(p)),
+        ("ws_logged", 1),
     ]
     header = {
         "size": size,
@@ -315,6 +330,22 @@ def assemble(p: Program) -> np.ndarray:
         starts.append(starts[-1] + len(s[name]))
     body = [value for name in SECTIONS for value in s[name]]
     return np.array([header[name] for name in HEADER] + starts + body, dtype=np.int64)
+
+
+def _log_size(p: Program) -> int:
+    """A bound on the fields one move writes: its form's (at most the whole state, or a
+    carry's two places and the carrier), then each effect's (a toggle: every cell)."""
+    from .program import EFFECT, EFFECT_TOGGLE, F_EFFECTS_FROM, F_EFFECTS_TO, FAMILY
+
+    size = len(p.s["field_word"])
+    most = 0
+    families, effects = p.s["families"], p.s["effects"]
+    for f in range(0, len(families), FAMILY):
+        writes = 0
+        for e in range(families[f + F_EFFECTS_FROM], families[f + F_EFFECTS_TO]):
+            writes += p.cells if effects[e * EFFECT] == EFFECT_TOGGLE else 8
+        most = max(most, writes)
+    return size + 2 * p.pieces + most + 16
 
 
 def workspace(mp: np.ndarray) -> np.ndarray:
@@ -490,20 +521,19 @@ def fail(ws: np.ndarray, errors: int, error: int, count: int, v0: int, v1: int) 
 def evaluate(mp: np.ndarray, ws: np.ndarray, s: int, pc: int) -> int:
     """Run the bytecode from instruction pc on the state at ws[s:], and return its value.
     An error (a division by zero, a cell off the board, ...) is recorded in the workspace
-    and 0 returned: callers look at ws[ws_err] when they are done."""
+    and 0 returned: callers look at ws[ws_err] when they are done. Every branch tests the
+    opcode for equality only, so that the compiler makes one jump table of them."""
     code = mp[CODE]
     env = mp[WS_ENV]
-    stack = mp[WS_STACK]
     errors = mp[WS_ERR]
-    cells = mp[CELLS]
-    top = stack - 1  # the last value pushed
+    top = mp[WS_STACK] - 1  # the last value pushed
     while True:
         at = code + pc * WIDTH
-        op, a, b, c = mp[at], mp[at + 1], mp[at + 2], mp[at + 3]
+        op, a = mp[at], mp[at + 1]
         pc += 1
         if op == END:
             return int(ws[top])
-        if op == PUSH:
+        elif op == PUSH:
             top += 1
             ws[top] = a
         elif op == LOAD:
@@ -524,230 +554,266 @@ def evaluate(mp: np.ndarray, ws: np.ndarray, s: int, pc: int) -> int:
             top -= 1
             if ws[top + 1] != 0:
                 pc = a
-        elif op == NOT:
-            ws[top] = 1 if ws[top] == 0 else 0
+        elif op == ADD:
+            top -= 1
+            ws[top] += ws[top + 1]
+        elif op == SUB:
+            top -= 1
+            ws[top] -= ws[top + 1]
+        elif op == MUL:
+            top -= 1
+            ws[top] *= ws[top + 1]
+        elif op == DIV:
+            top -= 1
+            if ws[top + 1] == 0:
+                fail(ws, errors, a, 0, 0, 0)
+                return 0
+            ws[top] //= ws[top + 1]  # as in Python: rounded down (numba keeps Python's meaning)
+        elif op == MOD:
+            top -= 1
+            if ws[top + 1] == 0:
+                fail(ws, errors, a, 0, 0, 0)
+                return 0
+            ws[top] %= ws[top + 1]  # the remainder with the divisor's sign, as in Python
         elif op == NEG:
             ws[top] = -ws[top]
+        elif op == NOT:
+            ws[top] = 1 if ws[top] == 0 else 0
+        elif op == EQ:
+            top -= 1
+            ws[top] = 1 if ws[top] == ws[top + 1] else 0
+        elif op == NE:
+            top -= 1
+            ws[top] = 1 if ws[top] != ws[top + 1] else 0
+        elif op == LT:
+            top -= 1
+            ws[top] = 1 if ws[top] < ws[top + 1] else 0
+        elif op == LE:
+            top -= 1
+            ws[top] = 1 if ws[top] <= ws[top + 1] else 0
+        elif op == GT:
+            top -= 1
+            ws[top] = 1 if ws[top] > ws[top + 1] else 0
+        elif op == GE:
+            top -= 1
+            ws[top] = 1 if ws[top] >= ws[top + 1] else 0
         elif op == ABS:
             ws[top] = abs(ws[top])
-        elif op == COUNTER:
-            top += 1
-            ws[top] = counter_value(mp, ws, s, a)
-        elif op == EMPTY_CELL:
-            cell = ws[top]
-            ws[top] = 1 if cell >= 0 and ws[s + cell] == 0 else 0
-        elif op == EMPTY_PIECE:
-            ws[top] = 1 if ws[top] < 0 else 0
-        elif op == EMPTY_BAG:
-            bags = mp[WS_BAGS] + a * (mp[PIECES] + 1)
-            empty = 1
-            for k in range(1, mp[PIECES] + 1):
-                if ws[bags + k] != 0:
-                    empty = 0
-                    break
-            top += 1
-            ws[top] = empty
-        elif op == EMPTY_PLACE:
-            place = ws[top]
-            offset = mp[mp[PLACE_OFFSET] + place]
-            empty = 1
-            for k in range(mp[mp[PLACE_LENGTH] + place]):
-                if ws[s + offset + k] != 0:
-                    empty = 0
-                    break
-            ws[top] = empty
-        elif op == IS_KIND:
-            ws[top] = 1 if in_set(mp, a, code_of(mp, ws, s, ws[top])) else 0
-        elif op == CONTENT:
-            cell = ws[top]
-            ws[top] = NONE if cell < 0 or ws[s + cell] == 0 else cell
-        elif op == CELL_OF:
-            piece = ws[top]
-            ws[top] = piece if 0 <= piece < cells else NONE
-        elif op == PIECE_CONST:
-            found = NONE
-            for cell in range(cells):
-                if ws[s + cell] == a:
-                    found = cell
-                    break
-            if found < 0:
-                for p in range(mp[PLACES]):
-                    if bag_count(mp, ws, s, p, a) > 0:
-                        found = cells + a
-                        break
-            top += 1
-            ws[top] = found
-        elif op in (VALUE_OF, ATTR):
-            table = b if op == VALUE_OF else a
-            error = a if op == VALUE_OF else b
-            found = mp[mp[ATTRIBUTES] + table * (mp[PIECES] + 1) + code_of(mp, ws, s, ws[top])]
-            if found == MISSING:
-                fail(ws, errors, error, 0, 0, 0)
-                return 0
-            ws[top] = found
-        elif op <= GE:  # the operators of two operands
-            top -= 1
-            x, y = ws[top], ws[top + 1]
-            if op == ADD:
-                ws[top] = x + y
-            elif op == SUB:
-                ws[top] = x - y
-            elif op == MUL:
-                ws[top] = x * y
-            elif op in (DIV, MOD):
-                if y == 0:
-                    fail(ws, errors, a, 0, 0, 0)
-                    return 0
-                q = x // y  # as in Python: rounded down (numba keeps Python's meaning)
-                ws[top] = q if op == DIV else x - q * y
-            elif op == EQ:
-                ws[top] = 1 if x == y else 0
-            elif op == NE:
-                ws[top] = 1 if x != y else 0
-            elif op == LT:
-                ws[top] = 1 if x < y else 0
-            elif op == LE:
-                ws[top] = 1 if x <= y else 0
-            elif op == GT:
-                ws[top] = 1 if x > y else 0
-            else:
-                ws[top] = 1 if x >= y else 0
         elif op == MIN2:
             top -= 1
             ws[top] = min(ws[top], ws[top + 1])
         elif op == MAX2:
             top -= 1
             ws[top] = max(ws[top], ws[top + 1])
-        elif op == IN_LIST:
-            top -= 1
-            items, x = mp[VALUES] + ws[top + 1], ws[top]
-            member = 0
-            for k in range(mp[items]):
-                if mp[items + 1 + k] == x:
-                    member = 1
-                    break
-            ws[top] = member
-        elif op == COUNTER_DYN:
-            ws[top] = counter_value(mp, ws, s, ws[top])
-        elif op == COUNTER_BOUND:
-            ws[top] = mp[(mp[COUNTER_HIGH] if a == 1 else mp[COUNTER_LOW]) + ws[top]]
-        elif op == CELL_AT:
-            if a == 1:
-                row, col = 1, ws[top]
-            else:
-                top -= 1
-                row, col = ws[top], ws[top + 1]
-            found = NONE
-            if 1 <= row <= mp[ROWS] and 1 <= col <= mp[COLS]:
-                found = mp[mp[FRAME] + (row - 1) * mp[COLS] + col - 1]
-            if found < 0:
-                fail(ws, errors, b, a, row if a == 2 else col, col)
-                return 0
-            ws[top] = found
-        elif op == PIECE_ROW:
-            piece = ws[top]
-            if not 0 <= piece < cells:
-                fail(ws, errors, b, 0, 0, 0)
-                return 0
-            ws[top] = mp[(mp[COL_OF] if a == 1 else mp[ROW_OF]) + piece]
-        elif op == CELL_ROW:
+        elif op == COUNTER:
+            top += 1
+            ws[top] = counter_value(mp, ws, s, a)
+        elif op == EMPTY_AT_COUNTER:
+            cell = counter_value(mp, ws, s, a)
+            top += 1
+            ws[top] = 1 if cell >= 0 and ws[s + cell] == 0 else 0
+        elif op == EMPTY_PLACE_AT:
+            top += 1
+            ws[top] = _place_empty(mp, ws, s, a)
+        elif op == EMPTY_PLACE:
+            ws[top] = _place_empty(mp, ws, s, ws[top])
+        elif op == EMPTY_CELL:
             cell = ws[top]
-            if cell < 0:
-                fail(ws, errors, b, 0, 0, 0)
+            ws[top] = 1 if cell >= 0 and ws[s + cell] == 0 else 0
+        elif op == EMPTY_PIECE:
+            ws[top] = 1 if ws[top] < 0 else 0
+        elif op == VALUE_OF_LOCAL:
+            found = mp[mp[ATTRIBUTES] + mp[at + 3] * (mp[PIECES] + 1) + code_of(mp, ws, s, ws[env + a])]
+            if found == MISSING:
+                fail(ws, errors, mp[at + 2], 0, 0, 0)
                 return 0
-            ws[top] = mp[(mp[COL_OF] if a == 1 else mp[ROW_OF]) + cell]
-        elif op == AT_BAG:
-            piece = ws[top]
-            inside = 0
-            if piece >= cells and ws[mp[WS_BAGS] + a * (mp[PIECES] + 1) + piece - cells] > 0:
-                inside = 1
-            ws[top] = inside
-        elif op == AT_PLACE:
-            top -= 1
-            piece, place = ws[top], ws[top + 1]
-            ws[top] = 1 if piece >= cells and bag_count(mp, ws, s, place, piece - cells) > 0 else 0
-        elif op == FIRST:
-            top -= 1
-            lo, hi = ray_range(mp, ws[top], ws[top + 1])
-            found = NONE
-            for k in range(lo, hi):
-                if ws[s + mp[k]] != 0:
-                    found = mp[k]
-                    break
+            top += 1
             ws[top] = found
-        elif op == NEXT:
-            top -= 1
-            cell = ws[top]
-            ws[top] = NONE if cell < 0 else mp[mp[NEXT_CELL] + ws[top + 1] * cells + cell]
-        elif op == TOP:
-            place = ws[top]
-            offset, length = mp[mp[PLACE_OFFSET] + place], mp[mp[PLACE_LENGTH] + place]
-            found = NONE
-            for k in range(length - 1, -1, -1):
-                if ws[s + offset + k] != 0:
-                    found = cells + ws[s + offset + k]
-                    break
-            ws[top] = found
-        elif op == TOGETHER:
-            first = place_of(mp, ws, s, ws[top - a + 1])
-            together = 1
-            for k in range(top - a + 2, top + 1):
-                if place_of(mp, ws, s, ws[k]) != first:
-                    together = 0
-            top -= a - 1
-            ws[top] = together
-        elif op == MISPLACED:
-            pairs = mp[VALUES] + a
-            n = 0
-            for k in range(mp[pairs]):
-                if ws[s + mp[pairs + 1 + 2 * k]] != mp[pairs + 2 + 2 * k]:
-                    n += 1
-            top += 1
-            ws[top] = n
-        elif op == INVERSIONS:
-            rank = mp[VALUES] + a
-            n = 0
-            for i in range(cells):
-                if ws[s + i] == 0:
-                    continue
-                r = mp[rank + ws[s + i]]
-                for j in range(i):
-                    if ws[s + j] != 0 and mp[rank + ws[s + j]] >= r:
-                        n += 1
-            top += 1
-            ws[top] = n
-        elif op == DISPLACEMENT:
-            far = mp[VALUES] + a
-            n = 0
-            for i in range(cells):
-                if ws[s + i] != 0:
-                    n += mp[far + ws[s + i] * cells + i]
-            top += 1
-            ws[top] = n
-        elif op >= ITER_CELLS and op <= ITER_RAY:
-            top = _start_loop(mp, ws, s, op, a, b, c, top)
         elif op == NEXT_ITEM:
-            if not _next_item(mp, ws, s, env + a, b):
-                pc = c
-        elif op == SKIP_CELL:
-            cell = ws[env + b]
-            if not (cell >= 0 and in_set(mp, a, mp[mp[BASE] + ws[s + cell]])):
-                pc = c
-        elif op == SKIP_PIECE:
-            if not in_set(mp, a, code_of(mp, ws, s, ws[env + b])):
-                pc = c
-        elif op in (ACC_MIN, ACC_MAX):
-            value = ws[top]
-            top -= 1
-            if ws[env + a + 1] == 0 or (value < ws[env + a] if op == ACC_MIN else value > ws[env + a]):
-                ws[env + a] = value
-                ws[env + a + 1] = 1
-        elif op == FAIL:
-            fail(ws, errors, a, 0, 0, 0)
-            return 0
+            if not _next_item(mp, ws, s, env + a, mp[at + 2]):
+                pc = mp[at + 3]
         else:
-            fail(ws, errors, 0, 0, 0, 0)  # cannot happen: the assembly emits no other opcode
+            top, pc = _rare(mp, ws, s, op, a, mp[at + 2], mp[at + 3], top, pc)
+            if top < 0:
+                return 0
+
+
+@njit(cache=True)
+def _rare(mp: np.ndarray, ws: np.ndarray, s: int, op: int, a: int, b: int, c: int, top: int, pc: int) -> tuple:  # type: ignore[type-arg]
+    """The instructions met less often (a separate function keeps `evaluate` small): the new
+    (top, pc), or top -1 after an error."""
+    env = mp[WS_ENV]
+    errors = mp[WS_ERR]
+    cells = mp[CELLS]
+    if op == EMPTY_BAG:
+        bags = mp[WS_BAGS] + a * (mp[PIECES] + 1)
+        empty = 1
+        for k in range(1, mp[PIECES] + 1):
+            if ws[bags + k] != 0:
+                empty = 0
+                break
+        top += 1
+        ws[top] = empty
+    elif op == IS_KIND:
+        ws[top] = 1 if in_set(mp, a, code_of(mp, ws, s, ws[top])) else 0
+    elif op == CONTENT:
+        cell = ws[top]
+        ws[top] = NONE if cell < 0 or ws[s + cell] == 0 else cell
+    elif op == CELL_OF:
+        piece = ws[top]
+        ws[top] = piece if 0 <= piece < cells else NONE
+    elif op == PIECE_CONST:
+        found = NONE
+        for cell in range(cells):
+            if ws[s + cell] == a:
+                found = cell
+                break
+        if found < 0:
+            for p in range(mp[PLACES]):
+                if bag_count(mp, ws, s, p, a) > 0:
+                    found = cells + a
+                    break
+        top += 1
+        ws[top] = found
+    elif op in (VALUE_OF, ATTR):
+        table = b if op == VALUE_OF else a
+        error = a if op == VALUE_OF else b
+        found = mp[mp[ATTRIBUTES] + table * (mp[PIECES] + 1) + code_of(mp, ws, s, ws[top])]
+        if found == MISSING:
+            fail(ws, errors, error, 0, 0, 0)
+            return -1, pc
+        ws[top] = found
+    elif op == IN_LIST:
+        top -= 1
+        items, x = mp[VALUES] + ws[top + 1], ws[top]
+        member = 0
+        for k in range(mp[items]):
+            if mp[items + 1 + k] == x:
+                member = 1
+                break
+        ws[top] = member
+    elif op == COUNTER_DYN:
+        ws[top] = counter_value(mp, ws, s, ws[top])
+    elif op == COUNTER_BOUND:
+        ws[top] = mp[(mp[COUNTER_HIGH] if a == 1 else mp[COUNTER_LOW]) + ws[top]]
+    elif op == CELL_AT:
+        if a == 1:
+            row, col = 1, ws[top]
+        else:
+            top -= 1
+            row, col = ws[top], ws[top + 1]
+        found = NONE
+        if 1 <= row <= mp[ROWS] and 1 <= col <= mp[COLS]:
+            found = mp[mp[FRAME] + (row - 1) * mp[COLS] + col - 1]
+        if found < 0:
+            fail(ws, errors, b, a, row if a == 2 else col, col)
+            return -1, pc
+        ws[top] = found
+    elif op in (PIECE_ROW, CELL_ROW):
+        at = ws[top]
+        if not (0 <= at < cells if op == PIECE_ROW else at >= 0):
+            fail(ws, errors, b, 0, 0, 0)
+            return -1, pc
+        ws[top] = mp[(mp[COL_OF] if a == 1 else mp[ROW_OF]) + at]
+    elif op == AT_BAG:
+        piece = ws[top]
+        inside = 0
+        if piece >= cells and ws[mp[WS_BAGS] + a * (mp[PIECES] + 1) + piece - cells] > 0:
+            inside = 1
+        ws[top] = inside
+    elif op == AT_PLACE:
+        top -= 1
+        piece, place = ws[top], ws[top + 1]
+        ws[top] = 1 if piece >= cells and bag_count(mp, ws, s, place, piece - cells) > 0 else 0
+    elif op == FIRST:
+        top -= 1
+        lo, hi = ray_range(mp, ws[top], ws[top + 1])
+        found = NONE
+        for k in range(lo, hi):
+            if ws[s + mp[k]] != 0:
+                found = mp[k]
+                break
+        ws[top] = found
+    elif op == NEXT:
+        top -= 1
+        cell = ws[top]
+        ws[top] = NONE if cell < 0 else mp[mp[NEXT_CELL] + ws[top + 1] * cells + cell]
+    elif op == TOP:
+        place = ws[top]
+        offset, length = mp[mp[PLACE_OFFSET] + place], mp[mp[PLACE_LENGTH] + place]
+        found = NONE
+        for k in range(length - 1, -1, -1):
+            if ws[s + offset + k] != 0:
+                found = cells + ws[s + offset + k]
+                break
+        ws[top] = found
+    elif op == TOGETHER:
+        first = place_of(mp, ws, s, ws[top - a + 1])
+        together = 1
+        for k in range(top - a + 2, top + 1):
+            if place_of(mp, ws, s, ws[k]) != first:
+                together = 0
+        top -= a - 1
+        ws[top] = together
+    elif op == MISPLACED:
+        pairs = mp[VALUES] + a
+        n = 0
+        for k in range(mp[pairs]):
+            if ws[s + mp[pairs + 1 + 2 * k]] != mp[pairs + 2 + 2 * k]:
+                n += 1
+        top += 1
+        ws[top] = n
+    elif op == INVERSIONS:
+        rank = mp[VALUES] + a
+        n = 0
+        for i in range(cells):
+            if ws[s + i] == 0:
+                continue
+            r = mp[rank + ws[s + i]]
+            for j in range(i):
+                if ws[s + j] != 0 and mp[rank + ws[s + j]] >= r:
+                    n += 1
+        top += 1
+        ws[top] = n
+    elif op == DISPLACEMENT:
+        far = mp[VALUES] + a
+        n = 0
+        for i in range(cells):
+            if ws[s + i] != 0:
+                n += mp[far + ws[s + i] * cells + i]
+        top += 1
+        ws[top] = n
+    elif op == SKIP_CELL:
+        cell = ws[env + b]
+        if not (cell >= 0 and in_set(mp, a, mp[mp[BASE] + ws[s + cell]])):
+            pc = c
+    elif op == SKIP_PIECE:
+        if not in_set(mp, a, code_of(mp, ws, s, ws[env + b])):
+            pc = c
+    elif op in (ACC_MIN, ACC_MAX):
+        value = ws[top]
+        top -= 1
+        if ws[env + a + 1] == 0 or (value < ws[env + a] if op == ACC_MIN else value > ws[env + a]):
+            ws[env + a] = value
+            ws[env + a + 1] = 1
+    elif op == FAIL:
+        fail(ws, errors, a, 0, 0, 0)
+        return -1, pc
+    elif op >= ITER_CELLS and op <= ITER_RAY:
+        top = _start_loop(mp, ws, s, op, a, b, c, top)
+    else:
+        fail(ws, errors, 0, 0, 0, 0)  # cannot happen: the assembly emits no other opcode
+        return -1, pc
+    return top, pc
+
+
+@njit(cache=True, inline="always")
+def _place_empty(mp: np.ndarray, ws: np.ndarray, s: int, place: int) -> int:
+    offset = mp[mp[PLACE_OFFSET] + place]
+    for k in range(mp[mp[PLACE_LENGTH] + place]):
+        if ws[s + offset + k] != 0:
             return 0
+    return 1
 
 
 # the kinds of loop, kept in a loop's first hidden slot

@@ -13,18 +13,26 @@ error in a rule shows at the same move.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import uint64
 
 from .bytecode import HERE_BAG, LOAD_BAG
+from .jit import njit
 from .machine import (
     AREA_FITS,
     AREA_START,
     AREAS,
     BINDS,
     CELLS,
+    COUNTER_HIGH,
+    COUNTER_LOW,
+    COUNTER_OFFSET,
+    COUNTER_WIDTH,
     DIRECTIONS_USED,
     EFFECTS,
     FAMILIES,
+    FIELD_MASK,
+    FIELD_SHIFT,
+    FIELD_WORD,
     GOAL_CELLS,
     GOAL_CONDITIONS,
     GOAL_PLACES,
@@ -32,6 +40,7 @@ from .machine import (
     GROUP_ITEMS,
     GROUP_START,
     INSTANCES,
+    JUMPS,
     KEY_CODES,
     LETS,
     LOAD_RULES,
@@ -58,13 +67,15 @@ from .machine import (
     VARS,
     WITH_SETS,
     WS_BAGS,
-    WS_BASE,
     WS_CHILD,
     WS_COUNT,
     WS_ENV,
     WS_ERR,
     WS_INDEX,
     WS_KINDS,
+    WS_LOG,
+    WS_LOGGED,
+    WS_PARENT,
     WS_STATE,
     WS_VALUES,
     bag_count,
@@ -76,11 +87,8 @@ from .machine import (
     fill_bag,
     in_set,
     int64,
-    pack,
     ray_range,
-    same,
     unowned,
-    write_counter,
 )
 from .program import (
     CARRY,
@@ -147,7 +155,7 @@ def _all_hold(mp: np.ndarray, ws: np.ndarray, s: int, section: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def ok(mp: np.ndarray, ws: np.ndarray, s: int) -> bool:
     """Every safety rule holds: those on the whole state, then those on each place in turn."""
     if not _all_hold(mp, ws, s, STATE_RULES):
@@ -161,12 +169,12 @@ def ok(mp: np.ndarray, ws: np.ndarray, s: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def any_rules(mp: np.ndarray) -> bool:
     return bool(mp[STATE_RULES + 1] > mp[STATE_RULES] or mp[PLACE_RULES + 1] > mp[PLACE_RULES])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_goal(mp: np.ndarray, ws: np.ndarray, s: int) -> bool:
     """The goal: its cells, its places (exactly, or at least so many of each piece), then its
     conditions."""
@@ -188,19 +196,96 @@ def is_goal(mp: np.ndarray, ws: np.ndarray, s: int) -> bool:
 
 
 # ---- the successors
+#
+# The state before the move is at ws_state, and never changes while its successors are made.
+# Each move is made in place on a copy of it at ws_child, every field written going to a log
+# (the field and what it held): the child is packed from the parent's words and the fields
+# logged, and the log undoes the move before the next one. A move costs what it changes,
+# not the size of the state.
+
+
+@njit(cache=True, inline="always")
+def _set(mp: np.ndarray, ws: np.ndarray, field: int, value: int) -> None:
+    """Write a field of the child, logging what it held."""
+    at = mp[WS_LOGGED]
+    n = ws[at]
+    log = mp[WS_LOG] + 2 * n
+    child = mp[WS_CHILD]
+    ws[log] = field
+    ws[log + 1] = ws[child + field]
+    ws[child + field] = value
+    ws[at] = n + 1
+
+
+@njit(cache=True, inline="always")
+def _undo(mp: np.ndarray, ws: np.ndarray, mark: int) -> None:
+    """Put back the fields logged after `mark`."""
+    at = mp[WS_LOGGED]
+    n = ws[at]
+    child, log = mp[WS_CHILD], mp[WS_LOG]
+    while n > mark:
+        n -= 1
+        ws[child + ws[log + 2 * n]] = ws[log + 2 * n + 1]
+    ws[at] = mark
+
+
+@njit(cache=True, inline="always")
+def _logged(mp: np.ndarray, ws: np.ndarray) -> int:
+    return int(ws[mp[WS_LOGGED]])
+
+
+@njit(cache=True, inline="always")
+def _unchanged(mp: np.ndarray, ws: np.ndarray) -> bool:
+    """Whether the child is the state before the move (every field written holds its old value)."""
+    s, child, log = mp[WS_STATE], mp[WS_CHILD], mp[WS_LOG]
+    for k in range(ws[mp[WS_LOGGED]]):
+        field = ws[log + 2 * k]
+        if ws[child + field] != ws[s + field]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def _set_counter(mp: np.ndarray, ws: np.ndarray, c: int, value: int) -> bool:
+    """Store a counter's value in the child; False if it is outside the counter's range."""
+    low, high = mp[mp[COUNTER_LOW] + c], mp[mp[COUNTER_HIGH] + c]
+    if value < low or value > high:
+        return False
+    raw = value - low
+    offset = mp[mp[COUNTER_OFFSET] + c]
+    for k in range(mp[mp[COUNTER_WIDTH] + c]):
+        _set(mp, ws, offset + k, (raw >> (8 * k)) & 255)
+    return True
+
+
+@njit(cache=True, inline="always")
+def _emit(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, found: int) -> int:
+    """The child, packed into out[found]: the parent's words with the fields logged."""
+    if found == out.shape[0]:
+        return FULL
+    parent, child, log = mp[WS_PARENT], mp[WS_CHILD], mp[WS_LOG]
+    for w in range(out.shape[1]):
+        out[found, w] = uint64(ws[parent + w])
+    fw, fs, fm = mp[FIELD_WORD], mp[FIELD_SHIFT], mp[FIELD_MASK]
+    for k in range(ws[mp[WS_LOGGED]]):
+        field = ws[log + 2 * k]
+        w, shift = mp[fw + field], uint64(mp[fs + field])
+        out[found, w] = (out[found, w] & ~(uint64(mp[fm + field]) << shift)) | (uint64(ws[child + field]) << shift)
+    return found + 1
 
 
 @njit(cache=True)
 def expand(mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
-    """The successors of the state at ws[ws_state:], packed into the rows of `out`: how many,
-    or FULL (more than `out` holds: call again with more rows) or FAILED (an error, in the
-    workspace)."""
+    """The successors of the state at ws[ws_state:] (its words at ws[ws_parent:]), packed
+    into the rows of `out`: how many, or FULL (more than `out` holds: call again with more
+    rows) or FAILED (an error, in the workspace)."""
     mp, ws, out = unowned(mp), unowned(ws), unowned(out)
     s, child = mp[WS_STATE], mp[WS_CHILD]
+    copy(ws, s, child, mp[SIZE])
+    ws[mp[WS_LOGGED]] = 0
     cells = mp[CELLS]
     checked = any_rules(mp)
     found = int64(0)  # not the literal 0: each literal a callee sees is compiled apart
-    limit = out.shape[0]
     key_codes = mp[KEY_CODES]
     for k in range(mp[KEY_CODES + 1] - key_codes):
         code = mp[key_codes + k]
@@ -209,17 +294,19 @@ def expand(mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
                 continue
             group = mp[GROUP_START] + k * cells + cell
             for g in range(mp[group], mp[group + 1]):
-                if _rewrite(mp, ws, mp[mp[GROUP_ITEMS] + g], s, child) and (not checked or ok(mp, ws, child)):
-                    if found == limit:
-                        return FULL
-                    pack(mp, ws, child, out, found)
-                    found += 1
+                if _rewrite(mp, ws, mp[mp[GROUP_ITEMS] + g]):
+                    if not checked or ok(mp, ws, child):
+                        found = _emit(mp, ws, out, found)
+                    _undo(mp, ws, 0)
+                    if found < 0:
+                        return found
     for g in range(mp[UNKEYED], mp[UNKEYED + 1]):
-        if _rewrite(mp, ws, mp[g], s, child) and (not checked or ok(mp, ws, child)):
-            if found == limit:
-                return FULL
-            pack(mp, ws, child, out, found)
-            found += 1
+        if _rewrite(mp, ws, mp[g]):
+            if not checked or ok(mp, ws, child):
+                found = _emit(mp, ws, out, found)
+            _undo(mp, ws, 0)
+            if found < 0:
+                return found
     for f in range(mp[NFAMILIES]):
         record = mp[FAMILIES] + f * FAMILY
         kind = mp[record + F_KIND]
@@ -236,10 +323,11 @@ def expand(mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
     return found
 
 
-@njit(cache=True)
-def _rewrite(mp: np.ndarray, ws: np.ndarray, i: int, s: int, target: int) -> bool:
-    """Rewrite instance i on the state at ws[s:], into ws[target:], if it applies: its checks
-    hold, its occupied cells hold a piece, its equal pairs are equal."""
+@njit(cache=True, inline="always")
+def _rewrite(mp: np.ndarray, ws: np.ndarray, i: int) -> bool:
+    """Rewrite instance i, made on the child if it applies to the state before the move: its
+    checks hold, its occupied cells hold a piece, its equal pairs are equal."""
+    s = mp[WS_STATE]
     r = mp[INSTANCES] + i * INSTANCE
     pairs = mp[PAIRS]
     for k in range(mp[r], mp[r + 1]):
@@ -251,20 +339,11 @@ def _rewrite(mp: np.ndarray, ws: np.ndarray, i: int, s: int, target: int) -> boo
     for k in range(mp[r + 2], mp[r + 3]):
         if ws[s + mp[pairs + 2 * k]] != ws[s + mp[pairs + 2 * k + 1]]:
             return False
-    copy(ws, s, target, mp[SIZE])
     for k in range(mp[r + 4], mp[r + 5]):
-        ws[target + mp[pairs + 2 * k]] = mp[pairs + 2 * k + 1]
+        _set(mp, ws, mp[pairs + 2 * k], mp[pairs + 2 * k + 1])
     for k in range(mp[r + 6], mp[r + 7]):
-        ws[target + mp[pairs + 2 * k]] = ws[s + mp[pairs + 2 * k + 1]]
+        _set(mp, ws, mp[pairs + 2 * k], ws[s + mp[pairs + 2 * k + 1]])
     return True
-
-
-@njit(cache=True, inline="always")
-def _emit(mp: np.ndarray, ws: np.ndarray, child: int, out: np.ndarray, found: int) -> int:
-    if found == out.shape[0]:
-        return FULL
-    pack(mp, ws, child, out, found)
-    return found + 1
 
 
 @njit(cache=True)
@@ -276,7 +355,6 @@ def _slides(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found:
     s = mp[WS_STATE]
     cells = mp[CELLS]
     mode = mp[record + F_MODE]
-    form = mp[record + F_KIND] == GENERAL
     for ci in range(mp[record + F_CODES_FROM], mp[record + F_CODES_TO]):
         code = mp[mp[SLIDE_CODES] + ci]
         for cell in range(cells):
@@ -292,13 +370,13 @@ def _slides(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found:
                         break
                     last = t
                     if mode != UNTIL:
-                        found, allowed = _slide_to(mp, ws, record, out, found, form, cell, t, code, allowed)
+                        found, allowed = _slide_to(mp, ws, record, out, found, cell, t, code, allowed)
                         if found < 0 or mode == STEP:
                             break
                 if found < 0:
                     return found
                 if mode == UNTIL and last >= 0:
-                    found, allowed = _slide_to(mp, ws, record, out, found, form, cell, last, code, allowed)
+                    found, allowed = _slide_to(mp, ws, record, out, found, cell, last, code, allowed)
                     if found < 0:
                         return found
     return found
@@ -311,39 +389,37 @@ def _slide_to(
     record: int,
     out: np.ndarray,
     found: int,
-    form: bool,
     cell: int,
     reached: int,
     code: int,
     allowed: int,
 ) -> tuple:  # type: ignore[type-arg]
     """One slide from `cell` to `reached`: (found, whether the guard allows moves from this cell)."""
-    s = mp[WS_STATE]
     var, env = mp[record + F_VAR], mp[WS_ENV]
-    if form:
-        target = mp[WS_BASE]
-        copy(ws, s, target, mp[SIZE])
-        ws[target + cell] = 0
-        ws[target + reached] = code
+    mark = _logged(mp, ws)
+    if mp[record + F_KIND] == GENERAL:  # a general family's form
+        _set(mp, ws, cell, 0)
+        _set(mp, ws, reached, code)
         if var >= 0:
             ws[env + var] = cell
-        return _choose(mp, ws, record, out, found), allowed
+        found = _choose(mp, ws, record, out, found)
+        _undo(mp, ws, mark)
+        return found, allowed
     if allowed < 0:
         allowed = 1
         guard = mp[record + F_GUARD]
         if guard >= 0:
             if var >= 0:
                 ws[env + var] = cell
-            allowed = 1 if evaluate(mp, ws, s, guard) != 0 else 0
+            allowed = 1 if evaluate(mp, ws, mp[WS_STATE], guard) != 0 else 0
     if allowed == 0:
         return found, allowed
-    child = mp[WS_CHILD]
-    copy(ws, s, child, mp[SIZE])
-    ws[child + cell] = 0
-    ws[child + reached] = code
-    if any_rules(mp) and not ok(mp, ws, child):
-        return found, allowed
-    return _emit(mp, ws, child, out, found), allowed
+    _set(mp, ws, cell, 0)
+    _set(mp, ws, reached, code)
+    if not any_rules(mp) or ok(mp, ws, mp[WS_CHILD]):
+        found = _emit(mp, ws, out, found)
+    _undo(mp, ws, mark)
+    return found, allowed
 
 
 # ---- carries
@@ -406,20 +482,19 @@ def _next_load(mp: np.ndarray, ws: np.ndarray, m: int) -> bool:
 
 
 @njit(cache=True)
-def _load_into_bag(mp: np.ndarray, ws: np.ndarray, m: int) -> bool:
-    """The load chosen, as counts in the load's bag register; whether it has one of each
-    group the move names (`with`)."""
+def _load_into_bag(mp: np.ndarray, ws: np.ndarray, m: int) -> None:
+    """The load chosen, as counts in the load's bag register."""
     kinds, stride = mp[WS_KINDS], mp[PIECES] + 1
     load = mp[WS_BAGS] + LOAD_BAG * stride
     for code in range(stride):
         ws[load + code] = 0
     for j in range(m):
         ws[load + ws[kinds + j]] = ws[kinds + 3 * stride + j]
-    return True
 
 
 @njit(cache=True)
 def _load_has_with(mp: np.ndarray, ws: np.ndarray, record: int) -> bool:
+    """Whether the load has one of each group the move names (`with`)."""
     load = mp[WS_BAGS] + LOAD_BAG * (mp[PIECES] + 1)
     for w in range(mp[record + F_WITH_FROM], mp[record + F_WITH_TO]):
         code_set = mp[mp[WITH_SETS] + w]
@@ -434,14 +509,15 @@ def _load_has_with(mp: np.ndarray, ws: np.ndarray, record: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _bag_rules(mp: np.ndarray, ws: np.ndarray, s: int, section: int, before: int, sign: int, place: int) -> bool:
-    """The rules of a section (places or loads) on a bag: the place's contents (`place` >= 0)
-    plus `sign` times the load, or the load alone (`place` < 0), as `here`, on the state at
-    ws[s:]."""
+def _bag_rules(mp: np.ndarray, ws: np.ndarray, s: int, section: int, sign: int, place: int) -> bool:
+    """The rules of a section (places or loads) on a bag as `here`, on the state at ws[s:]:
+    the place's contents in the state before the move plus `sign` times the load
+    (`place` >= 0), or the load alone (`place` < 0)."""
     if mp[section + 1] == mp[section]:
         return True
     stride = mp[PIECES] + 1
     here, load = mp[WS_BAGS] + HERE_BAG * stride, mp[WS_BAGS] + LOAD_BAG * stride
+    before = mp[WS_STATE]
     for code in range(1, stride):
         have = ws[before + mp[mp[PLACE_OFFSET] + place] + code - 1] if place >= 0 else 0
         ws[here + code] = have + sign * ws[load + code] if place >= 0 else ws[load + code]
@@ -464,6 +540,7 @@ def _carries(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
     s_off = mp[mp[PLACE_OFFSET] + source]
     stride = mp[PIECES] + 1
     load = mp[WS_BAGS] + LOAD_BAG * stride
+    mark = _logged(mp, ws)
     for size in range(mp[record + F_LOW], min(mp[record + F_HIGH], total) + 1):
         _first_load(mp, ws, m, size)
         while True:
@@ -471,27 +548,28 @@ def _carries(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
             if _load_has_with(mp, ws, record) and (
                 form
                 or (
-                    _bag_rules(mp, ws, s, LOAD_RULES, s, 0, -1)
-                    and _bag_rules(mp, ws, s, PLACE_RULES, s, -1, source)
+                    _bag_rules(mp, ws, s, LOAD_RULES, 0, -1)
+                    and _bag_rules(mp, ws, s, PLACE_RULES, -1, source)
                     and _carry_guard(mp, ws, record)
                 )
             ):
                 for r in range(mp[mp[ROUTE_START] + source], mp[mp[ROUTE_START] + source + 1]):
                     target = mp[mp[ROUTE_TARGETS] + r]
-                    if not form and not _bag_rules(mp, ws, s, PLACE_RULES, s, 1, target):
+                    if not form and not _bag_rules(mp, ws, s, PLACE_RULES, 1, target):
                         continue
-                    made = mp[WS_BASE] if form else child
-                    copy(ws, s, made, mp[SIZE])
                     t_off = mp[mp[PLACE_OFFSET] + target]
                     for code in range(1, stride):
-                        ws[made + s_off + code - 1] -= ws[load + code]
-                        ws[made + t_off + code - 1] += ws[load + code]
-                    write_counter(mp, ws, made, carrier, target)
+                        n = ws[load + code]
+                        if n:
+                            _set(mp, ws, s_off + code - 1, ws[s + s_off + code - 1] - n)
+                            _set(mp, ws, t_off + code - 1, ws[s + t_off + code - 1] + n)
+                    _set_counter(mp, ws, carrier, target)
                     if form:
-                        if _bag_rules(mp, ws, made, LOAD_RULES, made, 0, -1):
+                        if _bag_rules(mp, ws, child, LOAD_RULES, 0, -1):
                             found = _choose(mp, ws, record, out, found)
-                    elif _all_hold(mp, ws, made, STATE_RULES):
-                        found = _emit(mp, ws, made, out, found)
+                    elif _all_hold(mp, ws, child, STATE_RULES):
+                        found = _emit(mp, ws, out, found)
+                    _undo(mp, ws, mark)
                     if found < 0:
                         return found
             if not _next_load(mp, ws, m):
@@ -499,7 +577,7 @@ def _carries(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
     return found
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _carry_guard(mp: np.ndarray, ws: np.ndarray, record: int) -> bool:
     guard = mp[record + F_GUARD]
     return guard < 0 or evaluate(mp, ws, mp[WS_STATE], guard) != 0
@@ -512,22 +590,22 @@ def _carry_guard(mp: np.ndarray, ws: np.ndarray, record: int) -> bool:
 def _general(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
     """The form's choices, each going on to the variables the actions introduce."""
     form = mp[record + F_FORM]
-    s, base = mp[WS_STATE], mp[WS_BASE]
     if form == FORM_NONE:
-        copy(ws, s, base, mp[SIZE])
         return _choose(mp, ws, record, out, found)
     if form == FORM_SLIDE:
         return _slides(mp, ws, record, out, found)
     if form == FORM_CARRY:
         return _carries(mp, ws, record, out, found)
     env = mp[WS_ENV]
+    mark = _logged(mp, ws)
     for i in range(mp[record + F_INST_FROM], mp[record + F_INST_TO]):
-        if not _rewrite(mp, ws, i, s, base):
+        if not _rewrite(mp, ws, i):
             continue
         r = mp[INSTANCES] + i * INSTANCE
         for k in range(mp[r + 10], mp[r + 11]):
             ws[env + mp[mp[BINDS] + 2 * k]] = mp[mp[BINDS] + 2 * k + 1]
         found = _choose(mp, ws, record, out, found)
+        _undo(mp, ws, mark)
         if found < 0:
             return found
     return found
@@ -536,7 +614,7 @@ def _general(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
 @njit(cache=True, inline="always")
 def _values(mp: np.ndarray, ws: np.ndarray, record: int, level: int) -> None:
     """The values the variable of this level can take in the state before the move."""
-    s, env = mp[WS_STATE], mp[WS_ENV]
+    s = mp[WS_STATE]
     v = mp[VARS] + 4 * (mp[record + F_VARS_FROM] + level)
     over, where, arg = mp[v + 1], mp[v + 2], mp[v + 3]
     values = mp[WS_VALUES] + level * mp[MOST_VALUES]
@@ -574,7 +652,6 @@ def _values(mp: np.ndarray, ws: np.ndarray, record: int, level: int) -> None:
                         ws[values + n] = cells + i + 1
                         n += 1
     ws[mp[WS_COUNT] + level] = n
-    _ = env
 
 
 @njit(cache=True, inline="always")
@@ -638,23 +715,28 @@ def _choose(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found:
 @njit(cache=True, inline="always")
 def _finish(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
     """The lets and the guard on the state before the move, then the effects in order on the
-    state after the form's change, then the safety rules on the result."""
-    s, base, child, env = mp[WS_STATE], mp[WS_BASE], mp[WS_CHILD], mp[WS_ENV]
+    child (the state after the form's change), then the safety rules on the result."""
+    s, env = mp[WS_STATE], mp[WS_ENV]
     for k in range(mp[record + F_LETS_FROM], mp[record + F_LETS_TO]):
         at = mp[LETS] + 2 * k
         ws[env + mp[at]] = evaluate(mp, ws, s, mp[at + 1])
     guard = mp[record + F_GUARD]
     if guard >= 0 and evaluate(mp, ws, s, guard) == 0:
         return found
-    copy(ws, base, child, mp[SIZE])
+    mark = _logged(mp, ws)
+    possible = True
     for k in range(mp[record + F_EFFECTS_FROM], mp[record + F_EFFECTS_TO]):
-        if not _effect(mp, ws, mp[EFFECTS] + k * EFFECT, s, child):
-            return found
-    if any_rules(mp) and not ok(mp, ws, child):
-        return found
-    if mp[record + F_SAME_ALLOWED] == 0 and same(ws, s, child, mp[SIZE]):
-        return found
-    return _emit(mp, ws, child, out, found)
+        if not _effect(mp, ws, mp[EFFECTS] + k * EFFECT):
+            possible = False
+            break
+    if (
+        possible
+        and (not any_rules(mp) or ok(mp, ws, mp[WS_CHILD]))
+        and (mp[record + F_SAME_ALLOWED] == 1 or not _unchanged(mp, ws))
+    ):
+        found = _emit(mp, ws, out, found)
+    _undo(mp, ws, mark)
+    return found
 
 
 @njit(cache=True, inline="always")
@@ -667,9 +749,10 @@ def _stack_height(ws: np.ndarray, at: int, length: int) -> int:
 
 
 @njit(cache=True, inline="always")
-def _effect(mp: np.ndarray, ws: np.ndarray, e: int, s: int, new: int) -> bool:
-    """One action, reading the state before the move (ws[s:]) and changing the state being
-    built (ws[new:]): whether the move is still possible."""
+def _effect(mp: np.ndarray, ws: np.ndarray, e: int) -> bool:
+    """One action, reading the state before the move and changing the child: whether the
+    move is still possible."""
+    s, new = mp[WS_STATE], mp[WS_CHILD]
     kind = mp[e]
     env, cells = mp[WS_ENV], mp[CELLS]
     if kind == EFFECT_TAKE:
@@ -680,7 +763,7 @@ def _effect(mp: np.ndarray, ws: np.ndarray, e: int, s: int, new: int) -> bool:
         if where == LOC_CELL:
             if ws[new + at] == 0:
                 return False
-            ws[new + at] = 0
+            _set(mp, ws, at, 0)
             return True
         code = code_of(mp, ws, s, ws[env + slot])
         offset = mp[mp[PLACE_OFFSET] + at]
@@ -688,11 +771,11 @@ def _effect(mp: np.ndarray, ws: np.ndarray, e: int, s: int, new: int) -> bool:
             height = _stack_height(ws, new + offset, mp[mp[PLACE_LENGTH] + at])
             if height == 0 or ws[new + offset + height - 1] != code:
                 return False
-            ws[new + offset + height - 1] = 0
+            _set(mp, ws, offset + height - 1, 0)
             return True
         if ws[new + offset + code - 1] == 0:
             return False
-        ws[new + offset + code - 1] -= 1
+        _set(mp, ws, offset + code - 1, ws[new + offset + code - 1] - 1)
         return True
     if kind == EFFECT_PUT:
         where, arg, slot, fixed = mp[e + 1], mp[e + 2], mp[e + 3], mp[e + 4]
@@ -701,10 +784,10 @@ def _effect(mp: np.ndarray, ws: np.ndarray, e: int, s: int, new: int) -> bool:
             if cell < 0 or ws[new + cell] != 0:
                 return False
             if fixed >= 0:
-                ws[new + cell] = fixed
+                _set(mp, ws, cell, fixed)
             else:
                 piece = ws[env + slot]
-                ws[new + cell] = piece - cells if piece >= cells else ws[s + piece]
+                _set(mp, ws, cell, piece - cells if piece >= cells else ws[s + piece])
             return True
         where, at = _where(mp, ws, s, where, arg)
         if where < 0:
@@ -713,18 +796,18 @@ def _effect(mp: np.ndarray, ws: np.ndarray, e: int, s: int, new: int) -> bool:
         if where == LOC_CELL:
             if ws[new + at] != 0:
                 return False
-            ws[new + at] = code
+            _set(mp, ws, at, code)
             return True
         offset, length = mp[mp[PLACE_OFFSET] + at], mp[mp[PLACE_LENGTH] + at]
         if mp[mp[PLACE_STACK] + at]:
             height = _stack_height(ws, new + offset, length)
             if height >= length:
                 return False
-            ws[new + offset + height] = code
+            _set(mp, ws, offset + height, code)
             return True
         if ws[new + offset + code - 1] >= 255:
             return False
-        ws[new + offset + code - 1] += 1
+        _set(mp, ws, offset + code - 1, ws[new + offset + code - 1] + 1)
         return True
     if kind == EFFECT_ADVANCE:
         counter, amount, direction = mp[e + 1], mp[e + 2], mp[e + 3]
@@ -737,17 +820,19 @@ def _effect(mp: np.ndarray, ws: np.ndarray, e: int, s: int, new: int) -> bool:
             elif k < 0:
                 fail(ws, mp[WS_ERR], mp[e + 4], 1, k, 0)
                 return False
+            elif mp[e + 5] >= 0 and k <= cells:
+                target = mp[mp[JUMPS] + mp[e + 5] + cell * (cells + 1) + k]
             else:
                 target = cell
                 for _ in range(k):
                     target = mp[mp[NEXT_CELL] + direction * cells + target]
                     if target < 0:
                         break
-        return write_counter(mp, ws, new, counter, target)
+        return _set_counter(mp, ws, counter, target)
     if kind == EFFECT_SET:
         counter, slot = mp[e + 1], mp[e + 2]
         which = counter if counter >= 0 else ws[env + slot]
-        return write_counter(mp, ws, new, which, evaluate(mp, ws, s, mp[e + 3]))
+        return _set_counter(mp, ws, which, evaluate(mp, ws, s, mp[e + 3]))
     # a toggle: swap two codes on the cells around the anchor (no move where it does not fit)
     first, second, areas, anchor = mp[e + 1], mp[e + 2], mp[e + 3], ws[env + mp[e + 4]]
     if mp[mp[AREA_FITS] + areas + anchor] == 0:
@@ -756,7 +841,7 @@ def _effect(mp: np.ndarray, ws: np.ndarray, e: int, s: int, new: int) -> bool:
     for k in range(mp[r], mp[r + 1]):
         c = mp[mp[AREAS] + k]
         if ws[new + c] == first:
-            ws[new + c] = second
+            _set(mp, ws, c, second)
         elif ws[new + c] == second:
-            ws[new + c] = first
+            _set(mp, ws, c, first)
     return True

@@ -52,6 +52,7 @@ LOC_PLACE, LOC_CELL, LOC_CURSOR, LOC_VAR_PLACE, LOC_VAR_CELL = 0, 1, 2, 3, 4
 # effects
 EFFECT_TAKE, EFFECT_PUT, EFFECT_ADVANCE, EFFECT_SET, EFFECT_TOGGLE = 0, 1, 2, 3, 4
 EFFECT = 8  # integers an effect
+JUMP_CELLS = 256  # boards up to this size have a table of where an advance lands
 
 # a family's record: these offsets, FAMILY integers in all
 (
@@ -230,7 +231,7 @@ class Program:
         self.s["unkeyed"] = [inst[5] for inst, _ in unkeyed]
         for inst in compiled.instances:
             self._instance(inst, ())
-        for name in ("families", "slide_codes", "directions_used", "with_sets", "vars", "lets", "effects"):
+        for name in ("families", "slide_codes", "directions_used", "with_sets", "vars", "lets", "effects", "jumps"):
             self.s[name] = []
         self.s["areas"], self.s["area_start"], self.s["area_fits"] = [], [0], []
         routes = compiled.puzzle.routes
@@ -359,7 +360,7 @@ class Program:
             direction = self.asm.direction(action.direction) if action.direction is not None else -1
             amount = self.asm.function(action.amount, base)
             error = self.asm.error(ERR_ADVANCE, action.amount.pos)
-            out[:5] = [EFFECT_ADVANCE, action.counter, amount, direction, error]
+            out[:6] = [EFFECT_ADVANCE, action.counter, amount, direction, error, self._jumps(action)]
         elif isinstance(action, SetCounter):
             counter = action.counter if action.counter is not None else -1
             slot = base + action.slot if action.slot is not None else -1
@@ -375,6 +376,21 @@ class Program:
                 self.s["area_start"].append(len(self.s["areas"]))
             out[:5] = [EFFECT_TOGGLE, action.first, action.second, at, base + action.slot]
         return out
+
+    def _jumps(self, action: Advance) -> int:
+        """Where the cursor lands from each cell after k steps along the advance's direction,
+        for k = 0..cells, in `jumps` (cells + 1 a cell), so that an advance is one lookup;
+        -1 when there is no direction, or the board is too large for such a table."""
+        cells = self.cells
+        if action.direction is None or cells > JUMP_CELLS:
+            return -1
+        at = len(self.s["jumps"])
+        for cell in range(cells):
+            reached: int | None = cell
+            for _ in range(cells + 1):
+                self.s["jumps"].append(reached if reached is not None else NONE)
+                reached = action.direction.next(reached) if reached is not None else None
+        return at
 
     # ---- the tables every expression shares
     def shared(self) -> None:

@@ -9,8 +9,9 @@ and grows the table (`grown`) before it is more than three quarters full.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, uint64
+from numba import uint64
 
+from .jit import njit
 from .machine import int64
 
 EMPTY = uint64(0xFFFFFFFFFFFFFFFF)

@@ -1,0 +1,61 @@
+"""numba's `njit`, with the compiled code cached in a directory named after the kernel's
+sources.
+
+numba checks a cached function against its own source file only. The kernel's functions
+call each other across modules and compile the callee into the caller, and they read
+constants of other modules (the opcodes of `bytecode`, the records of `program`), so a
+change to one file could leave another file's cached code stale. Naming the directory after
+a hash of every kernel source makes any change start a fresh cache. The directory is under
+$PUZINT_CACHE_DIR, else $NUMBA_CACHE_DIR, else the user's cache directory; numba's own
+setting is changed only while a kernel function is being defined.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import numba
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+SOURCES = ("bytecode.py", "core.py", "depth.py", "jit.py", "machine.py", "moves.py", "program.py", "sets.py")
+
+
+def cache_dir() -> Path | None:
+    """Where the kernel's compiled code is kept (None: numba's default, beside the module),
+    creating it; None too if it cannot be created."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256()
+    for name in SOURCES:
+        digest.update((here / name).read_bytes())
+    users = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "puzint"
+    base = Path(os.environ.get("PUZINT_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR") or users)
+    path = base / f"kernel-{digest.hexdigest()[:16]}"
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return path
+
+
+CACHE_DIR = cache_dir()
+
+
+def njit(**options: Any) -> Callable[[F], F]:
+    """numba.njit(**options), its cache (with cache=True) in CACHE_DIR."""
+
+    def define(function: F) -> F:
+        if CACHE_DIR is None:
+            return numba.njit(**options)(function)  # type: ignore[no-any-return]
+        previous = numba.config.CACHE_DIR  # type: ignore[attr-defined]
+        numba.config.CACHE_DIR = str(CACHE_DIR)  # type: ignore[attr-defined]
+        try:
+            return numba.njit(**options)(function)  # type: ignore[no-any-return]
+        finally:
+            numba.config.CACHE_DIR = previous  # type: ignore[attr-defined]
+
+    return define
