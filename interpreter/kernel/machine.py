@@ -122,6 +122,8 @@ HEADER = (
     "families",
     "levels",  # most variables a move's actions introduce
     "most_values",  # most values such a variable can take in one state
+    "memo_places",  # 1: the rules on places are answered once per contents (see program._memo)
+    "memo_loads",
     "ws_state",  # where the parts of the workspace start
     "ws_child",
     "ws_base",
@@ -136,6 +138,7 @@ HEADER = (
     "ws_parent",
     "ws_log",
     "ws_logged",
+    "ws_memo",  # the answers remembered: 0 not yet, 1 hold, 2 fail (places, then loads)
     "ws_size",
 )
 SECTIONS = (
@@ -182,6 +185,7 @@ SECTIONS = (
     "areas",
     "area_start",
     "area_fits",
+    "memo_shift",
     "set_member",
     "set_start",
     "set_codes",
@@ -205,6 +209,8 @@ SECTIONS = (
     NFAMILIES,
     LEVELS,
     MOST_VALUES,
+    MEMO_PLACES,
+    MEMO_LOADS,
     WS_STATE,
     WS_CHILD,
     WS_BASE,
@@ -219,6 +225,7 @@ SECTIONS = (
     WS_PARENT,
     WS_LOG,
     WS_LOGGED,
+    WS_MEMO,
     WS_SIZE,
 ) = range(len(HEADER))
 (
@@ -265,6 +272,7 @@ SECTIONS = (
     AREAS,
     AREA_START,
     AREA_FITS,
+    MEMO_SHIFT,
     SET_MEMBER,
     SET_START,
     SET_CODES,
@@ -304,6 +312,7 @@ def assemble(p: Program) -> np.ndarray:
         ("ws_parent", p.words),
         ("ws_log", 2 * _log_size(p)),
         ("ws_logged", 1),
+        ("ws_memo", 2 << p.memo_bits if p.memo_places or p.memo_loads else 0),
     ]
     header = {
         "size": size,
@@ -318,6 +327,8 @@ def assemble(p: Program) -> np.ndarray:
         "families": len(s["families"]) // FAMILY,
         "levels": levels,
         "most_values": most_values,
+        "memo_places": p.memo_places,
+        "memo_loads": p.memo_loads,
     }
     at = 0
     for name, length in parts:

@@ -44,6 +44,9 @@ from .machine import (
     KEY_CODES,
     LETS,
     LOAD_RULES,
+    MEMO_LOADS,
+    MEMO_PLACES,
+    MEMO_SHIFT,
     MOST_VALUES,
     NEXT_CELL,
     NFAMILIES,
@@ -75,7 +78,9 @@ from .machine import (
     WS_KINDS,
     WS_LOG,
     WS_LOGGED,
+    WS_MEMO,
     WS_PARENT,
+    WS_SIZE,
     WS_STATE,
     WS_VALUES,
     bag_count,
@@ -164,9 +169,31 @@ def ok(mp: np.ndarray, ws: np.ndarray, s: int) -> bool:
         return True
     for place in range(mp[PLACES]):
         fill_bag(mp, ws, s, place, HERE_BAG)
-        if not _all_hold(mp, ws, s, PLACE_RULES):
+        if not _here_holds(mp, ws, s, PLACE_RULES):
             return False
     return True
+
+
+@njit(cache=True)
+def _here_holds(mp: np.ndarray, ws: np.ndarray, s: int, section: int) -> bool:
+    """The rules of a section (places or loads) on the bag in `here`: remembered for each
+    contents where they look at nothing else."""
+    memo = mp[MEMO_PLACES] if section == PLACE_RULES else mp[MEMO_LOADS]
+    if memo == 0:
+        return _all_hold(mp, ws, s, section)
+    here = mp[WS_BAGS] + HERE_BAG * (mp[PIECES] + 1)
+    key = 0
+    shifts = mp[MEMO_SHIFT]
+    for code in range(1, mp[PIECES] + 1):
+        key |= ws[here + code] << mp[shifts + code - 1]
+    table = mp[WS_MEMO] + (0 if section == PLACE_RULES else (mp[WS_SIZE] - mp[WS_MEMO]) // 2)
+    known = ws[table + key]
+    if known != 0:
+        return bool(known == 1)
+    holds = _all_hold(mp, ws, s, section)
+    if ws[mp[WS_ERR]] == 0:
+        ws[table + key] = 1 if holds else 2
+    return holds
 
 
 @njit(cache=True, inline="always")
@@ -482,14 +509,27 @@ def _next_load(mp: np.ndarray, ws: np.ndarray, m: int) -> bool:
 
 
 @njit(cache=True)
-def _load_into_bag(mp: np.ndarray, ws: np.ndarray, m: int) -> None:
-    """The load chosen, as counts in the load's bag register."""
+def _load_into_bag(mp: np.ndarray, ws: np.ndarray, m: int) -> int:
+    """The load chosen, as counts in the load's bag register (the other kinds are 0 since
+    `_loads_start`); its key, for the answers remembered (see `_here_holds`)."""
     kinds, stride = mp[WS_KINDS], mp[PIECES] + 1
     load = mp[WS_BAGS] + LOAD_BAG * stride
-    for code in range(stride):
-        ws[load + code] = 0
+    key = 0
     for j in range(m):
-        ws[load + ws[kinds + j]] = ws[kinds + 3 * stride + j]
+        code, n = ws[kinds + j], ws[kinds + 3 * stride + j]
+        ws[load + code] = n
+        key += n << mp[mp[MEMO_SHIFT] + code - 1]
+    return key
+
+
+@njit(cache=True, inline="always")
+def _bag_key(mp: np.ndarray, ws: np.ndarray, s: int, place: int) -> int:
+    """A place's contents (a bag) as the key of the answers remembered."""
+    offset, shifts = mp[mp[PLACE_OFFSET] + place], mp[MEMO_SHIFT]
+    key = 0
+    for code in range(1, mp[PIECES] + 1):
+        key += ws[s + offset + code - 1] << mp[shifts + code - 1]
+    return key
 
 
 @njit(cache=True)
@@ -509,19 +549,29 @@ def _load_has_with(mp: np.ndarray, ws: np.ndarray, record: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _bag_rules(mp: np.ndarray, ws: np.ndarray, s: int, section: int, sign: int, place: int) -> bool:
+def _bag_rules(mp: np.ndarray, ws: np.ndarray, s: int, section: int, sign: int, place: int, key: int) -> bool:
     """The rules of a section (places or loads) on a bag as `here`, on the state at ws[s:]:
     the place's contents in the state before the move plus `sign` times the load
-    (`place` >= 0), or the load alone (`place` < 0)."""
+    (`place` >= 0), or the load alone (`place` < 0). `key` is that bag's key, where the
+    answers are remembered (counts add up field by field in a key, none past its width)."""
     if mp[section + 1] == mp[section]:
         return True
+    table = -1
+    if (mp[MEMO_PLACES] if section == PLACE_RULES else mp[MEMO_LOADS]) == 1:
+        table = mp[WS_MEMO] + (0 if section == PLACE_RULES else (mp[WS_SIZE] - mp[WS_MEMO]) // 2)
+        known = ws[table + key]
+        if known != 0:
+            return bool(known == 1)
     stride = mp[PIECES] + 1
     here, load = mp[WS_BAGS] + HERE_BAG * stride, mp[WS_BAGS] + LOAD_BAG * stride
     before = mp[WS_STATE]
     for code in range(1, stride):
         have = ws[before + mp[mp[PLACE_OFFSET] + place] + code - 1] if place >= 0 else 0
         ws[here + code] = have + sign * ws[load + code] if place >= 0 else ws[load + code]
-    return _all_hold(mp, ws, s, section)
+    holds = _all_hold(mp, ws, s, section)
+    if table >= 0 and ws[mp[WS_ERR]] == 0:
+        ws[table + key] = 1 if holds else 2
+    return holds
 
 
 @njit(cache=True)
@@ -539,33 +589,40 @@ def _carries(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
     total = ws[mp[WS_KINDS] + 2 * (mp[PIECES] + 1)] if m > 0 else 0
     s_off = mp[mp[PLACE_OFFSET] + source]
     stride = mp[PIECES] + 1
+    kinds, chosen = mp[WS_KINDS], mp[WS_KINDS] + 3 * stride
     load = mp[WS_BAGS] + LOAD_BAG * stride
+    for code in range(stride):
+        ws[load + code] = 0
+    keyed = mp[MEMO_PLACES] == 1 or mp[MEMO_LOADS] == 1
+    source_key = _bag_key(mp, ws, s, source) if keyed else 0
     mark = _logged(mp, ws)
     for size in range(mp[record + F_LOW], min(mp[record + F_HIGH], total) + 1):
         _first_load(mp, ws, m, size)
         while True:
-            _load_into_bag(mp, ws, m)
+            load_key = _load_into_bag(mp, ws, m)
             if _load_has_with(mp, ws, record) and (
                 form
                 or (
-                    _bag_rules(mp, ws, s, LOAD_RULES, 0, -1)
-                    and _bag_rules(mp, ws, s, PLACE_RULES, -1, source)
+                    _bag_rules(mp, ws, s, LOAD_RULES, 0, -1, load_key)
+                    and _bag_rules(mp, ws, s, PLACE_RULES, -1, source, source_key - load_key)
                     and _carry_guard(mp, ws, record)
                 )
             ):
                 for r in range(mp[mp[ROUTE_START] + source], mp[mp[ROUTE_START] + source + 1]):
                     target = mp[mp[ROUTE_TARGETS] + r]
-                    if not form and not _bag_rules(mp, ws, s, PLACE_RULES, 1, target):
-                        continue
+                    if not form:
+                        arrived_key = _bag_key(mp, ws, s, target) + load_key if keyed else 0
+                        if not _bag_rules(mp, ws, s, PLACE_RULES, 1, target, arrived_key):
+                            continue
                     t_off = mp[mp[PLACE_OFFSET] + target]
-                    for code in range(1, stride):
-                        n = ws[load + code]
+                    for j in range(m):
+                        code, n = ws[kinds + j], ws[chosen + j]
                         if n:
                             _set(mp, ws, s_off + code - 1, ws[s + s_off + code - 1] - n)
                             _set(mp, ws, t_off + code - 1, ws[s + t_off + code - 1] + n)
                     _set_counter(mp, ws, carrier, target)
                     if form:
-                        if _bag_rules(mp, ws, child, LOAD_RULES, 0, -1):
+                        if _bag_rules(mp, ws, child, LOAD_RULES, 0, -1, load_key):
                             found = _choose(mp, ws, record, out, found)
                     elif _all_hold(mp, ws, child, STATE_RULES):
                         found = _emit(mp, ws, out, found)

@@ -53,6 +53,7 @@ LOC_PLACE, LOC_CELL, LOC_CURSOR, LOC_VAR_PLACE, LOC_VAR_CELL = 0, 1, 2, 3, 4
 EFFECT_TAKE, EFFECT_PUT, EFFECT_ADVANCE, EFFECT_SET, EFFECT_TOGGLE = 0, 1, 2, 3, 4
 EFFECT = 8  # integers an effect
 JUMP_CELLS = 256  # boards up to this size have a table of where an advance lands
+MEMO_BITS = 16  # contents of a place that fit a key of this many bits have their rules' answers remembered
 
 # a family's record: these offsets, FAMILY integers in all
 (
@@ -142,6 +143,7 @@ class Program:
             else:
                 for i, n in enumerate(contents):
                     totals[i] += n
+        self.totals = totals
         for place_slot in layout.places:
             if place_slot.stack:
                 widths.extend([code_bits] * place_slot.length)
@@ -192,9 +194,27 @@ class Program:
     def _rules(self) -> None:
         asm, base = self.asm, self.bases["rule"]
         rules = self.compiled.puzzle.safety
+        self._memo()
         self.s["state_rules"] = [asm.function(r.condition, base) for r in rules if r.scope == "state"]
         self.s["place_rules"] = [asm.function(r.condition, base) for r in rules if r.scope in ("places", "everywhere")]
         self.s["load_rules"] = [asm.function(r.condition, base) for r in rules if r.scope in ("loads", "everywhere")]
+
+    def _memo(self) -> None:
+        """Rules on places and loads that look only at the contents of `here` are answered
+        once for each contents, as the Python engine remembers them: the contents as a key
+        of a few bits (how many of each piece), the answers in a table of the workspace."""
+        safety = self.compiled.safety
+        shifts, bits = [], 0
+        for total in self.totals:
+            shifts.append(bits)
+            bits += max(1, total.bit_length())
+        fits = bits <= MEMO_BITS and not any(
+            isinstance(a, Put) and a.code is not None for m in self.compiled.puzzle.moves for a in m.actions
+        )
+        self.memo_bits = bits if fits else 0
+        self.memo_places = int(fits and bool(safety.place_rules) and safety.places_local)
+        self.memo_loads = int(fits and bool(safety.load_rules) and safety.loads_local)
+        self.s["memo_shift"] = shifts
 
     def _goal(self) -> None:
         goal, layout = self.compiled.puzzle.goal, self.layout
