@@ -32,6 +32,7 @@ from tests.plain import bishops, lights_out  # noqa: E402
 
 from benchmarks import handwritten as hw  # noqa: E402
 from benchmarks import handwritten_amida as amida  # noqa: E402
+from benchmarks import handwritten_more as more  # noqa: E402
 from benchmarks.tables import table  # noqa: E402
 
 SPECS = ROOT / "specs"
@@ -51,6 +52,16 @@ CASES: dict[str, tuple[str, dict[str, str], str, Callable[[], tuple[int | None, 
     ),
     "knights 4 x 4 count": ("knights", {"rows": "4", "cols": "4"}, "count", hw.knights_square_count),
     "Lights Out 5 x 5 reach": ("lights_out", {"n": "5"}, "reach", lambda: (None, lights_out.reachable(5))),
+    # the machine: rules, places, carries, actions
+    "bishops, attack rule, reach": ("bishops", {"attack": "true"}, "reach", lambda: (None, bishops.reachable(True))),
+    "jealous husbands (6, 4) count": (
+        "jealous_husbands",
+        {"couples": "6", "seats": "4"},
+        "count",
+        lambda: hw.bfs_count(*more.two_bank_start_goal(6), more.two_bank_successors(6, 4)),
+    ),
+    "number circle n=12 all": ("number_circle", {"n": "12"}, "all", lambda: (more.number_circle_count(12), None)),
+    "number circle n=14 all": ("number_circle", {"n": "14"}, "all", lambda: (more.number_circle_count(14), None)),
 }
 KERNEL_ONLY = {"amida S11 reach": ("amida", {"bottom": "KJFBHIADEGC"}, "reach", 39_916_800)}
 
@@ -71,10 +82,20 @@ def child(kind: str, name: str, repeat: int) -> None:
     if engine == "compiled":
         from puzint.runner import kernel_unfit
 
-        unfit = kernel_unfit(compiled, question == "count", question == "reach", "bfs", None)
+        if question == "all":
+            from puzint.kernel import why_not
+
+            unfit = why_not(compiled, depth_first=True)
+        else:
+            unfit = kernel_unfit(compiled, question == "count", question == "reach", "bfs", None)
         assert unfit is None, f"{name}: the kernel cannot run it: {unfit}"
 
     def run() -> object:
+        if question == "all":  # every solution, only counted: depth first
+            from puzint.solutions import enumerate_solutions
+
+            every = enumerate_solutions(compiled, Limits(max_memory_mb=None), keep=False, engine=engine)
+            return _Walked(every.states, every.count)
         result = search(
             compiled,
             reach=question == "reach",
@@ -110,6 +131,16 @@ def child(kind: str, name: str, repeat: int) -> None:
     )
 
 
+class _Walked:
+    """A depth-first walk's answer, read like a search result."""
+
+    def __init__(self, states: int, count: int):
+        self.states, self.count = states, count
+        self.reachable = self.length = None
+        self.method = "depth-first enumeration"
+        self.bytes_per_state = 0.0
+
+
 def _best(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
     if os.environ.get("REPORT_WARM"):
         fn()
@@ -141,30 +172,39 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--child", nargs=2, metavar=("KIND", "NAME"))
     parser.add_argument("--skip-python-engine", action="store_true")
+    parser.add_argument("--only", metavar="TEXT", help="only the cases whose name contains TEXT")
     args = parser.parse_args()
     if args.child:
         child(args.child[0], args.child[1], args.repeat)
         return
     print(f"python {sys.version.split()[0]}; best of {args.repeat}, each in a fresh process\n")
-    with tempfile.TemporaryDirectory() as empty:
-        started = time.perf_counter()
-        first = measure("kernel", "eight puzzle reach", 1, {"NUMBA_CACHE_DIR": empty})
-        whole = time.perf_counter() - started
-    warm = measure("kernel", "eight puzzle reach", 1)
-    print(
-        f"kernel start-up: first compilation (empty cache) {first['loading'] + first['seconds']:.2f} s in the "
-        f"first search ({whole:.1f} s for the whole process); from the cache {warm['loading']:.2f} s "
-        "(numba's import and the cached code)\n"
-    )
+    for kind, name in (
+        ("word tables", "eight puzzle reach"),
+        ("machine, breadth first", "jealous husbands (6, 4) count"),
+        ("machine, depth first", "number circle n=12 all"),
+    ):
+        with tempfile.TemporaryDirectory() as empty:
+            started = time.perf_counter()
+            first = measure("kernel", name, 1, {"PUZINT_CACHE_DIR": empty})
+            whole = time.perf_counter() - started
+        warm = measure("kernel", name, 1)
+        print(
+            f"kernel start-up, {kind} ({name}): first compilation (empty cache) "
+            f"{first['loading'] + first['seconds']:.2f} s in the first search ({whole:.1f} s for the whole "
+            f"process); from the cache {warm['loading']:.2f} s (numba's import and the cached code)"
+        )
+    print()
     rows = []
     for name in CASES:
+        if args.only and args.only not in name:
+            continue
         hand = measure("hand", name, args.repeat)
         kernel = measure("kernel", name, args.repeat, {"REPORT_WARM": "1"})
         python = None if args.skip_python_engine else measure("python", name, args.repeat)
         depth, states = hand["found"]  # type: ignore[misc]
         if CASES[name][2] == "reach":
             assert kernel["reachable"] == states and (python is None or python["reachable"] == states), name
-        elif CASES[name][2] == "count":
+        elif CASES[name][2] in ("count", "all"):
             assert kernel["count"] == depth and (python is None or python["count"] == depth), name
         else:
             assert kernel["length"] == depth and (python is None or python["length"] == depth), name
@@ -176,13 +216,15 @@ def main() -> None:
                 f"{python['seconds']:.3f}" if python else "-",
                 f"{kernel['seconds']:.3f}",
                 f"{hand['seconds'] / kernel['seconds']:.1f}x",  # type: ignore[operator]
-                f"{kernel['bytes_per_state']:.1f}",
+                f"{kernel['bytes_per_state']:.1f}" if kernel["bytes_per_state"] else "-",
                 f"{hand['mb']:.0f}/{python['mb']:.0f}/{kernel['mb']:.0f}"
                 if python
                 else f"{hand['mb']:.0f}/-/{kernel['mb']:.0f}",
             ]
         )
     for name, (_, _, _, states) in KERNEL_ONLY.items():
+        if args.only and args.only not in name:
+            continue
         kernel = measure("kernel", name, 1, {"REPORT_WARM": ""})
         assert kernel["reachable"] == states
         rows.append(

@@ -112,7 +112,7 @@ def walk(
             return status
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _enter(
     mp: np.ndarray,
     ws: np.ndarray,

@@ -18,6 +18,7 @@ from numba import uint64
 from .bytecode import HERE_BAG, LOAD_BAG
 from .jit import njit
 from .machine import (
+    AMOUNTS,
     AREA_FITS,
     AREA_START,
     AREAS,
@@ -102,6 +103,7 @@ from .program import (
     EFFECT_PUT,
     EFFECT_SET,
     EFFECT_TAKE,
+    F_AMOUNTS,
     F_CARRIER,
     F_CODES_FROM,
     F_CODES_TO,
@@ -643,10 +645,12 @@ def _carry_guard(mp: np.ndarray, ws: np.ndarray, record: int) -> bool:
 # ---- the general family: choose, check, change
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _general(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
     """The form's choices, each going on to the variables the actions introduce."""
     form = mp[record + F_FORM]
+    if mp[record + F_AMOUNTS] >= 0:
+        return _placing(mp, ws, record, out, found)
     if form == FORM_NONE:
         return _choose(mp, ws, record, out, found)
     if form == FORM_SLIDE:
@@ -662,6 +666,53 @@ def _general(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
         for k in range(mp[r + 10], mp[r + 11]):
             ws[env + mp[mp[BINDS] + 2 * k]] = mp[mp[BINDS] + 2 * k + 1]
         found = _choose(mp, ws, record, out, found)
+        _undo(mp, ws, mark)
+        if found < 0:
+            return found
+    return found
+
+
+@njit(cache=True)
+def _placing(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
+    """`take ?t from BAG, put ?t at cursor, advance cursor by ?t (or N) [along D]`, as the
+    Python engine runs it (GeneralFamily._placing_expander): no move where the cursor is
+    off the board or its cell taken; else, for each piece in the bag, the guard, then the
+    three changes at once (each piece's amount known in advance), then the safety rules."""
+    s, env, cells = mp[WS_STATE], mp[WS_ENV], mp[CELLS]
+    effects = mp[EFFECTS] + mp[record + F_EFFECTS_FROM] * EFFECT
+    take, advance = effects, effects + 2 * EFFECT
+    slot, bag = mp[take + 1], mp[mp[PLACE_OFFSET] + mp[take + 3]]
+    counter, direction, jumps = mp[advance + 1], mp[advance + 3], mp[advance + 5]
+    cell = counter_value(mp, ws, s, counter)
+    if cell < 0 or ws[s + cell] != 0:
+        return found
+    guard, amounts = mp[record + F_GUARD], mp[AMOUNTS] + mp[record + F_AMOUNTS]
+    checked = any_rules(mp)
+    mark = _logged(mp, ws)
+    for code in range(1, mp[PIECES] + 1):
+        have = ws[s + bag + code - 1]
+        if have == 0:
+            continue
+        if guard >= 0:
+            ws[env + slot] = cells + code
+            if evaluate(mp, ws, s, guard) == 0:
+                continue
+        k = mp[amounts + code]
+        if direction < 0:
+            target = cell + k if cell + k < cells else -1
+        elif jumps >= 0 and k <= cells:
+            target = mp[mp[JUMPS] + jumps + cell * (cells + 1) + k]
+        else:
+            target = cell
+            for _ in range(k):
+                target = mp[mp[NEXT_CELL] + direction * cells + target]
+                if target < 0:
+                    break
+        _set(mp, ws, bag + code - 1, have - 1)
+        _set(mp, ws, cell, code)
+        _set_counter(mp, ws, counter, target)
+        if not checked or ok(mp, ws, mp[WS_CHILD]):
+            found = _emit(mp, ws, out, found)
         _undo(mp, ws, mark)
         if found < 0:
             return found

@@ -81,8 +81,10 @@ MEMO_BITS = 16  # contents of a place that fit a key of this many bits have thei
     F_EFFECTS_FROM,
     F_EFFECTS_TO,
     F_SAME_ALLOWED,  # 1: a move that changes nothing is still a move (as Python's bag-take loop)
-) = range(24)
-FAMILY = 24
+    F_AMOUNTS,  # "take ?t from a bag, put ?t at the cursor, advance it by ?t (or N)": each piece's
+    #             amount, in `amounts` (-1: not that shape), run as one loop (see moves._placing)
+) = range(25)
+FAMILY = 25
 
 # a rewrite instance's record: ranges of `pairs` (checks, same, writes, copies) and of
 # `occupied`, then the range of its variables' bindings in `binds` (form instances)
@@ -251,7 +253,17 @@ class Program:
         self.s["unkeyed"] = [inst[5] for inst, _ in unkeyed]
         for inst in compiled.instances:
             self._instance(inst, ())
-        for name in ("families", "slide_codes", "directions_used", "with_sets", "vars", "lets", "effects", "jumps"):
+        for name in (
+            "families",
+            "slide_codes",
+            "directions_used",
+            "with_sets",
+            "vars",
+            "lets",
+            "effects",
+            "jumps",
+            "amounts",
+        ):
             self.s[name] = []
         self.s["areas"], self.s["area_start"], self.s["area_fits"] = [], [0], []
         routes = compiled.puzzle.routes
@@ -325,6 +337,10 @@ class Program:
                     self.s["effects"].extend(self._effect(action))
             record[F_EFFECTS_TO] = len(self.s["effects"]) // EFFECT
             record[F_SAME_ALLOWED] = int(family._bag_take is not None)
+            record[F_AMOUNTS] = -1
+            if family._placing is not None and family._bag_take is not None:
+                record[F_AMOUNTS] = len(self.s["amounts"])
+                self.s["amounts"].extend([0, *family._placing[2]])  # by piece code
         self.s["families"].extend(record)
 
     def _slide(self, record: list[int], family: SlideFamily) -> None:
