@@ -80,24 +80,34 @@ def search(
 
 def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str, mode: str | None) -> str | None:
     """Why the compiled kernel does not answer this question on this puzzle (None: it does).
-    It runs breadth-first searches (the shortest solution, counts, reachable states) on
-    puzzles that are integer tables, without symmetry."""
+    It runs breadth-first searches (the shortest solution, counts, reachable states) and A*
+    on puzzles of one word; `search all` walks are chosen in `solutions`."""
     mode = mode or compiled.puzzle.search
     layered = count or reach or mode in ("count", "reach")
     if mode == "cheapest":
         return "this spec asks `search cheapest` (moves with costs), which the kernel does not run"
     if mode in ("any", "all") and not layered:
         return f"this spec asks `search {mode}`, which the kernel does not run"
+    if _by_astar(compiled, count, reach, method, mode):
+        from .kernel.astar import why_not as astar_why_not
+
+        return astar_why_not(compiled)
     if not layered and method not in ("bfs", "auto"):
-        return f"--method {method} runs in Python; the kernel searches breadth first"
-    if not layered and method == "auto" and compiled.estimate is not None:
-        return "with a heuristic the shortest solution is searched with A* (--method bfs runs on the kernel)"
+        return f"--method {method} runs in Python; the kernel searches breadth first or with A*"
     if not layered and method == "auto" and compiled.goal_state is not None and compiled.invertible:
         return "the shortest solution is searched from both ends, in Python (--method bfs runs on the kernel)"
     from . import kernel
 
     unfit = kernel.why_not(compiled)
     return unfit
+
+
+def _by_astar(compiled: CompiledPuzzle, count: bool, reach: bool, method: str, mode: str | None) -> bool:
+    """Whether the question is the shortest solution searched with A* (as `_search` picks it)."""
+    mode = mode or compiled.puzzle.search
+    if count or reach or mode != "shortest":
+        return False
+    return method == "astar" or (method == "auto" and compiled.estimate is not None)
 
 
 def _on_kernel(
@@ -133,7 +143,11 @@ def _on_kernel(
     group = compiled.symmetry
     started = time.monotonic()
     try:
-        if not (count or reach):
+        if _by_astar(compiled, count, reach, method, mode):
+            from .kernel.astar import astar
+
+            result = astar(compiled, limits)
+        elif not (count or reach):
             result = shortest(compiled, limits)
         else:
             unchecked = [(sym.name, sym.pos, sym) for sym, _ in group.generators] if group and not group.checked else []

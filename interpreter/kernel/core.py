@@ -133,7 +133,7 @@ def _hash(state: np.uint64) -> np.uint64:
 
 
 @njit(cache=True, inline="always")
-def _home(keys: np.ndarray, state: np.uint64) -> np.uint64:
+def home(keys: np.ndarray, state: np.uint64) -> np.uint64:
     """The slot where a state's search starts: the top half of its hash scaled to the table's
     size (a multiplication, so that the table may have any size below 2**32, not only
     powers of two, and grow by half rather than double)."""
@@ -141,9 +141,9 @@ def _home(keys: np.ndarray, state: np.uint64) -> np.uint64:
 
 
 @njit(cache=True, inline="always")
-def _slot(keys: np.ndarray, state: np.uint64) -> int:
+def slot(keys: np.ndarray, state: np.uint64) -> int:
     """Where `state` is in the table, or the empty slot where it belongs."""
-    return _slot_from(keys, state, _home(keys, state))
+    return _slot_from(keys, state, home(keys, state))
 
 
 @njit(cache=True, inline="always")
@@ -171,7 +171,7 @@ def _known(keys: np.ndarray, seen: np.ndarray, state: np.uint64) -> bool:
     """Whether a state is in the bitmap `seen` (when there is one) or the table."""
     if len(seen):
         return bool(seen[state >> uint64(6)] & _bit(state) != uint64(0))
-    return bool(keys[_slot(keys, state)] != EMPTY)
+    return bool(keys[slot(keys, state)] != EMPTY)
 
 
 @njit(cache=True)
@@ -182,7 +182,7 @@ def add(
     if len(seen):
         seen[state >> uint64(6)] |= _bit(state)
     else:
-        at = _slot(keys, state)
+        at = slot(keys, state)
         keys[at] = state
         if len(indices):
             indices[at] = count
@@ -194,7 +194,7 @@ def rehash(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, lo: int, c
     """Fill the table with the states lo..count-1 (and nothing else)."""
     keys[:] = EMPTY
     for index in range(lo, count):
-        at = _slot(keys, states[index])
+        at = slot(keys, states[index])
         keys[at] = states[index]
         if len(indices):
             indices[at] = index
@@ -355,7 +355,7 @@ def _apply(
 NO_MACHINE = np.zeros((0, 0), dtype=np.int64)
 
 
-def _expand(
+def expand_state(
     state: np.uint64, prog: np.ndarray, mp: np.ndarray, ws: np.ndarray, out: np.ndarray, moves: np.ndarray
 ) -> int:
     """A state's successors by the word tables (`prog`) or the machine (`mp`, with its
@@ -363,7 +363,7 @@ def _expand(
     raise NotImplementedError("compiled by numba only")
 
 
-@overload(_expand)
+@overload(expand_state)
 def _expand_for(state, prog, mp, ws, out, moves):  # type: ignore[no-untyped-def]
     if mp.ndim == 2:
         return lambda state, prog, mp, ws, out, moves: successors(state, prog, out, moves)
@@ -376,13 +376,13 @@ def _expand_for(state, prog, mp, ws, out, moves):  # type: ignore[no-untyped-def
     return on_machine
 
 
-def _is_goal(state: np.uint64, mp: np.ndarray, ws: np.ndarray, mask: np.uint64, value: np.uint64) -> bool:
+def is_goal(state: np.uint64, mp: np.ndarray, ws: np.ndarray, mask: np.uint64, value: np.uint64) -> bool:
     """A goal state: a pattern of cells (a mask and the value under it), or the machine's
     goal test."""
     raise NotImplementedError("compiled by numba only")
 
 
-@overload(_is_goal)
+@overload(is_goal)
 def _is_goal_for(state, mp, ws, mask, value):  # type: ignore[no-untyped-def]
     if mp.ndim == 2:
         return lambda state, mp, ws, mask, value: state & mask == value
@@ -442,7 +442,7 @@ def run_layer(
             return BUDGET_SPENT, count, at, generated, -1
         if count + room > capacity or (not direct and count - window + room > most):
             return NEEDS_ROOM, count, at, generated, -1
-        n = _expand(states[at], prog, mp, ws, out_states, out_moves)
+        n = expand_state(states[at], prog, mp, ws, out_states, out_moves)
         if n < 0:
             return (FAILED if n == program_moves.FAILED else OUT_FULL), count, at, generated, -1
         if counting:
@@ -461,7 +461,7 @@ def run_layer(
                     if links:
                         parents[count] = at
                     count += 1
-                    if stop_at_goal and _is_goal(child, mp, ws, goal_mask, goal_value):
+                    if stop_at_goal and is_goal(child, mp, ws, goal_mask, goal_value):
                         return GOAL_FOUND, count, at + 1, generated, count - 1
             at += 1
             continue
@@ -480,7 +480,7 @@ def run_layer(
                     indices[slot] = count
                     ways[count] = ways[at]
                 count += 1
-                if stop_at_goal and _is_goal(child, mp, ws, goal_mask, goal_value):
+                if stop_at_goal and is_goal(child, mp, ws, goal_mask, goal_value):
                     return GOAL_FOUND, count, at + 1, generated, count - 1
             elif counting:
                 index = indices[slot]
@@ -525,7 +525,7 @@ def count_goals(
 ) -> int:
     found = 0
     for i in range(lo, count):
-        if _is_goal(states[i], mp, ws, goal_mask, goal_value):
+        if is_goal(states[i], mp, ws, goal_mask, goal_value):
             found += 1
     return found
 
@@ -541,7 +541,7 @@ def first_goal(
     goal_value: np.uint64,
 ) -> int:
     for i in range(lo, hi):
-        if _is_goal(states[i], mp, ws, goal_mask, goal_value):
+        if is_goal(states[i], mp, ws, goal_mask, goal_value):
             return i
     return -1
 
@@ -560,7 +560,7 @@ def sum_ways(
     """The path counts of the goal states in [lo, hi), and whether the sum overflowed."""
     total = uint64(0)
     for i in range(lo, hi):
-        if _is_goal(states[i], mp, ws, goal_mask, goal_value):
+        if is_goal(states[i], mp, ws, goal_mask, goal_value):
             following = total + ways[i]
             if following < total:
                 return total, True
@@ -630,7 +630,7 @@ def _touch(keys: np.ndarray, wanted: np.ndarray, homes: np.ndarray, n: int) -> N
     out by the compiler."""
     touched = uint64(0)
     for k in range(n):
-        homes[k] = _home(keys, wanted[k])
+        homes[k] = home(keys, wanted[k])
         touched |= keys[homes[k]]
     homes[len(homes) - 1] = touched
 
@@ -669,10 +669,10 @@ def moves_mapped(
     """Whether, from every state found, the symmetry maps the moves onto the moves from the
     state's image (as sets of successors)."""
     for i in range(count):
-        n = _expand(states[i], prog, mp, ws, mine, moves)
+        n = expand_state(states[i], prog, mp, ws, mine, moves)
         for j in range(n):
             mine[j] = image(mine[j], symmetry)
-        m = _expand(image(states[i], symmetry), prog, mp, ws, theirs, moves)
+        m = expand_state(image(states[i], symmetry), prog, mp, ws, theirs, moves)
         a = np.unique(mine[:n])
         b = np.unique(theirs[:m])
         if len(a) != len(b) or not np.all(a == b):

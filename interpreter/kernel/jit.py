@@ -22,7 +22,7 @@ import numba
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-SOURCES = ("bytecode.py", "core.py", "depth.py", "jit.py", "machine.py", "moves.py", "program.py", "sets.py")
+SOURCES = ("astar.py", "bytecode.py", "core.py", "depth.py", "jit.py", "machine.py", "moves.py", "program.py", "sets.py")
 
 
 def cache_dir() -> Path | None:

@@ -212,3 +212,30 @@ def test_the_walk_stops_at_the_state_limit_as_python_does(limit: int) -> None:
     ]
     python, kernel = ((w.status, w.count, w.states, w.solutions, w.limit_reason) for w in walks)
     assert kernel == python and python[0] == "limit" and python[2] == limit
+
+
+JUGS_WITH_AN_ESTIMATE = """
+puzzle "jugs, guided"
+counter S = 0 in 0..5 "small"
+counter B = 0 in 0..9 "big"
+goal when B == 7
+move fill: set ?j = ?j.max
+move empty: set ?j = 0
+move pour: let k = min(?a, ?b.max - ?b), set ?a = ?a - k, set ?b = ?b + k
+heuristic abs(B - 7) / 9
+"""
+
+
+@pytest.mark.parametrize("limit", [None, 3, 20])
+def test_the_kernel_searches_with_a_star_as_python_does(limit: int | None) -> None:
+    """A* on the machine (counters, lets, a heuristic as bytecode): the same states stored,
+    the same solution, and the same stop at a state limit."""
+    from puzint.compiler import compile_puzzle
+    from puzint.language.elaborate import elaborate
+    from puzint.language.parser import parse
+
+    compiled = compile_puzzle(elaborate(parse(JUGS_WITH_AN_ESTIMATE, "jugs.puz")))
+    assert kernel_unfit(compiled, False, False, "auto", None) is None
+    python, kernel = (search(compiled, limits=Limits(max_states=limit), engine=e) for e in ("python", "compiled"))
+    assert kernel.method == "A*, compiled" and python.method == "A*"
+    assert answer(kernel) == answer(python)
