@@ -22,16 +22,14 @@ import numba
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-SOURCES = ("astar.py", "bytecode.py", "core.py", "depth.py", "jit.py", "machine.py", "moves.py", "program.py", "sets.py")
 
 
 def cache_dir() -> Path | None:
     """Where the kernel's compiled code is kept (None: numba's default, beside the module),
     creating it; None too if it cannot be created."""
-    here = Path(__file__).resolve().parent
     digest = hashlib.sha256()
-    for name in SOURCES:
-        digest.update((here / name).read_bytes())
+    for source in sorted(Path(__file__).resolve().parent.glob("*.py")):  # every kernel module
+        digest.update(source.read_bytes())
     users = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "puzint"
     base = Path(os.environ.get("PUZINT_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR") or users)
     path = base / f"kernel-{digest.hexdigest()[:16]}"
