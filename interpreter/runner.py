@@ -92,10 +92,12 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
         from .kernel.astar import why_not as astar_why_not
 
         return astar_why_not(compiled)
+    if _by_bidirectional(compiled, count, reach, method, mode):
+        from .kernel.bidirectional import why_not as bidirectional_why_not
+
+        return bidirectional_why_not(compiled)
     if not layered and method not in ("bfs", "auto"):
-        return f"--method {method} runs in Python; the kernel searches breadth first or with A*"
-    if not layered and method == "auto" and compiled.goal_state is not None and compiled.invertible:
-        return "the shortest solution is searched from both ends, in Python (--method bfs runs on the kernel)"
+        return f"--method {method} runs in Python; the kernel searches breadth first, from both ends or with A*"
     from . import kernel
 
     unfit = kernel.why_not(compiled)
@@ -108,6 +110,15 @@ def _by_astar(compiled: CompiledPuzzle, count: bool, reach: bool, method: str, m
     if count or reach or mode != "shortest":
         return False
     return method == "astar" or (method == "auto" and compiled.estimate is not None)
+
+
+def _by_bidirectional(compiled: CompiledPuzzle, count: bool, reach: bool, method: str, mode: str | None) -> bool:
+    """Whether the question is the shortest solution searched from both ends (as `_search`
+    picks it: a goal that is one state, moves that can all be undone)."""
+    mode = mode or compiled.puzzle.search
+    if count or reach or mode != "shortest" or _by_astar(compiled, count, reach, method, mode):
+        return False
+    return method == "bidirectional" or (method == "auto" and compiled.goal_state is not None and compiled.invertible)
 
 
 def _on_kernel(
@@ -147,6 +158,10 @@ def _on_kernel(
             from .kernel.astar import astar
 
             result = astar(compiled, limits)
+        elif _by_bidirectional(compiled, count, reach, method, mode):
+            from .kernel import bidirectional
+
+            result = bidirectional.shortest(compiled, limits)
         elif not (count or reach):
             result = shortest(compiled, limits)
         else:

@@ -120,11 +120,13 @@ class CompiledPuzzle:
             and reverses <= keys
             and all(isinstance(f, GeneralFamily) and f.invertible for f in self.families)
         )
+        self.back_instances: list[Instance] = []  # the plain rewrites run backwards (expand_back's)
         if self.invertible and self._instances:
             back = [
                 instance(*_flip(self._instances[i], puzzle, self._origins[i]), i) for i in range(len(self._instances))
             ]
-            backward = index([b for b in back if b is not None], self.cells, rarity, single)
+            self.back_instances = [b for b in back if b is not None]
+            backward = index(self.back_instances, self.cells, rarity, single)
         # ---- what the search engine calls: expand(state) gives the successors, each with the
         # number of the move that produces it; expand_back(state) the predecessors, each with
         # the forward move that leads from it to `state`.

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ..compiler import CompiledPuzzle
 from ..compiler.families import GeneralFamily, SlideFamily
 from ..compiler.families.effects import toggle_areas
-from ..compiler.rewrite import key_groups
+from ..compiler.rewrite import Instance, key_groups
 from ..model.puzzle import ANY, Toggle
 
 if TYPE_CHECKING:
@@ -120,14 +120,18 @@ def _bits(compiled: CompiledPuzzle) -> int:
 
 
 @lru_cache(maxsize=4)  # a count up to symmetry runs several searches of one puzzle
-def build(compiled: CompiledPuzzle) -> Tables:
+def build(compiled: CompiledPuzzle, backward: bool = False) -> Tables:
+    """The tables of the puzzle's moves, or (`backward`, for puzzles whose moves can all be
+    undone) of its moves run backwards, as expand_back gives the predecessors."""
     from . import core  # only when a search runs on the kernel: start-up stays small
 
     assert why_not(compiled) is None
     if _why_not_tables(compiled) is not None:
+        assert not backward
         return _machine_tables(compiled)
     cells, bits = compiled.cells, _bits(compiled)
-    sections = _rewrites(compiled, bits) | _slides(compiled) | _toggles(compiled)
+    instances = compiled.back_instances if backward else compiled.instances
+    sections = _rewrites(compiled, bits, instances) | _slides(compiled, backward) | _toggles(compiled)
     toggles = sum(1 for kind in sections["kinds"] if kind == TOGGLE)
     most = len(sections["group_items"]) + len(sections["unkeyed"]) + len(sections["ray_cells"]) + toggles * cells + 1
     goal = compiled.puzzle.goal.cells
@@ -167,14 +171,14 @@ def _machine_tables(compiled: CompiledPuzzle) -> Tables:
     )
 
 
-def _rewrites(compiled: CompiledPuzzle, bits: int) -> dict[str, list[int]]:
-    """The plain rewrite instances: grouped by key content and cell as `key_groups` groups
-    them; each one's checks and writes as a mask and a value, its occupied cells, equal
-    pairs and copies as ranges."""
+def _rewrites(compiled: CompiledPuzzle, bits: int, instances: list[Instance]) -> dict[str, list[int]]:
+    """The plain rewrite instances (forwards, or backwards): grouped by key content and cell
+    as `key_groups` groups them; each one's checks and writes as a mask and a value, its
+    occupied cells, equal pairs and copies as ranges, at the place its number says."""
     from . import core
 
     cells = compiled.cells
-    keyed, unkeyed = key_groups(compiled.instances, cells, compiled.rarity)
+    keyed, unkeyed = key_groups(instances, cells, compiled.rarity)
     out: dict[str, list[int]] = {"key_codes": [code for code, _ in keyed], "group_start": [0], "group_items": []}
     for _, by_cell in keyed:
         for at_cell in by_cell:
@@ -184,7 +188,10 @@ def _rewrites(compiled: CompiledPuzzle, bits: int) -> dict[str, list[int]]:
     for name in ("instances", "same_a", "same_b", "copy_cell", "copy_source"):
         out[name] = []
     full, top = (1 << bits) - 1, 1 << (bits - 1)
-    for checks, occupied, same, writes, copies, _ in compiled.instances:
+    numbered = {inst[5]: inst for inst in instances}
+    never: Instance = ((), (), (), (), (), -1)  # a number no instance has (no group lists it)
+    for i in range(len(compiled.instances)):
+        checks, occupied, same, writes, copies, _ = numbered.get(i, never)
         words = [0] * core.INSTANCE
         words[core.CHECK_MASK] = _pack({cell: full for cell, _ in checks}, bits)
         words[core.CHECK_VALUE] = _pack(dict(checks), bits)
@@ -211,9 +218,10 @@ def _pack(codes: dict[int, int], bits: int) -> int:
     return sum(code << (cell * bits) for cell, code in codes.items())
 
 
-def _slides(compiled: CompiledPuzzle) -> dict[str, list[int]]:
+def _slides(compiled: CompiledPuzzle, backward: bool) -> dict[str, list[int]]:
     """The step and slide moves: for each, the codes that move (in the order Python tries
-    them), its mode, and every cell's ray in each direction, as ranges of one array."""
+    them), its mode, and every cell's ray in each direction (backwards: the cells a piece
+    may have come from), as ranges of one array."""
     code_start, ray_start = [0], [0]
     codes: list[int] = []
     modes: list[int] = []
@@ -230,7 +238,7 @@ def _slides(compiled: CompiledPuzzle) -> dict[str, list[int]]:
         ray_base.append(len(ray_start) - 1)
         for cell in range(compiled.cells):
             for d in range(len(family.directions)):
-                ray_cells.extend(family.ray(cell, d))
+                ray_cells.extend(family.back_ray(cell, d) if backward else family.ray(cell, d))
                 ray_start.append(len(ray_cells))
     return {
         "code_start": code_start,

@@ -239,3 +239,13 @@ def test_the_kernel_searches_with_a_star_as_python_does(limit: int | None) -> No
     python, kernel = (search(compiled, limits=Limits(max_states=limit), engine=e) for e in ("python", "compiled"))
     assert kernel.method == "A*, compiled" and python.method == "A*"
     assert answer(kernel) == answer(python)
+
+
+@pytest.mark.parametrize("limit", [1, 500, 20_000])
+def test_the_kernel_searches_from_both_ends_as_python_does(limit: int) -> None:
+    """Bidirectional search (frog n=8: forwards, then backwards from the goal) stops at a
+    state limit exactly where Python does, and otherwise finds the same solution."""
+    compiled = load(SPECS[0].parent / "frog.puz", {"n": "8"})
+    python, kernel = (search(compiled, limits=Limits(max_states=limit), engine=e) for e in ("python", "compiled"))
+    assert kernel.method == "bidirectional, compiled" and python.method == "bidirectional"
+    assert answer(kernel) == answer(python)

@@ -50,6 +50,13 @@ class SlideFamily:
             found = self._rays[key] = self.directions[d].ray(cell)
         return found
 
+    def back_ray(self, cell: int, d: int) -> tuple[int, ...]:
+        """The cells a piece on `cell` may have come from along direction d (the ray of the
+        reversed direction), as expand_back walks them."""
+        if self._back is None:
+            self._back = [_reverse(d, self.board) for d in self.directions]
+        return self._back[d].ray(cell)
+
     def _targets(self, state: bytes, cell: int, d: int) -> Iterator[int]:
         """Where a one-cell piece on `cell` can go along direction d."""
         ray = self.ray(cell, d)
