@@ -17,7 +17,8 @@ GOLDEN = HERE / "golden"
 TIMING = re.compile(r"\d+\.\d{3} s")
 
 CASES = {
-    "frog12": [str(ROOT / "specs" / "frog.puz"), "-p", "n=12"],
+    # the Python engine: a search this long would move to the kernel, whose summary differs
+    "frog12": [str(ROOT / "specs" / "frog.puz"), "-p", "n=12", "--engine", "python"],
     "jealous_banks": [str(ROOT / "specs" / "jealous_husbands.puz"), "-p", "couples=4", "-p", "island=banks"],
     "peg_triangle": [str(ROOT / "specs" / "peg_triangle.puz")],
     "hanoi": [str(ROOT / "specs" / "hanoi.puz")],
