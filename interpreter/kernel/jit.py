@@ -23,7 +23,6 @@ import numba
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-
 def cache_dir() -> Path | None:
     """Where the kernel's compiled code is kept (None: numba's default, beside the module),
     creating it; None too if it cannot be created."""

@@ -407,24 +407,6 @@ def unpack_word(mp: np.ndarray, word: np.uint64, ws: np.ndarray, at: int) -> Non
 
 
 @njit(cache=True, inline="always")
-def pack(mp: np.ndarray, ws: np.ndarray, at: int, out: np.ndarray, row: int) -> None:
-    """ws[at:at + size] packed into out[row] (a row of `words` words)."""
-    fw, fs = mp[FIELD_WORD], mp[FIELD_SHIFT]
-    for w in range(mp[WORDS]):
-        out[row, w] = uint64(0)
-    for i in range(mp[SIZE]):
-        out[row, mp[fw + i]] |= uint64(ws[at + i]) << uint64(mp[fs + i])
-
-
-@njit(cache=True, inline="always")
-def same(ws: np.ndarray, a: int, b: int, size: int) -> bool:
-    for i in range(size):  # noqa: SIM110 - numba compiles loops, not generators
-        if ws[a + i] != ws[b + i]:
-            return False
-    return True
-
-
-@njit(cache=True, inline="always")
 def copy(ws: np.ndarray, source: int, target: int, size: int) -> None:
     for i in range(size):
         ws[target + i] = ws[source + i]
@@ -441,19 +423,6 @@ def counter_value(mp: np.ndarray, ws: np.ndarray, s: int, c: int) -> int:
     for k in range(width):
         raw |= ws[s + offset + k] << (8 * k)
     return int(raw + mp[mp[COUNTER_LOW] + c])
-
-
-@njit(cache=True, inline="always")
-def write_counter(mp: np.ndarray, ws: np.ndarray, s: int, c: int, value: int) -> bool:
-    """Store a counter's value; False if it is outside the counter's range."""
-    low, high = mp[mp[COUNTER_LOW] + c], mp[mp[COUNTER_HIGH] + c]
-    if value < low or value > high:
-        return False
-    raw = value - low
-    offset = mp[mp[COUNTER_OFFSET] + c]
-    for k in range(mp[mp[COUNTER_WIDTH] + c]):
-        ws[s + offset + k] = (raw >> (8 * k)) & 255
-    return True
 
 
 @njit(cache=True, inline="always")
@@ -908,26 +877,26 @@ def _next_item(mp: np.ndarray, ws: np.ndarray, s: int, h: int, slot: int) -> boo
                 return True
         return False
     if kind == LOOP_PLACE:
-        while ws[h + 1] < end:
-            code = mp[mp[SET_CODES] + ws[h + 1]]
-            ws[h + 1] += 1
-            n = bag_count(mp, ws, s, ws[h + 2], code)
-            if n > 0:
-                ws[env + slot] = cells + code
-                ws[h + 4] = n
-                return True
-        return False
+        return _next_in_place(mp, ws, s, h, slot, end)
     # LOOP_PLACES: each place in turn, each code of the set in it
     first = mp[mp[SET_START] + ws[h + 3]]
     while ws[h + 2] < mp[PLACES]:
-        while ws[h + 1] < end:
-            code = mp[mp[SET_CODES] + ws[h + 1]]
-            ws[h + 1] += 1
-            n = bag_count(mp, ws, s, ws[h + 2], code)
-            if n > 0:
-                ws[env + slot] = cells + code
-                ws[h + 4] = n
-                return True
+        if _next_in_place(mp, ws, s, h, slot, end):
+            return True
         ws[h + 2] += 1
         ws[h + 1] = first
+    return False
+
+
+@njit(cache=True, inline="always")
+def _next_in_place(mp: np.ndarray, ws: np.ndarray, s: int, h: int, slot: int, end: int) -> bool:
+    """The loop's next piece of the code set in place ws[h + 2], from the set's i-th code."""
+    while ws[h + 1] < end:
+        code = mp[mp[SET_CODES] + ws[h + 1]]
+        ws[h + 1] += 1
+        n = bag_count(mp, ws, s, ws[h + 2], code)
+        if n > 0:
+            ws[mp[WS_ENV] + slot] = mp[CELLS] + code
+            ws[h + 4] = n
+            return True
     return False

@@ -672,6 +672,24 @@ def _general(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
     return found
 
 
+@njit(cache=True, inline="always")
+def _advanced(mp: np.ndarray, cell: int, k: int, direction: int, jumps: int) -> int:
+    """Where a cursor on `cell` lands after k >= 0 steps (-1: off the board): along the
+    order of the cells (no direction), or along a direction, from its table of jumps
+    (`jumps` >= 0) or step by step."""
+    cells = mp[CELLS]
+    if direction < 0:
+        return cell + k if cell + k < cells else -1
+    if jumps >= 0 and k <= cells:
+        return int(mp[mp[JUMPS] + jumps + cell * (cells + 1) + k])
+    target = cell
+    for _ in range(k):
+        target = mp[mp[NEXT_CELL] + direction * cells + target]
+        if target < 0:
+            break
+    return int(target)
+
+
 @njit(cache=True)
 def _placing(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
     """`take ?t from BAG, put ?t at cursor, advance cursor by ?t (or N) [along D]`, as the
@@ -697,17 +715,7 @@ def _placing(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
             ws[env + slot] = cells + code
             if evaluate(mp, ws, s, guard) == 0:
                 continue
-        k = mp[amounts + code]
-        if direction < 0:
-            target = cell + k if cell + k < cells else -1
-        elif jumps >= 0 and k <= cells:
-            target = mp[mp[JUMPS] + jumps + cell * (cells + 1) + k]
-        else:
-            target = cell
-            for _ in range(k):
-                target = mp[mp[NEXT_CELL] + direction * cells + target]
-                if target < 0:
-                    break
+        target = _advanced(mp, cell, mp[amounts + code], direction, jumps)
         _set(mp, ws, bag + code - 1, have - 1)
         _set(mp, ws, cell, code)
         _set_counter(mp, ws, counter, target)
@@ -928,14 +936,8 @@ def _effect(mp: np.ndarray, ws: np.ndarray, e: int) -> bool:
             elif k < 0:
                 fail(ws, mp[WS_ERR], mp[e + 4], 1, k, 0)
                 return False
-            elif mp[e + 5] >= 0 and k <= cells:
-                target = mp[mp[JUMPS] + mp[e + 5] + cell * (cells + 1) + k]
             else:
-                target = cell
-                for _ in range(k):
-                    target = mp[mp[NEXT_CELL] + direction * cells + target]
-                    if target < 0:
-                        break
+                target = _advanced(mp, cell, k, direction, mp[e + 5])
         return _set_counter(mp, ws, counter, target)
     if kind == EFFECT_SET:
         counter, slot = mp[e + 1], mp[e + 2]
