@@ -89,13 +89,13 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
     if mode in ("any", "all") and not layered:
         return f"this spec asks `search {mode}`, which the kernel does not run"
     if _by_astar(compiled, count, reach, method, mode):
-        from .kernel.astar import why_not as astar_why_not
+        from .kernel import why_not_astar
 
-        return astar_why_not(compiled)
+        return why_not_astar(compiled)
     if _by_bidirectional(compiled, count, reach, method, mode):
-        from .kernel.bidirectional import why_not as bidirectional_why_not
+        from .kernel import why_not_bidirectional
 
-        return bidirectional_why_not(compiled)
+        return why_not_bidirectional(compiled)
     if not layered and method not in ("bfs", "auto"):
         return f"--method {method} runs in Python; the kernel searches breadth first, from both ends or with A*"
     from . import kernel

@@ -43,6 +43,24 @@ def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
     return machine_why_not(compiled) or tables_why_not(compiled, words=DEPTH_FIRST_WORDS)
 
 
+def why_not_astar(compiled: CompiledPuzzle) -> str | None:
+    """Why the kernel's A* (kernel.astar) cannot run this puzzle (None: it can)."""
+    if compiled.estimate is None:
+        return "A* needs a `heuristic` line in the spec"
+    from .program import why_not as machine_why_not
+
+    return why_not(compiled) or machine_why_not(compiled)
+
+
+def why_not_bidirectional(compiled: CompiledPuzzle) -> str | None:
+    """Why the kernel's bidirectional search (kernel.bidirectional) cannot run this puzzle."""
+    if compiled.goal_state is None or not compiled.invertible:
+        return "bidirectional search needs a goal that is one state and moves that can be undone"
+    from .tables import why_not_tables
+
+    return why_not(compiled) or why_not_tables(compiled)
+
+
 def choose(compiled: CompiledPuzzle, engine: str, depth_first: bool = False) -> str | None:
     """Where to run this puzzle's search: "python", "compiled", or "probe" (the Python
     engine first, the kernel if it has not finished after PROBE_STATES states: a small

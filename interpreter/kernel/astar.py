@@ -193,16 +193,6 @@ def _refill(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, count: in
         indices[slot] = i
 
 
-def why_not(compiled: CompiledPuzzle) -> str | None:
-    """Why the kernel's A* cannot run this puzzle (None: it can)."""
-    from . import why_not as kernel_why_not
-    from .program import why_not as machine_why_not
-
-    if compiled.estimate is None:
-        return "A* needs a `heuristic` line in the spec"
-    return kernel_why_not(compiled) or machine_why_not(compiled)
-
-
 def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """As `search.astar.astar`."""
     method = "A*, compiled"

@@ -122,16 +122,6 @@ def _insert(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, lo: int, 
         indices[at] = i
 
 
-def why_not(compiled: CompiledPuzzle) -> str | None:
-    """Why the kernel's bidirectional search cannot run this puzzle (None: it can)."""
-    from . import why_not as kernel_why_not
-    from .tables import _why_not_tables
-
-    if compiled.goal_state is None or not compiled.invertible:
-        return "bidirectional search needs a goal that is one state and moves that can be undone"
-    return kernel_why_not(compiled) or _why_not_tables(compiled)
-
-
 def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """As `search.bidirectional.shortest`."""
     method = "bidirectional, compiled"

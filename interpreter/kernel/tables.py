@@ -60,7 +60,7 @@ class Tables:
 def why_not(compiled: CompiledPuzzle, words: int = 1) -> str | None:
     """Why the kernel cannot run this puzzle with states of at most `words` words (None: it
     can): the word tables, or else the machine."""
-    if _why_not_tables(compiled) is None:
+    if why_not_tables(compiled) is None:
         return None
     from .program import why_not as machine_why_not
 
@@ -79,7 +79,7 @@ def _program_bits(compiled: CompiledPuzzle) -> int:
     return _program(compiled).bits
 
 
-def _why_not_tables(compiled: CompiledPuzzle) -> str | None:
+def why_not_tables(compiled: CompiledPuzzle) -> str | None:
     """Why the word tables cannot run this puzzle (None: they can)."""
     if compiled.safety.anything:
         return "safety rules, which the kernel does not run yet"
@@ -126,7 +126,7 @@ def build(compiled: CompiledPuzzle, backward: bool = False) -> Tables:
     from . import core  # only when a search runs on the kernel: start-up stays small
 
     assert why_not(compiled) is None
-    if _why_not_tables(compiled) is not None:
+    if why_not_tables(compiled) is not None:
         assert not backward
         return _machine_tables(compiled)
     cells, bits = compiled.cells, _bits(compiled)
