@@ -11,9 +11,6 @@ goal is popped, the open list is empty, or an array needs room.
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
-
 import numpy as np
 
 from ..compiler import CompiledPuzzle
@@ -25,13 +22,13 @@ from .machine import WS_ERR, WS_STATE, evaluate, unowned, unpack_word, workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .program import build as build_program
+from .search import FIRST_CAPACITY, Arrays, resized, steps
 from .tables import build as build_tables
 
 # what a call stopped on
 CHECK, GOAL, EMPTY_OPEN, ROOM, OUT_FULL, FAILED = range(6)
 # the counters, in one array
 COUNT, HEAP, TIE, BUDGET, POPPED = range(5)
-FIRST = 1 << 12
 
 
 @njit(cache=True)
@@ -151,46 +148,22 @@ def run(
 
 
 class _Arrays:
-    """The search's arrays, grown by the driver."""
+    """The states found with their parents and table (`search.Arrays`), each one's cost so
+    far and whether it is closed, and the open list: grown by the driver."""
 
     def __init__(self, start: int) -> None:
-        self.states = np.zeros(FIRST, dtype=np.uint64)
-        self.cost = np.zeros(FIRST, dtype=np.int32)
-        self.parents = np.full(FIRST, -1, dtype=np.int32)
-        self.closed = np.zeros(FIRST, dtype=np.uint8)
-        self.keys = np.full(2 * FIRST, core.EMPTY, dtype=np.uint64)
-        self.indices = np.zeros(2 * FIRST, dtype=np.int32)
-        self.heap = np.zeros((FIRST, 4), dtype=np.int64)
-        self.states[0] = start
-        _refill(self.keys, self.indices, self.states, 1)
+        self.found = Arrays.holding(start)
+        self.cost = np.zeros(self.found.capacity, dtype=np.int32)
+        self.closed = np.zeros(self.found.capacity, dtype=np.uint8)
+        self.heap = np.zeros((FIRST_CAPACITY, 4), dtype=np.int64)
 
     def grow(self, count: int, room: int, heap: int) -> None:
-        if count + room > len(self.states):
-            size = max(count + room, 2 * len(self.states))
-            for name in ("states", "cost", "parents", "closed"):
-                array = getattr(self, name)
-                grown = np.zeros(size, dtype=array.dtype)
-                grown[: len(array)] = array
-                setattr(self, name, grown)
-        if count + room > len(self.keys) // 4 * 3:
-            size = 2 * len(self.keys)
-            while count + room > size // 4 * 3:
-                size *= 2
-            self.keys = np.full(size, core.EMPTY, dtype=np.uint64)
-            self.indices = np.zeros(size, dtype=np.int32)
-            _refill(self.keys, self.indices, self.states, count)
+        self.found.make_room(count, room)
+        capacity = self.found.capacity
+        self.cost = resized(self.cost, capacity, count)
+        self.closed = resized(self.closed, capacity, count)
         if heap + room > len(self.heap):
-            grown = np.zeros((max(heap + room, 2 * len(self.heap)), 4), dtype=np.int64)
-            grown[: len(self.heap)] = self.heap
-            self.heap = grown
-
-
-@njit(cache=True)
-def _refill(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, count: int) -> None:
-    for i in range(count):
-        slot = core.slot(keys, states[i])
-        keys[slot] = states[i]
-        indices[slot] = i
+            self.heap.resize((max(heap + room, 2 * len(self.heap)), 4), refcheck=False)
 
 
 def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
@@ -216,12 +189,12 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
                 hp,
                 hws,
                 estimator.program.heuristic,
-                arrays.states,
+                arrays.found.states,
                 arrays.cost,
-                arrays.parents,
+                arrays.found.parents,
                 arrays.closed,
-                arrays.keys,
-                arrays.indices,
+                arrays.found.keys,
+                arrays.found.indices,
                 arrays.heap,
                 c,
                 np.uint64(tables.goal_mask),
@@ -230,7 +203,7 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
                 out_moves,
             )
             if why == GOAL:
-                path = _path(compiled, tables.unpack, arrays, int(c[POPPED]))
+                path = steps(compiled, arrays.found.chain(int(c[POPPED]), tables.unpack))
                 return SearchResult(SOLVED, int(c[COUNT]), path=path, method=method)
             if why == EMPTY_OPEN:
                 count = int(c[COUNT])
@@ -249,20 +222,3 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
                 program.raise_error(failed[1][at : at + 4])
     except (LimitReached, KeyboardInterrupt) as exc:
         return SearchResult(LIMIT, int(c[COUNT]), limit_reason=stop_reason(exc), method=method)
-
-
-def _path(
-    compiled: CompiledPuzzle, unpack: Callable[[int], bytes], arrays: _Arrays, index: int
-) -> list[tuple[int, bytes]]:
-    """The solution, from the parent links; each move the first the Python engine gives from
-    the parent to the child (the one its A* records)."""
-    chain = []
-    while index >= 0:
-        chain.append(unpack(int(arrays.states[index])))
-        index = int(arrays.parents[index])
-    chain.reverse()
-    path = []
-    for before, after in itertools.pairwise(chain):
-        move = next(move for child, move in compiled.expand(before) if child == after)
-        path.append((move, after))
-    return path

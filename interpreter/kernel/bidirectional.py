@@ -20,10 +20,10 @@ from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import core
 from .jit import njit
+from .search import Arrays, steps
 from .tables import Tables, build
 
 LAYER_DONE, CHECK, ROOM = range(3)
-FIRST = 1 << 12
 
 
 @njit(cache=True)
@@ -75,51 +75,19 @@ def grow(
 
 
 class Side:
-    """One side of the search: its tables (forwards or backwards), states, parents and table."""
+    """One side of the search: its tables (forwards or backwards), and its states with
+    their parents and table (`search.Arrays`)."""
 
     def __init__(self, tables: Tables, first: int) -> None:
         self.tables = tables
-        self.states = np.zeros(FIRST, dtype=np.uint64)
-        self.parents = np.full(FIRST, -1, dtype=np.int32)
-        self.keys = np.full(2 * FIRST, core.EMPTY, dtype=np.uint64)
-        self.indices = np.zeros(2 * FIRST, dtype=np.int32)
-        self.states[0] = first
+        self.found = Arrays.holding(first)
         self.count = 1
         self.layer = (0, 1)
-        _insert(self.keys, self.indices, self.states, 0, 1)
 
-    def make_room(self, room: int) -> None:
-        if self.count + room > len(self.states):
-            size = max(self.count + room, 2 * len(self.states))
-            for name in ("states", "parents"):
-                array = getattr(self, name)
-                grown = np.full(size, -1 if name == "parents" else 0, dtype=array.dtype)
-                grown[: len(array)] = array
-                setattr(self, name, grown)
-        if self.count + room > len(self.keys) // 4 * 3:
-            size = 2 * len(self.keys)
-            while self.count + room > size // 4 * 3:
-                size *= 2
-            self.keys = np.full(size, core.EMPTY, dtype=np.uint64)
-            self.indices = np.zeros(size, dtype=np.int32)
-            _insert(self.keys, self.indices, self.states, 0, self.count)
-
-    def chain(self, index: int) -> list[bytes]:
-        """The states from this side's first one to state `index`."""
-        found = []
-        while index >= 0:
-            found.append(self.tables.unpack(int(self.states[index])))
-            index = int(self.parents[index])
-        found.reverse()
-        return found
-
-
-@njit(cache=True)
-def _insert(keys: np.ndarray, indices: np.ndarray, states: np.ndarray, lo: int, hi: int) -> None:
-    for i in range(lo, hi):
-        at = core.slot(keys, states[i])
-        keys[at] = states[i]
-        indices[at] = i
+    def chain(self, state: np.uint64) -> list[bytes]:
+        """The states from this side's first one to `state`."""
+        found = self.found
+        return found.chain(int(index_of(found.keys, found.indices, state)), self.tables.unpack)
 
 
 def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
@@ -144,11 +112,11 @@ def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
             while True:
                 why = grow(
                     side.tables.program,
-                    side.states,
-                    side.parents,
-                    side.keys,
-                    side.indices,
-                    other.keys,
+                    side.found.states,
+                    side.found.parents,
+                    side.found.keys,
+                    side.found.indices,
+                    other.found.keys,
                     c,
                     hi,
                     out_states,
@@ -156,14 +124,14 @@ def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
                 )
                 side.count = int(c[1])
                 if why == ROOM:
-                    side.make_room(room)
+                    side.found.make_room(side.count, room)
                 elif why == CHECK:
                     c[3] = limits.check(forward.count + backward.count)
                 else:
                     break
             if c[2] >= 0:
-                meet = side.states[int(c[2])]
-                path = _path(compiled, forward.chain(_index(forward, meet)), backward.chain(_index(backward, meet)))
+                meet = side.found.states[int(c[2])]
+                path = _path(compiled, forward.chain(meet), backward.chain(meet))
                 return SearchResult(SOLVED, forward.count + backward.count, path=path, method=method)
             side.layer = (hi, side.count)
     except (LimitReached, KeyboardInterrupt) as exc:
@@ -176,18 +144,11 @@ def _word(state: bytes, tables: Tables) -> int:
     return sum(code << (cell * tables.bits) for cell, code in enumerate(state[: tables.cells]))
 
 
-def _index(side: Side, state: np.uint64) -> int:
-    return int(index_of(side.keys, side.indices, state))
-
-
 def _path(compiled: CompiledPuzzle, to_meet: list[bytes], from_goal: list[bytes]) -> list[tuple[int, bytes]]:
-    """The solution through the meeting state: each step forwards to it the first move the
-    Python engine's expand gives from the state before to the state after, each step from it
-    the first its expand_back gives (the moves each side of its search records)."""
-    path = []
-    for before, after in itertools.pairwise(to_meet):
-        path.append((next(m for child, m in compiled.expand(before) if child == after), after))
-    following = from_goal[::-1]
-    for before, after in itertools.pairwise(following):
+    """The solution through the meeting state: each step forwards to it the move Python's
+    forward side records, each step from it the first its expand_back gives (the moves
+    its backward side records)."""
+    path = steps(compiled, to_meet)
+    for before, after in itertools.pairwise(from_goal[::-1]):
         path.append((next(m for child, m in compiled.expand_back(after) if child == before), after))
     return path

@@ -13,7 +13,6 @@ driver checks the limits, yields the solution, or grows the arrays, and calls ag
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 
 import numpy as np
@@ -28,6 +27,7 @@ from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL, expand, is_goal
 from .program import MachineProgram
 from .program import build as build_program
+from .search import steps
 
 # the walk's counters, in one array
 DEPTH, VISITED, REVISITS, SEEN, SEEN_ON, GOALS, ON_PATH, PENDING, PHASE, CHECK_AT, KEEP, PROBE_AT = range(12)
@@ -83,11 +83,11 @@ def walk(
             continue
         if depth + 2 > path.shape[0]:
             return ROOM_PATH
-        if c[SEEN_ON] == 1 and c[SEEN] + 1 > seen.shape[0] // 4 * 3:
+        if c[SEEN_ON] == 1 and sets.full(seen, c[SEEN]):
             return ROOM_SEEN
-        if c[GOALS] + 1 > goals.shape[0] // 4 * 3:
+        if sets.full(goals, c[GOALS]):
             return ROOM_GOALS
-        if c[ON_PATH] + 1 > on_path.shape[0] // 4 * 3:
+        if sets.full(on_path, c[ON_PATH]):
             return ROOM_ON_PATH
         frames[depth, 2] = j + 1
         if sets.contains(on_path, kids, j):
@@ -240,7 +240,7 @@ def all_goal_states(
         return
     walk = Walk(build_program(compiled), remember)
     for state in _walks(walk, limits, counter, listing=True):
-        yield _moves(compiled, state.states())
+        yield steps(compiled, state.states())
 
 
 def count_goal_states(compiled: CompiledPuzzle, limits: Limits, counter: list[int], remember: int = REMEMBER) -> int:
@@ -253,13 +253,3 @@ def count_goal_states(compiled: CompiledPuzzle, limits: Limits, counter: list[in
     for _ in _walks(walk, limits, counter, listing=False):
         raise AssertionError("a walk that does not list goals yields nothing")
     return int(walk.c[GOALS])
-
-
-def _moves(compiled: CompiledPuzzle, states: list[bytes]) -> Path:
-    """The path through these states, each move the first that the Python engine gives
-    from the state before to the state after (the one its walk would have taken)."""
-    path = []
-    for before, after in itertools.pairwise(states):
-        move = next(move for child, move in compiled.expand(before) if child == after)
-        path.append((move, after))
-    return path

@@ -136,7 +136,8 @@ class Program:
             span = counter.high - counter.low
             for k in range(counter.width):
                 widths.append(min(8, max(1, (span >> (8 * k)).bit_length())))
-        creates = any(isinstance(a, Put) and a.code is not None for m in puzzle.moves for a in m.actions)
+        # a move that puts new pieces: bags may hold any number of them
+        self.creates = creates = any(isinstance(a, Put) and a.code is not None for m in puzzle.moves for a in m.actions)
         totals = [puzzle.start.cells.count(code + 1) for code in range(self.pieces)]
         for place, contents in zip(puzzle.places, puzzle.start.places, strict=True):
             if place.stack:
@@ -210,9 +211,7 @@ class Program:
         for total in self.totals:
             shifts.append(bits)
             bits += max(1, total.bit_length())
-        fits = bits <= MEMO_BITS and not any(
-            isinstance(a, Put) and a.code is not None for m in self.compiled.puzzle.moves for a in m.actions
-        )
+        fits = bits <= MEMO_BITS and not self.creates
         self.memo_bits = bits if fits else 0
         self.memo_places = int(fits and bool(safety.place_rules) and safety.places_local)
         self.memo_loads = int(fits and bool(safety.load_rules) and safety.loads_local)

@@ -7,7 +7,7 @@ arrays and checks the limits between two bounded kernel calls."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -36,7 +36,8 @@ class CountOverflow(Exception):
 @dataclass
 class Arrays:
     """The states found, in order, with their parent links and path counts, and the hash
-    table of the states (with each one's index in `indices` when paths are counted).
+    table of the states (with each one's index in `indices` when paths are counted, or
+    `indexed`: A* and bidirectional search look states up by index).
 
     The table holds the states from `window` on. Where every move can be undone, a
     breadth-first search needs only the layer before the one expanded, that layer and the
@@ -47,6 +48,7 @@ class Arrays:
 
     links: bool
     counting: bool
+    indexed: bool = False
     window: int = 0
     needed: int = 0
     states: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
@@ -62,11 +64,11 @@ class Arrays:
         states no longer needed, is filled again with those needed, sized for twice them."""
         if count + room > self.capacity:
             capacity = max(count + room, self.capacity + self.capacity // 4)
-            self.states = _resized(self.states, capacity, count)
+            self.states = resized(self.states, capacity, count)
             if self.links:
-                self.parents = _resized(self.parents, capacity, count)
+                self.parents = resized(self.parents, capacity, count)
             if self.counting:
-                self.ways = _resized(self.ways, capacity, count)
+                self.ways = resized(self.ways, capacity, count)
         if self.direct or count - self.window + room <= len(self.keys) // 4 * 3:
             return
         if self.needed > self.window:
@@ -93,7 +95,7 @@ class Arrays:
     def _fill(self, count: int, size: int, window: int) -> None:
         if size != len(self.keys):
             self.keys = np.empty(size, dtype=np.uint64)
-            if self.counting:
+            if self.counting or self.indexed:
                 self.indices = np.empty(size, dtype=np.int32)
         self.window = window
         core.rehash(self.keys, self.indices, self.states, window, count)
@@ -101,6 +103,24 @@ class Arrays:
     @property
     def capacity(self) -> int:
         return len(self.states)
+
+    @classmethod
+    def holding(cls, first: int) -> Arrays:
+        """Arrays with parent links and indexes, holding one state (number 0, no parent)."""
+        arrays = cls(links=True, counting=False, indexed=True)
+        arrays.make_room(0, FIRST_CAPACITY)
+        core.add(arrays.keys, arrays.indices, arrays.seen, arrays.states, 0, np.uint64(first))
+        arrays.parents[0] = core.NO_PARENT
+        return arrays
+
+    def chain(self, index: int, unpack: Callable[[int], bytes]) -> list[bytes]:
+        """The states from state 0 to state `index`, along the parent links."""
+        found = []
+        while index != core.NO_PARENT:
+            found.append(unpack(int(self.states[index])))
+            index = int(self.parents[index])
+        found.reverse()
+        return found
 
     def bytes_per_state(self, count: int) -> float:
         arrays = (self.states, self.keys, self.indices, self.seen, self.parents, self.ways)
@@ -115,7 +135,7 @@ def _table_size(size: int, held: int) -> int:
     return size
 
 
-def _resized(array: np.ndarray, capacity: int, count: int) -> np.ndarray:
+def resized(array: np.ndarray, capacity: int, count: int) -> np.ndarray:
     """The array with room for `capacity` items, the first `count` kept: grown in place where
     the memory allows (a large block is moved by the system, not copied)."""
     array.resize(capacity, refcheck=False)
@@ -245,19 +265,19 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
 
 
 def _path(compiled: CompiledPuzzle, walk: Walk, index: int, counting: bool) -> list[tuple[int, bytes]]:
-    """The solution, from the parent links. The move from a parent to its child is not stored
-    (4 bytes a state saved): it is the move the Python engine records, found again among the
-    parent's successors (the first that gives the child; the last, when paths were counted)."""
-    arrays, tables = walk.arrays, walk.tables
-    chain = []
-    while index != core.NO_PARENT:
-        chain.append(tables.unpack(int(arrays.states[index])))
-        index = int(arrays.parents[index])
-    chain.reverse()
+    """The solution, from the parent links (the last move that gives each state when paths
+    were counted, as Python's layered search records it)."""
+    return steps(compiled, walk.arrays.chain(index, walk.tables.unpack), last=counting)
+
+
+def steps(compiled: CompiledPuzzle, states: list[bytes], last: bool = False) -> list[tuple[int, bytes]]:
+    """The moves between these states. The kernel stores no moves (4 bytes a state saved):
+    each is the move the Python engine records, found again among the state's successors:
+    the first that gives the next state (the last, with `last`)."""
     path = []
-    for before, after in itertools.pairwise(chain):
+    for before, after in itertools.pairwise(states):
         moves = [move for child, move in compiled.expand(before) if child == after]
-        path.append((moves[-1] if counting else moves[0], after))
+        path.append((moves[-1] if last else moves[0], after))
     return path
 
 

@@ -119,6 +119,7 @@ def grown(keys: np.ndarray) -> np.ndarray:
     return bigger
 
 
+@njit(cache=True, inline="always")
 def full(keys: np.ndarray, count: int) -> bool:
     """Whether one more row would make the table more than three quarters full."""
     return bool(count + 1 > keys.shape[0] // 4 * 3)

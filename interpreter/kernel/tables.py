@@ -44,10 +44,7 @@ class Tables:
     goal_mask: int
     goal_value: int
     machine: np.ndarray  # a machine program (kernel.program), or core.NO_MACHINE
-    unpacked: Callable[[int], bytes]
-
-    def unpack(self, word: int) -> bytes:
-        return self.unpacked(word)
+    unpack: Callable[[int], bytes]  # a state's word as the bytes of the Python layout
 
     def workspace(self) -> np.ndarray:
         import numpy as np
