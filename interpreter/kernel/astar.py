@@ -16,9 +16,9 @@ import numpy as np
 from ..compiler import CompiledPuzzle
 from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
-from . import core
+from . import calls, core
 from .jit import njit
-from .machine import WS_ERR, WS_STATE, evaluate, unowned, unpack_word, workspace
+from .machine import WS_ERR, unowned, workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .program import build as build_program
@@ -83,7 +83,6 @@ def run(
     ws: np.ndarray,
     hp: np.ndarray,
     hws: np.ndarray,
-    heuristic: int,
     states: np.ndarray,
     cost: np.ndarray,
     parents: np.ndarray,
@@ -136,8 +135,8 @@ def run(
             cost[other] = g
             parents[other] = item
             c[TIE] += 1
-            unpack_word(hp, child, hws, hp[WS_STATE])
-            estimate = evaluate(hp, hws, hp[WS_STATE], heuristic)
+            calls.put_word(hp, hws, child)
+            estimate = calls.call(calls.ESTIMATE, hp, hws)
             if hws[hp[WS_ERR]] != 0:
                 return FAILED
             _push(heap, c, g + estimate, g, c[TIE], other)
@@ -188,7 +187,6 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
                 ws,
                 hp,
                 hws,
-                estimator.program.heuristic,
                 arrays.found.states,
                 arrays.cost,
                 arrays.found.parents,

@@ -22,9 +22,9 @@ import numpy as np
 from numba import uint64
 from numba.extending import overload
 
-from . import machine
-from . import moves as program_moves
+from . import calls
 from .jit import njit
+from .moves import FAILED as MACHINE_FAILED
 
 # what a call to `run_layer` stopped on
 LAYER_DONE, BUDGET_SPENT, NEEDS_ROOM, GOAL_FOUND, COUNT_OVERFLOW, FAILED, OUT_FULL = 0, 1, 2, 3, 4, 5, 6
@@ -359,7 +359,8 @@ def expand_state(
     state: np.uint64, prog: np.ndarray, mp: np.ndarray, ws: np.ndarray, out: np.ndarray, moves: np.ndarray
 ) -> int:
     """A state's successors by the word tables (`prog`) or the machine (`mp`, with its
-    workspace `ws`; then program_moves.FULL or FAILED may come back instead of a count)."""
+    workspace `ws`, called by its address: see `kernel.calls`; then moves.FULL or FAILED may come
+    back instead of a count)."""
     raise NotImplementedError("compiled by numba only")
 
 
@@ -369,9 +370,8 @@ def _expand_for(state, prog, mp, ws, out, moves):  # type: ignore[no-untyped-def
         return lambda state, prog, mp, ws, out, moves: successors(state, prog, out, moves)
 
     def on_machine(state, prog, mp, ws, out, moves):  # type: ignore[no-untyped-def]
-        machine.unpack_word(mp, state, ws, mp[machine.WS_STATE])
-        ws[mp[machine.WS_PARENT]] = machine.int64(state)
-        return program_moves.expand(mp, ws, out.reshape((len(out), 1)))
+        calls.put_word(mp, ws, state)
+        return calls.expand(calls.EXPAND, mp, ws, out.reshape((len(out), 1)))
 
     return on_machine
 
@@ -388,8 +388,8 @@ def _is_goal_for(state, mp, ws, mask, value):  # type: ignore[no-untyped-def]
         return lambda state, mp, ws, mask, value: state & mask == value
 
     def on_machine(state, mp, ws, mask, value):  # type: ignore[no-untyped-def]
-        machine.unpack_word(mp, state, ws, mp[machine.WS_CHILD])
-        return program_moves.is_goal(mp, ws, mp[machine.WS_CHILD])
+        calls.put_word(mp, ws, state)
+        return calls.call(calls.GOAL, mp, ws) == 1
 
     return on_machine
 
@@ -444,7 +444,7 @@ def run_layer(
             return NEEDS_ROOM, count, at, generated, -1
         n = expand_state(states[at], prog, mp, ws, out_states, out_moves)
         if n < 0:
-            return (FAILED if n == program_moves.FAILED else OUT_FULL), count, at, generated, -1
+            return (FAILED if n == MACHINE_FAILED else OUT_FULL), count, at, generated, -1
         if counting:
             n = _distinct(out_states, out_moves, n)
         generated += n + 1

@@ -20,11 +20,11 @@ import numpy as np
 from ..compiler import CompiledPuzzle
 from ..search.depth import PROBE, REMEMBER, Path
 from ..search.limits import Limits
-from . import sets
+from . import calls, sets
 from .jit import njit
-from .machine import WS_ERR, WS_PARENT, WS_STATE, int64, unowned, unpack, workspace
+from .machine import WS_ERR, unowned, workspace
 from .moves import FAILED as EXPAND_FAILED
-from .moves import FULL, expand, is_goal
+from .moves import FULL
 from .program import MachineProgram
 from .program import build as build_program
 from .search import steps
@@ -62,11 +62,13 @@ def walk(
             continue
         if depth < 0:
             return DONE
-        if c[PENDING] == 1:  # the state at this depth was unpacked at ws_state when entered
-            for w in range(path.shape[1]):
-                ws[mp[WS_PARENT] + w] = int64(path[depth, w])
+        if c[PENDING] > 0:  # 1: the state at this depth was entered; 2: it is entered now
+            if c[PENDING] == 2:
+                calls.put(mp, ws, path[depth])
+                if calls.call(calls.ENTER, mp, ws) == EXPAND_FAILED:
+                    return FAILED
             start = frames[depth, 0]
-            n = expand(mp, ws, kids[start:])
+            n = calls.expand(calls.EXPAND_ENTERED, mp, ws, kids[start:])
             if n == FULL:
                 return ROOM_KIDS
             if n == EXPAND_FAILED:
@@ -126,11 +128,11 @@ def _enter(
 ) -> int:
     """The child visited (at path[depth + 1]): a goal ends its path there (found once), any
     other state is walked from next. A status to return, or -1 to go on."""
-    unpack(mp, path[depth + 1], ws, mp[WS_STATE])
-    goal = is_goal(mp, ws, mp[WS_STATE])
-    if ws[mp[WS_ERR]] != 0:
+    calls.put(mp, ws, path[depth + 1])
+    goal = calls.call(calls.ENTER, mp, ws)
+    if goal == EXPAND_FAILED:
         return FAILED
-    if goal:
+    if goal == 1:
         if sets.add(goals, path, depth + 1):
             c[GOALS] += 1
             if listing:
@@ -159,10 +161,10 @@ class Walk:
         self.goals = sets.new_set(1 << 10, words)
         self.c = np.zeros(12, dtype=np.int64)
         self.path[0] = machine.start
-        unpack(machine.array, self.path[0], self.ws, int(machine.array[WS_STATE]))  # walked from first
         for table in (self.on_path, self.seen):  # the start is on the path, and seen
             sets.add(table, self.path, 0)
-        self.c[ON_PATH] = self.c[SEEN] = self.c[PENDING] = self.c[SEEN_ON] = 1
+        self.c[ON_PATH] = self.c[SEEN] = self.c[SEEN_ON] = 1
+        self.c[PENDING] = 2  # walked from first, entered there
         self.c[KEEP] = remember
         self.c[PROBE_AT] = PROBE
         self.c[CHECK_AT] = 1  # the first check, after the first state, arms the state limit

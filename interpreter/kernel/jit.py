@@ -44,14 +44,22 @@ CACHE_DIR = cache_dir()
 
 def njit(**options: Any) -> Callable[[F], F]:
     """numba.njit(**options), its cache (with cache=True) in CACHE_DIR."""
+    return _cached(numba.njit, (), options)
 
-    def define(function: F) -> F:
+
+def cfunc(signature: Any, **options: Any) -> Callable[[F], Any]:
+    """numba.cfunc(signature, **options), compiled (or loaded from CACHE_DIR) when defined."""
+    return _cached(numba.cfunc, (signature,), options)
+
+
+def _cached(decorator: Any, args: tuple[Any, ...], options: dict[str, Any]) -> Callable[[F], Any]:
+    def define(function: F) -> Any:
         if CACHE_DIR is None:
-            return numba.njit(**options)(function)  # type: ignore[no-any-return]
+            return decorator(*args, **options)(function)
         previous = numba.config.CACHE_DIR  # type: ignore[attr-defined]
         numba.config.CACHE_DIR = str(CACHE_DIR)  # type: ignore[attr-defined]
         try:
-            return numba.njit(**options)(function)  # type: ignore[no-any-return]
+            return decorator(*args, **options)(function)
         finally:
             numba.config.CACHE_DIR = previous  # type: ignore[attr-defined]
 

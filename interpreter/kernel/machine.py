@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import int64 as numba_int64
-from numba import types, uint64
+from numba import types
 from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
@@ -124,6 +124,7 @@ HEADER = (
     "most_values",  # most values such a variable can take in one state
     "memo_places",  # 1: the rules on places are answered once per contents (see program._memo)
     "memo_loads",
+    "entry",  # the address of the machine's entry point (kernel.entry), in this process
     "ws_state",  # where the parts of the workspace start
     "ws_child",
     "ws_base",
@@ -136,6 +137,7 @@ HEADER = (
     "ws_count",
     "ws_kinds",
     "ws_parent",
+    "ws_input",  # the words of the state an op of kernel.entry works on
     "ws_log",
     "ws_logged",
     "ws_memo",  # the answers remembered: 0 not yet, 1 hold, 2 fail (places, then loads)
@@ -212,6 +214,7 @@ SECTIONS = (
     MOST_VALUES,
     MEMO_PLACES,
     MEMO_LOADS,
+    ENTRY,
     WS_STATE,
     WS_CHILD,
     WS_BASE,
@@ -224,6 +227,7 @@ SECTIONS = (
     WS_COUNT,
     WS_KINDS,
     WS_PARENT,
+    WS_INPUT,
     WS_LOG,
     WS_LOGGED,
     WS_MEMO,
@@ -312,11 +316,15 @@ def assemble(p: Program) -> np.ndarray:
         ("ws_count", levels),
         ("ws_kinds", 4 * (pieces + 1)),
         ("ws_parent", p.words),
+        ("ws_input", p.words),
         ("ws_log", 2 * _log_size(p)),
         ("ws_logged", 1),
         ("ws_memo", 2 << p.memo_bits if p.memo_places or p.memo_loads else 0),
     ]
+    from .entry import ADDRESS  # the machine, compiled once (or loaded from the cache)
+
     header = {
+        "entry": ADDRESS,
         "size": size,
         "words": p.words,
         "cells": cells,
@@ -387,23 +395,7 @@ def unowned(array: np.ndarray) -> np.ndarray:
     return carray(_pointer(array.ctypes.data, array), array.shape)  # type: ignore[call-arg]
 
 
-# ---- states: packed and unpacked
-
-
-@njit(cache=True, inline="always")
-def unpack(mp: np.ndarray, words: np.ndarray, ws: np.ndarray, at: int) -> None:
-    """A packed state (its words) into ws[at:at + size]."""
-    fw, fs, fm = mp[FIELD_WORD], mp[FIELD_SHIFT], mp[FIELD_MASK]
-    for i in range(mp[SIZE]):
-        ws[at + i] = np.int64((words[mp[fw + i]] >> uint64(mp[fs + i])) & uint64(mp[fm + i]))
-
-
-@njit(cache=True, inline="always")
-def unpack_word(mp: np.ndarray, word: np.uint64, ws: np.ndarray, at: int) -> None:
-    """A state of one word into ws[at:at + size]."""
-    fs, fm = mp[FIELD_SHIFT], mp[FIELD_MASK]
-    for i in range(mp[SIZE]):
-        ws[at + i] = np.int64((word >> uint64(mp[fs + i])) & uint64(mp[fm + i]))
+# ---- the workspace
 
 
 @njit(cache=True, inline="always")

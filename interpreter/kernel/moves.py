@@ -828,7 +828,7 @@ def _choose(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found:
     return found
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _finish(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
     """The lets and the guard on the state before the move, then the effects in order on the
     child (the state after the form's change), then the safety rules on the result."""
@@ -864,7 +864,7 @@ def _stack_height(ws: np.ndarray, at: int, length: int) -> int:
     return 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _effect(mp: np.ndarray, ws: np.ndarray, e: int) -> bool:
     """One action, reading the state before the move and changing the child: whether the
     move is still possible."""

@@ -1,0 +1,58 @@
+"""The machine's one entry point (see `kernel.calls`): every op the searches ask of a machine
+program, compiled once as a C-callable function, its address in ADDRESS. Importing this
+module compiles the machine, or loads it from the cache: only `machine.assemble` does, when
+a machine program is built."""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import types
+from numba.np.numpy_support import carray
+
+from . import machine, moves
+from .calls import ARGUMENTS, ENTER, ESTIMATE, EXPAND, EXPAND_ENTERED, GOAL, int64_pointer, uint64_pointer
+from .jit import cfunc, njit
+
+
+@njit(cache=True, inline="always")
+def _unpack_input(mp: np.ndarray, ws: np.ndarray, at: int) -> None:
+    """The input words, unpacked into ws[at:]."""
+    fw, fs, fm, source = mp[machine.FIELD_WORD], mp[machine.FIELD_SHIFT], mp[machine.FIELD_MASK], mp[machine.WS_INPUT]
+    for i in range(mp[machine.SIZE]):
+        ws[at + i] = np.int64((np.uint64(ws[source + mp[fw + i]]) >> np.uint64(mp[fs + i])) & np.uint64(mp[fm + i]))
+
+
+@njit(cache=True, inline="always")
+def _enter(mp: np.ndarray, ws: np.ndarray) -> None:
+    """The input state becomes the state to expand: unpacked at ws_state, its words at ws_parent."""
+    _unpack_input(mp, ws, mp[machine.WS_STATE])
+    source, parent = mp[machine.WS_INPUT], mp[machine.WS_PARENT]
+    for w in range(mp[machine.WORDS]):
+        ws[parent + w] = ws[source + w]
+
+
+@cfunc(types.int64(*([types.int64] * ARGUMENTS)), cache=True)
+def _entry(op, mp_address, mp_length, ws_address, ws_length, out_address, rows, words):  # type: ignore[no-untyped-def]
+    mp = carray(int64_pointer(mp_address), (mp_length,))  # type: ignore[call-arg]
+    ws = carray(int64_pointer(ws_address), (ws_length,))  # type: ignore[call-arg]
+    if op in (EXPAND, EXPAND_ENTERED):
+        if op == EXPAND:
+            _enter(mp, ws)
+        return moves.expand(mp, ws, carray(uint64_pointer(out_address), (rows, words)))  # type: ignore[call-arg]
+    if op == ESTIMATE:
+        _unpack_input(mp, ws, mp[machine.WS_CHILD])
+        return machine.evaluate(mp, ws, mp[machine.WS_CHILD], mp[machine.HEURISTIC])
+    if op == ENTER:
+        _enter(mp, ws)
+        goal = moves.is_goal(mp, ws, mp[machine.WS_STATE])
+    elif op == GOAL:
+        _unpack_input(mp, ws, mp[machine.WS_CHILD])
+        goal = moves.is_goal(mp, ws, mp[machine.WS_CHILD])
+    else:
+        return moves.FAILED  # no such op: cannot happen
+    if ws[mp[machine.WS_ERR]] != 0:
+        return moves.FAILED
+    return 1 if goal else 0
+
+
+ADDRESS = int(_entry.address)
