@@ -352,7 +352,8 @@ def _all_solutions(
     keep = listing and streamer is None
     on_solution = streamer.add if streamer is not None else None
     if placements:
-        report = enumerate_solutions(compiled, limits, args.limit, keep, on_solution, engine=args.engine)
+        # the text shows each goal state, not the moves to it
+        report = enumerate_solutions(compiled, limits, args.limit, keep, on_solution, args.engine, moves=keep)
     else:
         report = enumerate_shortest(compiled, limits, args.limit, keep, on_solution)
     if streamer is not None:

@@ -64,12 +64,15 @@ def enumerate_solutions(
     keep: bool = True,
     on_solution: Callable[[Path], None] | None = None,
     engine: str = "auto",
+    moves: bool = True,
 ) -> AllSolutions:
     """Walk every solution; keep them (or only count them) and call `on_solution` for each
     one listed. A mistake found on the way is reported at its place in the spec. The walk
-    runs on the compiled kernel where `engine` says so (see `kernel.choose`)."""
+    runs on the compiled kernel where `engine` says so (see `kernel.choose`). Without
+    `moves` (a caller that shows only each goal state), a solution the kernel found may be
+    given as its goal state alone: a path of one step, its move `search.depth.NO_MOVE`."""
     try:
-        return _enumerate(compiled, limits, limit, keep, on_solution, engine)
+        return _enumerate(compiled, limits, limit, keep, on_solution, engine, moves)
     except SpecError as exc:
         raise positioned(compiled, exc) from None
 
@@ -149,6 +152,7 @@ def _enumerate(
     keep: bool,
     on_solution: Callable[[Path], None] | None,
     engine: str,
+    moves: bool,
 ) -> AllSolutions:
     group = compiled.symmetry
     report = AllSolutions(symmetric=group is not None)
@@ -169,7 +173,11 @@ def _enumerate(
         report.method += ", compiled"
         if group is None and not keep and on_solution is None and limit is None:
             return _count_on_kernel(compiled, limits, report, started)
-        walk = depth.all_goal_states
+        wanted = moves and (keep or on_solution is not None)
+
+        def walk(compiled: CompiledPuzzle, limits: Limits, visited: list[int]) -> Iterator[Path]:
+            return depth.all_goal_states(compiled, limits, visited, moves=wanted)
+
     try:
         for path in walk(compiled, limits, visited):
             final = path[-1][1] if path else compiled.start

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ..compiler import CompiledPuzzle
-from ..search.depth import PROBE, REMEMBER, Path
+from ..search.depth import NO_MOVE, PROBE, REMEMBER, Path
 from ..search.limits import Limits
 from . import calls, sets
 from .jit import njit
@@ -198,6 +198,10 @@ class Walk:
         else:
             self.on_path = sets.grown(self.on_path)
 
+    def goal(self) -> bytes:
+        """The goal state just found."""
+        return self.machine.unpack(tuple(int(w) for w in self.path[int(self.c[DEPTH]) + 1]))
+
     def states(self) -> list[bytes]:
         """The states of the path to the goal just found, from the start."""
         return [self.machine.unpack(tuple(int(w) for w in self.path[d])) for d in range(int(self.c[DEPTH]) + 2)]
@@ -233,16 +237,18 @@ def _walks(state: Walk, limits: Limits, counter: list[int], listing: bool) -> It
 
 
 def all_goal_states(
-    compiled: CompiledPuzzle, limits: Limits, counter: list[int], remember: int = REMEMBER
+    compiled: CompiledPuzzle, limits: Limits, counter: list[int], remember: int = REMEMBER, moves: bool = True
 ) -> Iterator[Path]:
     """As `search.depth.all_goal_states`: one path to every goal state reachable from the
-    start, each goal state once, as found."""
+    start, each goal state once, as found. Without `moves`, each is only its goal state, as
+    a path of one step whose move is NO_MOVE (the kernel stores no moves: they are found
+    again by the Python engine, one expansion for each state of the path)."""
     if compiled.is_goal(compiled.start):
         yield []
         return
     walk = Walk(build_program(compiled), remember)
     for state in _walks(walk, limits, counter, listing=True):
-        yield steps(compiled, state.states())
+        yield steps(compiled, state.states()) if moves else [(NO_MOVE, state.goal())]
 
 
 def count_goal_states(compiled: CompiledPuzzle, limits: Limits, counter: list[int], remember: int = REMEMBER) -> int:
