@@ -1,13 +1,17 @@
 """The machine's one entry point (see `kernel.calls`): every op the searches ask of a machine
-program, compiled once as a C-callable function, its address in ADDRESS. Importing this
+program, compiled once as a C-callable function, its address in ADDRESS. The machine's functions
+take the program and the workspace as pointers, not arrays: numba passes an array as a
+structure of seven words, and the machine's many small calls cost four to ten times more
+that way. Importing this
 module compiles the machine, or loads it from the cache: only `machine.assemble` does, when
 a machine program is built."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import types
-from numba.np.numpy_support import carray
 
 from . import machine, moves
 from .calls import ARGUMENTS, ENTER, ESTIMATE, EXPAND, EXPAND_ENTERED, GOAL, int64_pointer, uint64_pointer
@@ -33,12 +37,13 @@ def _enter(mp: np.ndarray, ws: np.ndarray) -> None:
 
 @cfunc(types.int64(*([types.int64] * ARGUMENTS)), cache=True)
 def _entry(op, mp_address, mp_length, ws_address, ws_length, out_address, rows, words):  # type: ignore[no-untyped-def]
-    mp = carray(int64_pointer(mp_address), (mp_length,))  # type: ignore[call-arg]
-    ws = carray(int64_pointer(ws_address), (ws_length,))  # type: ignore[call-arg]
+    mp: Any = int64_pointer(mp_address)  # type: ignore[call-arg]
+    ws: Any = int64_pointer(ws_address)  # type: ignore[call-arg]
     if op in (EXPAND, EXPAND_ENTERED):
         if op == EXPAND:
             _enter(mp, ws)
-        return moves.expand(mp, ws, carray(uint64_pointer(out_address), (rows, words)))  # type: ignore[call-arg]
+        ws[mp[machine.WS_ROWS]] = rows
+        return moves.expand(mp, ws, uint64_pointer(out_address))  # type: ignore[call-arg]
     if op == ESTIMATE:
         _unpack_input(mp, ws, mp[machine.WS_CHILD])
         return machine.evaluate(mp, ws, mp[machine.WS_CHILD], mp[machine.HEURISTIC])

@@ -138,6 +138,7 @@ HEADER = (
     "ws_kinds",
     "ws_parent",
     "ws_input",  # the words of the state an op of kernel.entry works on
+    "ws_rows",  # how many successors the rows given to moves.expand hold
     "ws_log",
     "ws_logged",
     "ws_memo",  # the answers remembered: 0 not yet, 1 hold, 2 fail (places, then loads)
@@ -228,6 +229,7 @@ SECTIONS = (
     WS_KINDS,
     WS_PARENT,
     WS_INPUT,
+    WS_ROWS,
     WS_LOG,
     WS_LOGGED,
     WS_MEMO,
@@ -317,6 +319,7 @@ def assemble(p: Program) -> np.ndarray:
         ("ws_kinds", 4 * (pieces + 1)),
         ("ws_parent", p.words),
         ("ws_input", p.words),
+        ("ws_rows", 1),
         ("ws_log", 2 * _log_size(p)),
         ("ws_logged", 1),
         ("ws_memo", 2 << p.memo_bits if p.memo_places or p.memo_loads else 0),

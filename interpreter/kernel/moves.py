@@ -70,6 +70,7 @@ from .machine import (
     UNKEYED,
     VARS,
     WITH_SETS,
+    WORDS,
     WS_BAGS,
     WS_CHILD,
     WS_COUNT,
@@ -81,6 +82,7 @@ from .machine import (
     WS_LOGGED,
     WS_MEMO,
     WS_PARENT,
+    WS_ROWS,
     WS_SIZE,
     WS_STATE,
     WS_VALUES,
@@ -94,7 +96,6 @@ from .machine import (
     in_set,
     int64,
     ray_range,
-    unowned,
 )
 from .program import (
     CARRY,
@@ -289,26 +290,31 @@ def _set_counter(mp: np.ndarray, ws: np.ndarray, c: int, value: int) -> bool:
 
 @njit(cache=True, inline="always")
 def _emit(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, found: int) -> int:
-    """The child, packed into out[found]: the parent's words with the fields logged."""
-    if found == out.shape[0]:
+    """The child, packed into row `found` of `out` (ws_rows rows of `words` words): the
+    parent's words with the fields logged."""
+    if found == ws[mp[WS_ROWS]]:
         return FULL
     parent, child, log = mp[WS_PARENT], mp[WS_CHILD], mp[WS_LOG]
-    for w in range(out.shape[1]):
-        out[found, w] = uint64(ws[parent + w])
+    words = mp[WORDS]
+    row = found * words
+    for w in range(words):
+        out[row + w] = uint64(ws[parent + w])
     fw, fs, fm = mp[FIELD_WORD], mp[FIELD_SHIFT], mp[FIELD_MASK]
     for k in range(ws[mp[WS_LOGGED]]):
         field = ws[log + 2 * k]
-        w, shift = mp[fw + field], uint64(mp[fs + field])
-        out[found, w] = (out[found, w] & ~(uint64(mp[fm + field]) << shift)) | (uint64(ws[child + field]) << shift)
+        at, shift = row + mp[fw + field], uint64(mp[fs + field])
+        out[at] = (out[at] & ~(uint64(mp[fm + field]) << shift)) | (uint64(ws[child + field]) << shift)
     return found + 1
 
 
 @njit(cache=True)
 def expand(mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
     """The successors of the state at ws[ws_state:] (its words at ws[ws_parent:]), packed
-    into the rows of `out`: how many, or FULL (more than `out` holds: call again with more
-    rows) or FAILED (an error, in the workspace)."""
-    mp, ws, out = unowned(mp), unowned(ws), unowned(out)
+    into the rows of `out` (ws_rows rows of `words` words, one after the other): how many,
+    or FULL (more than `out` holds: call again with more rows) or FAILED (an error, in the
+    workspace). The machine's functions take the program, the workspace and `out` as
+    pointers (`kernel.entry`): a call passes three words, not three array structures of
+    seven."""
     s, child = mp[WS_STATE], mp[WS_CHILD]
     copy(ws, s, child, mp[SIZE])
     ws[mp[WS_LOGGED]] = 0
