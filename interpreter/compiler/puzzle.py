@@ -16,6 +16,7 @@ from ..model.puzzle import ANY, CURSOR, EMPTY, Carry, Move, Puzzle, Rewrite, Sli
 from .evaluate import Evaluator
 from .families import CarryFamily, GeneralFamily, MoveIds, Safety, SlideFamily
 from .layout import StateLayout
+from .progress import never_returns
 from .rewrite import Expander, Instance, Origin, index, instance, invertible, movers, normalise, placements
 from .symmetry import SymmetryGroup
 
@@ -119,6 +120,15 @@ class CompiledPuzzle:
             self._table_invertible
             and reverses <= keys
             and all(isinstance(f, GeneralFamily) and f.invertible for f in self.families)
+        )
+        # No move sequence comes back to a state it left: a depth-first walk keeps no set of
+        # the states on its path (see `progress`).
+        rewritten = [[i for i, _, _ in f.form_instances] if isinstance(f, GeneralFamily) else [] for f in self.families]
+        self.acyclic = never_returns(
+            len(puzzle.places),
+            self._instances,
+            [(f.move, instances) for f, instances in zip(self.families, rewritten, strict=True)],
+            puzzle.has_blocks,
         )
         self.back_instances: list[Instance] = []  # the plain rewrites run backwards (expand_back's)
         if self.invertible and self._instances:

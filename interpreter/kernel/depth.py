@@ -3,8 +3,9 @@
 fixed numba code on a machine program (`kernel.program`), with states of any number of words.
 
 The walk keeps, for each depth, the successors of the state there (rows of `kids`, a stack)
-and the state itself (`path`); the states on the path, the states remembered and the goal
-states found are hash sets (`kernel.sets`). As in Python, states are remembered until
+and the state itself (`path`); the states on the path (unless no move sequence can come back
+to a state: `CompiledPuzzle.acyclic`), the states remembered and the goal states found are
+hash sets (`kernel.sets`). As in Python, states are remembered until
 `PROBE` states have been visited without any seen twice (a tree: remembering would only
 cost), and never more than `remember`. Each call returns after a bounded number of states,
 at a goal when goals are listed, or when an array needs more room, so that the Python
@@ -30,7 +31,7 @@ from .program import build as build_program
 from .search import steps
 
 # the walk's counters, in one array
-DEPTH, VISITED, REVISITS, SEEN, SEEN_ON, GOALS, ON_PATH, PENDING, PHASE, CHECK_AT, KEEP, PROBE_AT = range(12)
+DEPTH, VISITED, REVISITS, SEEN, SEEN_ON, GOALS, ON_PATH, PENDING, PHASE, CHECK_AT, KEEP, PROBE_AT, KEEP_PATH = range(13)
 # what stopped a call
 DONE, BUDGET, ROOM_KIDS, ROOM_PATH, ROOM_SEEN, ROOM_GOALS, ROOM_ON_PATH, GOAL, FAILED = range(9)
 BIG_BUDGET = 1 << 16  # states between two returns when no state limit needs an exact count
@@ -78,7 +79,7 @@ def walk(
             c[PENDING] = 0
         j = frames[depth, 2]
         if j >= frames[depth, 1]:
-            if depth > 0:
+            if depth > 0 and c[KEEP_PATH] == 1:
                 sets.remove(on_path, path, depth)
                 c[ON_PATH] -= 1
             c[DEPTH] = depth - 1
@@ -89,10 +90,10 @@ def walk(
             return ROOM_SEEN
         if sets.full(goals, c[GOALS]):
             return ROOM_GOALS
-        if sets.full(on_path, c[ON_PATH]):
+        if c[KEEP_PATH] == 1 and sets.full(on_path, c[ON_PATH]):
             return ROOM_ON_PATH
         frames[depth, 2] = j + 1
-        if sets.contains(on_path, kids, j):
+        if c[KEEP_PATH] == 1 and sets.contains(on_path, kids, j):
             continue
         if c[SEEN_ON] == 1:
             if sets.contains(seen, kids, j):
@@ -138,8 +139,9 @@ def _enter(
             if listing:
                 return GOAL
         return -1
-    sets.add(on_path, path, depth + 1)
-    c[ON_PATH] += 1
+    if c[KEEP_PATH] == 1:
+        sets.add(on_path, path, depth + 1)
+        c[ON_PATH] += 1
     frames[depth + 1, 0] = frames[depth, 1]
     c[DEPTH] = depth + 1
     c[PENDING] = 1
@@ -159,13 +161,14 @@ class Walk:
         self.on_path = sets.new_set(256, words)
         self.seen = sets.new_set(1 << 12, words)
         self.goals = sets.new_set(1 << 10, words)
-        self.c = np.zeros(12, dtype=np.int64)
+        self.c = np.zeros(13, dtype=np.int64)
         self.path[0] = machine.start
         for table in (self.on_path, self.seen):  # the start is on the path, and seen
             sets.add(table, self.path, 0)
         self.c[ON_PATH] = self.c[SEEN] = self.c[SEEN_ON] = 1
         self.c[PENDING] = 2  # walked from first, entered there
         self.c[KEEP] = remember
+        self.c[KEEP_PATH] = int(not machine.program.compiled.acyclic)  # else no path comes back to a state
         self.c[PROBE_AT] = PROBE
         self.c[CHECK_AT] = 1  # the first check, after the first state, arms the state limit
 

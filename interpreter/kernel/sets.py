@@ -47,7 +47,7 @@ def _equal(keys: np.ndarray, slot: int, rows: np.ndarray, row: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def find(keys: np.ndarray, rows: np.ndarray, row: int) -> int:
     """The slot holding rows[row], or the free slot where it belongs."""
     size = keys.shape[0]
@@ -60,12 +60,12 @@ def find(keys: np.ndarray, rows: np.ndarray, row: int) -> int:
             at = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def contains(keys: np.ndarray, rows: np.ndarray, row: int) -> bool:
     return bool(keys[find(keys, rows, row), 0] != EMPTY)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add(keys: np.ndarray, rows: np.ndarray, row: int) -> bool:
     """Add rows[row]; False if it was there already."""
     at = find(keys, rows, row)
@@ -76,7 +76,7 @@ def add(keys: np.ndarray, rows: np.ndarray, row: int) -> bool:
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def remove(keys: np.ndarray, rows: np.ndarray, row: int) -> bool:
     """Remove rows[row] (False if it was not there), shifting back the rows after it that
     would no longer be found."""

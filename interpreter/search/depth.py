@@ -88,6 +88,7 @@ def all_goal_states(
         return
     path: Path = []
     on_path = {start}  # never entered twice on one path, whatever is remembered
+    keep_path = not problem.acyclic  # else no path can come back to a state on it
     stack = [iter(expand(start))]
     budget = 0  # the first check comes after the first state: it arms the exact state limit
     while stack:
@@ -98,7 +99,7 @@ def all_goal_states(
                 on_path.discard(path.pop()[1])
             continue
         child, move = step
-        if child in on_path:
+        if keep_path and child in on_path:
             continue
         if seen is not None:
             if child in seen:
@@ -119,5 +120,6 @@ def all_goal_states(
                 yield list(path)
             path.pop()
             continue
-        on_path.add(child)
+        if keep_path:
+            on_path.add(child)
         stack.append(iter(expand(child)))

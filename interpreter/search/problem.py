@@ -23,6 +23,12 @@ class Problem(Protocol[S]):
         """Whether expand_back gives every predecessor."""
         ...
 
+    @property
+    def acyclic(self) -> bool:
+        """Whether no sequence of moves comes back to a state it left (a depth-first walk
+        then keeps no set of the states on its path)."""
+        ...
+
     def expand(self, state: S) -> Sequence[tuple[S, int]]:
         """Successors, each with the number of the move that produces it."""
         ...

@@ -18,6 +18,7 @@ class Graph:
     start: str = "s"
     goal_state: str | None = "g"
     invertible: bool = True
+    acyclic: bool = False
     expanded: list[str] = field(default_factory=list)
 
     def expand(self, state: object) -> Sequence[tuple[object, int]]:
