@@ -85,7 +85,11 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
     mode = mode or compiled.puzzle.search
     layered = count or reach or mode in ("count", "reach")
     if mode == "cheapest":
-        return "this spec asks `search cheapest` (moves with costs), which the kernel does not run"
+        if reach:
+            return "--reach with `search cheapest` is refused"
+        from .kernel import why_not_cheapest
+
+        return why_not_cheapest(compiled, count)
     if mode in ("any", "all") and not layered:
         return f"this spec asks `search {mode}`, which the kernel does not run"
     if _by_astar(compiled, count, reach, method, mode):
@@ -137,7 +141,8 @@ def _on_kernel(
         return None
     from . import kernel
 
-    where = kernel.choose(compiled, engine)
+    mode = mode or compiled.puzzle.search
+    where = kernel.choose(compiled, engine, any_width=mode == "cheapest")
     if where == "python":
         return None
     if where == "probe":
@@ -149,12 +154,16 @@ def _on_kernel(
             return first
     from .kernel.search import CountOverflow, check_moves, explore, shortest
 
-    mode = mode or compiled.puzzle.search
     count, reach = count or mode == "count", reach or mode == "reach"
     group = compiled.symmetry
     started = time.monotonic()
     try:
-        if _by_astar(compiled, count, reach, method, mode):
+        if mode == "cheapest":
+            from .kernel.cheapest import cheapest as kernel_cheapest
+
+            estimate = compiled.estimate is not None and not count and method != "bfs"
+            result = kernel_cheapest(compiled, limits, estimate, count)
+        elif _by_astar(compiled, count, reach, method, mode):
             from .kernel.astar import astar
 
             result = astar(compiled, limits)

@@ -52,6 +52,13 @@ def why_not_astar(compiled: CompiledPuzzle) -> str | None:
     return why_not(compiled) or machine_why_not(compiled)
 
 
+def why_not_cheapest(compiled: CompiledPuzzle, count: bool) -> str | None:
+    """Why the kernel's uniform-cost search (kernel.cheapest) cannot run this puzzle."""
+    if count and compiled.symmetry is not None:
+        return "counting the cheapest solutions up to symmetry runs in Python"
+    return why_not(compiled, depth_first=True)  # on the machine, states of any size
+
+
 def why_not_bidirectional(compiled: CompiledPuzzle) -> str | None:
     """Why the kernel's bidirectional search (kernel.bidirectional) cannot run this puzzle."""
     if compiled.goal_state is None or not compiled.invertible:
@@ -61,15 +68,16 @@ def why_not_bidirectional(compiled: CompiledPuzzle) -> str | None:
     return why_not(compiled) or why_not_tables(compiled)
 
 
-def choose(compiled: CompiledPuzzle, engine: str, depth_first: bool = False) -> str | None:
+def choose(compiled: CompiledPuzzle, engine: str, depth_first: bool = False, any_width: bool = False) -> str | None:
     """Where to run this puzzle's search: "python", "compiled", or "probe" (the Python
     engine first, the kernel if it has not finished after PROBE_STATES states: a small
     search never waits for the kernel to load or compile, a large one loses a fraction of
     a second). `engine` is "python", "compiled" (the kernel where it applies) or "auto";
-    the environment variable PUZINT_ENGINE gives the default for "auto"."""
+    the environment variable PUZINT_ENGINE gives the default for "auto". `depth_first`
+    and `any_width`: a search that takes states of any number of words."""
     if engine == "auto":
         engine = os.environ.get("PUZINT_ENGINE", "auto")
-    if engine == "python" or why_not(compiled, depth_first) is not None:
+    if engine == "python" or why_not(compiled, depth_first or any_width) is not None:
         return "python"
     return "compiled" if engine == "compiled" else "probe"
 

@@ -10,12 +10,13 @@ The ops read the state they work on from the workspace's input words (ws[ws_inpu
 the caller writes first (`put`):
 
 - EXPAND: the state's successors, packed into the rows of `out` (as `moves.expand`);
+- EXPAND_COSTED: the same, and each one's move's cost in `costs`;
 - ENTER: unpack the state to be expanded next (ws_state), and say whether it is a goal;
 - EXPAND_ENTERED: the successors of the state last entered;
 - GOAL: whether the state is a goal (ws_state is left as it was);
 - ESTIMATE: the spec's heuristic of the state.
 
-EXPAND and EXPAND_ENTERED return how many successors, or `moves.FULL` (more than `out`
+EXPAND, EXPAND_COSTED and EXPAND_ENTERED return how many successors, or `moves.FULL` (more than `out`
 has rows for) or `moves.FAILED`; GOAL and ENTER return 1 or 0, or FAILED; ESTIMATE returns
 the estimate. After FAILED (and after ESTIMATE, always) the caller looks at ws[ws_err]:
 an error found in a rule or an expression is kept there.
@@ -31,8 +32,8 @@ from numba.extending import intrinsic
 from . import machine
 from .jit import njit
 
-EXPAND, ENTER, EXPAND_ENTERED, GOAL, ESTIMATE = range(5)
-ARGUMENTS = 8  # op, program (address, length), workspace (address, length), out (address, rows, words)
+EXPAND, ENTER, EXPAND_ENTERED, GOAL, ESTIMATE, EXPAND_COSTED = range(6)
+ARGUMENTS = 8  # op, program (address, length), workspace (address, length), out (address, rows), costs
 NOTHING = np.zeros((0, 1), dtype=np.uint64)
 
 
@@ -59,7 +60,7 @@ def uint64_pointer(typingctx, address):  # type: ignore[no-untyped-def]
 
 
 @intrinsic
-def _call_address(typingctx, address, op, mp, mp_len, ws, ws_len, out, rows, words):  # type: ignore[no-untyped-def]
+def _call_address(typingctx, address, op, mp, mp_len, ws, ws_len, out, rows, costs):  # type: ignore[no-untyped-def]
     """Call the function at `address` with eight 64-bit integers; its 64-bit result."""
     signature = types.int64(types.int64, *([types.int64] * ARGUMENTS))
 
@@ -85,7 +86,26 @@ def expand(op: int, mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
             np.int64(len(ws)),
             np.int64(out.ctypes.data),
             np.int64(out.shape[0]),
-            np.int64(out.shape[1]),
+            np.int64(0),
+        )
+    )
+
+
+@njit(cache=True, inline="always")
+def expand_costed(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, costs: np.ndarray) -> int:
+    """Run EXPAND: the successors into the rows of `out`, their moves' costs into `costs`
+    (as many integers as `out` has rows)."""
+    return int(
+        _call_address(  # type: ignore[call-arg]
+            mp[machine.ENTRY],
+            np.int64(EXPAND_COSTED),
+            np.int64(mp.ctypes.data),
+            np.int64(len(mp)),
+            np.int64(ws.ctypes.data),
+            np.int64(len(ws)),
+            np.int64(out.ctypes.data),
+            np.int64(out.shape[0]),
+            np.int64(costs.ctypes.data),
         )
     )
 

@@ -14,7 +14,17 @@ import numpy as np
 from numba import types
 
 from . import machine, moves
-from .calls import ARGUMENTS, ENTER, ESTIMATE, EXPAND, EXPAND_ENTERED, GOAL, int64_pointer, uint64_pointer
+from .calls import (
+    ARGUMENTS,
+    ENTER,
+    ESTIMATE,
+    EXPAND,
+    EXPAND_COSTED,
+    EXPAND_ENTERED,
+    GOAL,
+    int64_pointer,
+    uint64_pointer,
+)
 from .jit import cfunc, njit
 
 
@@ -36,13 +46,14 @@ def _enter(mp: np.ndarray, ws: np.ndarray) -> None:
 
 
 @cfunc(types.int64(*([types.int64] * ARGUMENTS)), cache=True)
-def _entry(op, mp_address, mp_length, ws_address, ws_length, out_address, rows, words):  # type: ignore[no-untyped-def]
+def _entry(op, mp_address, mp_length, ws_address, ws_length, out_address, rows, costs):  # type: ignore[no-untyped-def]
     mp: Any = int64_pointer(mp_address)  # type: ignore[call-arg]
     ws: Any = int64_pointer(ws_address)  # type: ignore[call-arg]
-    if op in (EXPAND, EXPAND_ENTERED):
-        if op == EXPAND:
+    if op in (EXPAND, EXPAND_ENTERED, EXPAND_COSTED):
+        if op != EXPAND_ENTERED:
             _enter(mp, ws)
         ws[mp[machine.WS_ROWS]] = rows
+        ws[mp[machine.WS_COSTS]] = costs if op == EXPAND_COSTED else 0
         return moves.expand(mp, ws, uint64_pointer(out_address))  # type: ignore[call-arg]
     if op == ESTIMATE:
         _unpack_input(mp, ws, mp[machine.WS_CHILD])

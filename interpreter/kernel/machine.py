@@ -139,6 +139,7 @@ HEADER = (
     "ws_parent",
     "ws_input",  # the words of the state an op of kernel.entry works on
     "ws_rows",  # how many successors the rows given to moves.expand hold
+    "ws_costs",  # where moves.expand writes each successor's cost (an address; 0: nowhere)
     "ws_log",
     "ws_logged",
     "ws_memo",  # the answers remembered: 0 not yet, 1 hold, 2 fail (places, then loads)
@@ -230,6 +231,7 @@ SECTIONS = (
     WS_PARENT,
     WS_INPUT,
     WS_ROWS,
+    WS_COSTS,
     WS_LOG,
     WS_LOGGED,
     WS_MEMO,
@@ -320,6 +322,7 @@ def assemble(p: Program) -> np.ndarray:
         ("ws_parent", p.words),
         ("ws_input", p.words),
         ("ws_rows", 1),
+        ("ws_costs", 1),
         ("ws_log", 2 * _log_size(p)),
         ("ws_logged", 1),
         ("ws_memo", 2 << p.memo_bits if p.memo_places or p.memo_loads else 0),

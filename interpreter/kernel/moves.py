@@ -16,6 +16,7 @@ import numpy as np
 from numba import uint64
 
 from .bytecode import HERE_BAG, LOAD_BAG
+from .calls import int64_pointer
 from .jit import njit
 from .machine import (
     AMOUNTS,
@@ -73,6 +74,7 @@ from .machine import (
     WORDS,
     WS_BAGS,
     WS_CHILD,
+    WS_COSTS,
     WS_COUNT,
     WS_ENV,
     WS_ERR,
@@ -108,6 +110,7 @@ from .program import (
     F_CARRIER,
     F_CODES_FROM,
     F_CODES_TO,
+    F_COST,
     F_DIRS_FROM,
     F_DIRS_TO,
     F_EFFECTS_FROM,
@@ -289,11 +292,17 @@ def _set_counter(mp: np.ndarray, ws: np.ndarray, c: int, value: int) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _emit(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, found: int) -> int:
+def _emit(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, found: int, record: int) -> int:
     """The child, packed into row `found` of `out` (ws_rows rows of `words` words): the
-    parent's words with the fields logged."""
+    parent's words with the fields logged. Where costs are asked for (ws_costs), the cost of
+    the move of family `record` (-1: a plain rewrite) too, evaluated as the Python engine
+    evaluates it: on the state before the move, with the move's variables and load."""
     if found == ws[mp[WS_ROWS]]:
         return FULL
+    costs = ws[mp[WS_COSTS]]
+    if costs != 0:
+        pc = mp[record + F_COST] if record >= 0 else -1
+        int64_pointer(costs)[found] = evaluate(mp, ws, mp[WS_STATE], pc) if pc >= 0 else 1  # type: ignore[call-arg]
     parent, child, log = mp[WS_PARENT], mp[WS_CHILD], mp[WS_LOG]
     words = mp[WORDS]
     row = found * words
@@ -331,14 +340,14 @@ def expand(mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
             for g in range(mp[group], mp[group + 1]):
                 if _rewrite(mp, ws, mp[mp[GROUP_ITEMS] + g]):
                     if not checked or ok(mp, ws, child):
-                        found = _emit(mp, ws, out, found)
+                        found = _emit(mp, ws, out, found, -1)
                     _undo(mp, ws, 0)
                     if found < 0:
                         return found
     for g in range(mp[UNKEYED], mp[UNKEYED + 1]):
         if _rewrite(mp, ws, mp[g]):
             if not checked or ok(mp, ws, child):
-                found = _emit(mp, ws, out, found)
+                found = _emit(mp, ws, out, found, -1)
             _undo(mp, ws, 0)
             if found < 0:
                 return found
@@ -452,7 +461,9 @@ def _slide_to(
     _set(mp, ws, cell, 0)
     _set(mp, ws, reached, code)
     if not any_rules(mp) or ok(mp, ws, mp[WS_CHILD]):
-        found = _emit(mp, ws, out, found)
+        if var >= 0:
+            ws[env + var] = cell  # for the cost
+        found = _emit(mp, ws, out, found, record)
     _undo(mp, ws, mark)
     return found, allowed
 
@@ -633,7 +644,7 @@ def _carries(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
                         if _bag_rules(mp, ws, child, LOAD_RULES, 0, -1, load_key):
                             found = _choose(mp, ws, record, out, found)
                     elif _all_hold(mp, ws, child, STATE_RULES):
-                        found = _emit(mp, ws, out, found)
+                        found = _emit(mp, ws, out, found, record)
                     _undo(mp, ws, mark)
                     if found < 0:
                         return found
@@ -717,16 +728,15 @@ def _placing(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
         have = ws[s + bag + code - 1]
         if have == 0:
             continue
-        if guard >= 0:
-            ws[env + slot] = cells + code
-            if evaluate(mp, ws, s, guard) == 0:
-                continue
+        ws[env + slot] = cells + code
+        if guard >= 0 and evaluate(mp, ws, s, guard) == 0:
+            continue
         target = _advanced(mp, cell, mp[amounts + code], direction, jumps)
         _set(mp, ws, bag + code - 1, have - 1)
         _set(mp, ws, cell, code)
         _set_counter(mp, ws, counter, target)
         if not checked or ok(mp, ws, mp[WS_CHILD]):
-            found = _emit(mp, ws, out, found)
+            found = _emit(mp, ws, out, found, record)
         _undo(mp, ws, mark)
         if found < 0:
             return found
@@ -856,7 +866,7 @@ def _finish(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found:
         and (not any_rules(mp) or ok(mp, ws, mp[WS_CHILD]))
         and (mp[record + F_SAME_ALLOWED] == 1 or not _unchanged(mp, ws))
     ):
-        found = _emit(mp, ws, out, found)
+        found = _emit(mp, ws, out, found, record)
     _undo(mp, ws, mark)
     return found
 

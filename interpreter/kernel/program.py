@@ -83,8 +83,9 @@ MEMO_BITS = 16  # contents of a place that fit a key of this many bits have thei
     F_SAME_ALLOWED,  # 1: a move that changes nothing is still a move (as Python's bag-take loop)
     F_AMOUNTS,  # "take ?t from a bag, put ?t at the cursor, advance it by ?t (or N)": each piece's
     #             amount, in `amounts` (-1: not that shape), run as one loop (see moves._placing)
-) = range(25)
-FAMILY = 25
+    F_COST,  # where the move's cost starts (-1: each move costs 1)
+) = range(26)
+FAMILY = 26
 
 # a rewrite instance's record: ranges of `pairs` (checks, same, writes, copies) and of
 # `occupied`, then the range of its variables' bindings in `binds` (form instances)
@@ -295,6 +296,8 @@ class Program:
         record[F_VAR] = -1
         record[F_ONLY] = -1
         base = self.bases["move"]
+        cost = family.move.cost
+        record[F_COST] = self.asm.function(cost, base) if cost is not None else -1
         if isinstance(family, SlideFamily):
             record[F_KIND] = SLIDE
             self._slide(record, family)

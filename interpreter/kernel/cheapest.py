@@ -1,0 +1,248 @@
+"""The cheapest solution on the kernel: the search of `search.cheapest.cheapest` (uniform cost,
+or A* with the spec's heuristic; with `count`, the number of cheapest solutions) run by fixed
+numba code on a machine program, each move's cost evaluated as bytecode, on states of any
+number of words (`kernel.rows`).
+
+The same states are stored and popped in the same order as in Python: the open list is a
+binary heap ordered as Python's heap of (cost + estimate, cost, tie) is, `tie` counting the
+states pushed; a popped entry is skipped when its state is closed or was reached more cheaply
+since. Each call runs until the limits must be checked (as often as the Python search checks
+them), the search is done, the open list is empty, or an array needs room.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ..compiler import CompiledPuzzle
+from ..search.limits import LimitReached, Limits, stop_reason
+from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+from . import calls
+from .astar import _pop, _push
+from .jit import njit
+from .machine import WS_ERR, workspace
+from .moves import FAILED as EXPAND_FAILED
+from .moves import FULL
+from .program import build as build_program
+from .rows import FREE, Rows, find
+from .search import CountOverflow, resized
+
+# what a call stopped on
+CHECK, DONE, EMPTY_OPEN, ROOM, OUT_FULL, FAILED, OVERFLOW = range(7)
+# the counters, in one array
+COUNT, HEAP, TIE, BUDGET, HAS_BEST, BEST, FIRST_GOAL, WAYS, LAST_COST = range(9)
+FIRST_ROOM = 64  # rows for one state's successors, doubled when a state has more
+
+
+@njit(cache=True)
+def run(
+    mp: np.ndarray,
+    ws: np.ndarray,
+    states: np.ndarray,
+    table: np.ndarray,
+    cost: np.ndarray,
+    parents: np.ndarray,
+    ways: np.ndarray,
+    closed: np.ndarray,
+    heap: np.ndarray,
+    c: np.ndarray,
+    out: np.ndarray,
+    costs: np.ndarray,
+    counting: bool,
+    estimating: bool,
+) -> int:
+    """Go on with the search from where the counters say it is; what stopped it."""
+    room = out.shape[0]
+    while c[HEAP] > 0:
+        if c[COUNT] + room > len(states) or c[COUNT] + room > len(table) // 4 * 3 or c[HEAP] + room > len(heap):
+            return ROOM
+        f, g, item = heap[0, 0], heap[0, 1], heap[0, 3]
+        if closed[item] or g > cost[item]:
+            _pop(heap, c)
+            continue
+        if c[HAS_BEST] == 1 and (f > c[BEST] or not counting):
+            return DONE
+        calls.put(mp, ws, states[item])
+        goal = calls.call(calls.GOAL, mp, ws)
+        if goal == EXPAND_FAILED:
+            return FAILED
+        if goal == 1:
+            _pop(heap, c)
+            closed[item] = 1
+            if c[HAS_BEST] == 0:
+                c[HAS_BEST], c[BEST], c[FIRST_GOAL] = 1, g, item
+            if not counting:
+                return DONE
+            total = np.uint64(c[WAYS]) + ways[item]
+            if total < ways[item]:
+                return OVERFLOW
+            c[WAYS] = np.int64(total)
+            continue
+        n = calls.expand_costed(mp, ws, out, costs)
+        if n == FULL:
+            return OUT_FULL
+        if n == EXPAND_FAILED:
+            return FAILED
+        _pop(heap, c)
+        closed[item] = 1
+        for j in range(n):
+            new = g + costs[j]
+            slot = find(table, states, out, j)
+            other = table[slot]
+            if other == FREE:
+                other = c[COUNT]
+                c[COUNT] = other + 1
+                table[slot] = other
+                for w in range(out.shape[1]):
+                    states[other, w] = out[j, w]
+                closed[other] = 0
+            elif new < cost[other]:
+                pass
+            else:
+                if new == cost[other] and counting and not closed[other]:
+                    total = ways[other] + ways[item]
+                    if total < ways[other]:
+                        return OVERFLOW
+                    ways[other] = total
+                continue
+            cost[other] = new
+            parents[other] = item
+            if counting:
+                ways[other] = ways[item]
+            estimate = 0
+            if estimating:
+                calls.put(mp, ws, out[j])
+                estimate = calls.call(calls.ESTIMATE, mp, ws)
+                if ws[mp[WS_ERR]] != 0:
+                    return FAILED
+            c[TIE] += 1
+            _push(heap, c, new + estimate, -new, c[TIE], other)  # stores (f, cost, tie)
+        c[LAST_COST] = g
+        c[BUDGET] -= n + 1
+        if c[BUDGET] <= 0:
+            return CHECK
+    return EMPTY_OPEN
+
+
+class _Search:
+    """The arrays of one search, grown by the driver."""
+
+    def __init__(self, compiled: CompiledPuzzle, counting: bool) -> None:
+        self.machine = build_program(compiled)
+        self.ws = workspace(self.machine.array)
+        self.rows = Rows(self.machine.words, np.array(self.machine.start, dtype=np.uint64))
+        capacity = self.rows.capacity
+        self.cost = np.zeros(capacity, dtype=np.int64)
+        self.parents = np.full(capacity, -1, dtype=np.int32)
+        self.ways = np.zeros(capacity if counting else 0, dtype=np.uint64)
+        if counting:
+            self.ways[0] = 1
+        self.closed = np.zeros(capacity, dtype=np.uint8)
+        self.heap = np.zeros((FIRST_ROOM, 4), dtype=np.int64)
+        self.out = np.zeros((FIRST_ROOM, self.machine.words), dtype=np.uint64)
+        self.costs = np.zeros(FIRST_ROOM, dtype=np.int64)
+
+    def grow(self, count: int, heap: int) -> None:
+        room = len(self.out)
+        self.rows.make_room(count, room)
+        capacity = self.rows.capacity
+        self.cost = resized(self.cost, capacity, count)
+        self.parents = resized(self.parents, capacity, count)
+        self.closed = resized(self.closed, capacity, count)
+        if len(self.ways):
+            self.ways = resized(self.ways, capacity, count)
+        if heap + room > len(self.heap):
+            self.heap.resize((max(heap + room, 2 * len(self.heap)), 4), refcheck=False)
+
+    def wider(self) -> None:
+        """Room for a state with more successors than the rows hold."""
+        room = 2 * len(self.out)
+        self.out = np.zeros((room, self.machine.words), dtype=np.uint64)
+        self.costs = np.zeros(room, dtype=np.int64)
+
+    def path(self, index: int) -> list[bytes]:
+        found = []
+        while index >= 0:
+            found.append(self.machine.unpack(tuple(int(w) for w in self.rows.states[index])))
+            index = int(self.parents[index])
+        found.reverse()
+        return found
+
+    def bytes_per_state(self, count: int) -> float:
+        arrays = (self.cost, self.parents, self.ways, self.closed, self.heap)
+        return (self.rows.nbytes() + sum(a.nbytes for a in arrays)) / max(1, count)
+
+
+def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, count: bool = False) -> SearchResult:
+    """As `search.cheapest.cheapest` with the puzzle's costed moves (and its heuristic, with
+    `estimate`); a path count past 2**64 raises CountOverflow (the Python engine takes over)."""
+    method = ("A*" if estimate else "uniform cost") + (" with path counts" if count else "") + ", compiled"
+    search = _Search(compiled, count)
+    c = np.zeros(9, dtype=np.int64)
+    c[COUNT] = 1
+    first = 0
+    if estimate:
+        assert compiled.estimate is not None
+        first = compiled.estimate(compiled.start)
+    _push(search.heap, c, first, 0, 0, 0)
+    why = EMPTY_OPEN
+    try:
+        while True:
+            why = run(
+                search.machine.array,
+                search.ws,
+                search.rows.states,
+                search.rows.table,
+                search.cost,
+                search.parents,
+                search.ways,
+                search.closed,
+                search.heap,
+                c,
+                search.out,
+                search.costs,
+                count,
+                estimate,
+            )
+            if why in (DONE, EMPTY_OPEN):
+                break
+            if why == CHECK:
+                c[BUDGET] = limits.check(int(c[COUNT]), at=f"cost {int(c[LAST_COST])}")
+            elif why == ROOM:
+                search.grow(int(c[COUNT]), int(c[HEAP]))
+            elif why == OUT_FULL:
+                search.wider()
+            elif why == OVERFLOW:
+                raise CountOverflow
+            else:
+                at = int(search.machine.array[WS_ERR])
+                search.machine.raise_error(search.ws[at : at + 4])
+    except (LimitReached, KeyboardInterrupt) as exc:
+        result = SearchResult(LIMIT, int(c[COUNT]), limit_reason=stop_reason(exc), method=method)
+        result.bytes_per_state = search.bytes_per_state(int(c[COUNT]))
+        return result
+    states = int(c[COUNT])
+    if c[HAS_BEST] == 0:
+        result = SearchResult(NO_SOLUTION, states, reachable=states, method=method)
+    else:
+        path = cheapest_steps(compiled, search.path(int(c[FIRST_GOAL])))
+        result = SearchResult(SOLVED, states, path=path, method=method)
+        result.cost = int(c[BEST])
+        if count:
+            result.count = int(c[WAYS]) % (1 << 64)  # kept as a signed word
+    result.bytes_per_state = search.bytes_per_state(states)
+    return result
+
+
+def cheapest_steps(compiled: CompiledPuzzle, states: list[bytes]) -> list[tuple[int, bytes]]:
+    """The moves between these states, as the Python search records them: of the moves from
+    one state to the next, the first of the cheapest (a later move replaces the one recorded
+    only when it is cheaper)."""
+    path = []
+    for before, after in itertools.pairwise(states):
+        moves = [(cost, move) for child, move, cost in compiled.expand_costed(before) if child == after]
+        least = min(cost for cost, _ in moves)
+        path.append((next(move for cost, move in moves if cost == least), after))
+    return path
