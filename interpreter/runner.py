@@ -81,7 +81,8 @@ def search(
 def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str, mode: str | None) -> str | None:
     """Why the compiled kernel does not answer this question on this puzzle (None: it does).
     It runs breadth-first searches (the shortest solution, counts, reachable states) and A*
-    on puzzles of one word; `search all` walks are chosen in `solutions`."""
+    on puzzles of one word, and IDA* and `search cheapest` on states of any size; `search
+    all` walks are chosen in `solutions`."""
     mode = mode or compiled.puzzle.search
     layered = count or reach or mode in ("count", "reach")
     if mode == "cheapest":
@@ -96,6 +97,10 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
         from .kernel import why_not_astar
 
         return why_not_astar(compiled)
+    if method == "idastar" and not layered and mode == "shortest":
+        from .kernel import why_not_idastar
+
+        return why_not_idastar(compiled)
     if _by_bidirectional(compiled, count, reach, method, mode):
         from .kernel import why_not_bidirectional
 
@@ -142,7 +147,7 @@ def _on_kernel(
     from . import kernel
 
     mode = mode or compiled.puzzle.search
-    where = kernel.choose(compiled, engine, any_width=mode == "cheapest")
+    where = kernel.choose(compiled, engine, any_width=mode == "cheapest" or method == "idastar")
     if where == "python":
         return None
     if where == "probe":
@@ -167,6 +172,10 @@ def _on_kernel(
             from .kernel.astar import astar
 
             result = astar(compiled, limits)
+        elif method == "idastar":
+            from .kernel.idastar import idastar
+
+            result = idastar(compiled, limits)
         elif _by_bidirectional(compiled, count, reach, method, mode):
             from .kernel import bidirectional
 

@@ -52,6 +52,13 @@ def why_not_astar(compiled: CompiledPuzzle) -> str | None:
     return why_not(compiled) or machine_why_not(compiled)
 
 
+def why_not_idastar(compiled: CompiledPuzzle) -> str | None:
+    """Why the kernel's IDA* (kernel.idastar) cannot run this puzzle (None: it can)."""
+    if compiled.estimate is None:
+        return "IDA* needs a `heuristic` line in the spec"
+    return why_not(compiled, depth_first=True)  # on the machine, states of any size
+
+
 def why_not_cheapest(compiled: CompiledPuzzle, count: bool) -> str | None:
     """Why the kernel's uniform-cost search (kernel.cheapest) cannot run this puzzle."""
     if count and compiled.symmetry is not None:

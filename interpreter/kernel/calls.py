@@ -14,12 +14,15 @@ the caller writes first (`put`):
 - ENTER: unpack the state to be expanded next (ws_state), and say whether it is a goal;
 - EXPAND_ENTERED: the successors of the state last entered;
 - GOAL: whether the state is a goal (ws_state is left as it was);
-- ESTIMATE: the spec's heuristic of the state.
+- ESTIMATE: the spec's heuristic of the state;
+- UNPACK: as ENTER, without the goal test; then GOAL_ENTERED and ESTIMATE_ENTERED ask the
+  goal test and the heuristic of the state entered.
 
-EXPAND, EXPAND_COSTED and EXPAND_ENTERED return how many successors, or `moves.FULL` (more than `out`
-has rows for) or `moves.FAILED`; GOAL and ENTER return 1 or 0, or FAILED; ESTIMATE returns
-the estimate. After FAILED (and after ESTIMATE, always) the caller looks at ws[ws_err]:
-an error found in a rule or an expression is kept there.
+EXPAND, EXPAND_COSTED and EXPAND_ENTERED return how many successors, or `moves.FULL` (more
+than `out` has rows for) or `moves.FAILED`; GOAL, ENTER and GOAL_ENTERED return 1 or 0, or
+FAILED; ESTIMATE and ESTIMATE_ENTERED return the estimate. After FAILED (and after an
+estimate, always) the caller looks at ws[ws_err]: an error found in a rule or an expression
+is kept there.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from numba.extending import intrinsic
 from . import machine
 from .jit import njit
 
-EXPAND, ENTER, EXPAND_ENTERED, GOAL, ESTIMATE, EXPAND_COSTED = range(6)
+EXPAND, ENTER, EXPAND_ENTERED, GOAL, ESTIMATE, EXPAND_COSTED, UNPACK, GOAL_ENTERED, ESTIMATE_ENTERED = range(9)
 ARGUMENTS = 8  # op, program (address, length), workspace (address, length), out (address, rows), costs
 NOTHING = np.zeros((0, 1), dtype=np.uint64)
 
@@ -112,7 +115,7 @@ def expand_costed(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, costs: np.nda
 
 @njit(cache=True, inline="always")
 def call(op: int, mp: np.ndarray, ws: np.ndarray) -> int:
-    """Run an op of the machine program `mp` that makes no successors (ENTER, GOAL, ESTIMATE)."""
+    """Run an op of the machine program `mp` that makes no successors (ENTER, GOAL, ...)."""
     return int(
         _call_address(  # type: ignore[call-arg]
             mp[machine.ENTRY],

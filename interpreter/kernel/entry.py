@@ -18,10 +18,13 @@ from .calls import (
     ARGUMENTS,
     ENTER,
     ESTIMATE,
+    ESTIMATE_ENTERED,
     EXPAND,
     EXPAND_COSTED,
     EXPAND_ENTERED,
     GOAL,
+    GOAL_ENTERED,
+    UNPACK,
     int64_pointer,
     uint64_pointer,
 )
@@ -58,8 +61,14 @@ def _entry(op, mp_address, mp_length, ws_address, ws_length, out_address, rows, 
     if op == ESTIMATE:
         _unpack_input(mp, ws, mp[machine.WS_CHILD])
         return machine.evaluate(mp, ws, mp[machine.WS_CHILD], mp[machine.HEURISTIC])
-    if op == ENTER:
+    if op == ESTIMATE_ENTERED:
+        return machine.evaluate(mp, ws, mp[machine.WS_STATE], mp[machine.HEURISTIC])
+    if op == UNPACK:
         _enter(mp, ws)
+        return 0
+    if op in (ENTER, GOAL_ENTERED):
+        if op == ENTER:
+            _enter(mp, ws)
         goal = moves.is_goal(mp, ws, mp[machine.WS_STATE])
     elif op == GOAL:
         _unpack_input(mp, ws, mp[machine.WS_CHILD])
