@@ -109,8 +109,7 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
         return f"--method {method} runs in Python; the kernel searches breadth first, from both ends or with A*"
     from . import kernel
 
-    unfit = kernel.why_not(compiled)
-    return unfit
+    return kernel.why_not_layers(compiled)
 
 
 def _by_astar(compiled: CompiledPuzzle, count: bool, reach: bool, method: str, mode: str | None) -> bool:
@@ -147,7 +146,7 @@ def _on_kernel(
     from . import kernel
 
     mode = mode or compiled.puzzle.search
-    where = kernel.choose(compiled, engine, any_width=mode == "cheapest" or method == "idastar")
+    where = kernel.choose(compiled, engine, any_width=True)  # kernel_unfit has said which searches fit
     if where == "python":
         return None
     if where == "probe":
@@ -164,7 +163,7 @@ def _on_kernel(
     started = time.monotonic()
     try:
         if mode == "cheapest":
-            from .kernel.cheapest import cheapest as kernel_cheapest
+            from .kernel.best_first import cheapest as kernel_cheapest
 
             estimate = compiled.estimate is not None and not count and method != "bfs"
             result = kernel_cheapest(compiled, limits, estimate, count)

@@ -43,13 +43,27 @@ def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
     return machine_why_not(compiled) or tables_why_not(compiled, words=DEPTH_FIRST_WORDS)
 
 
+def why_not_layers(compiled: CompiledPuzzle) -> str | None:
+    """Why the kernel's breadth-first searches (the shortest solution, counts, reachable
+    states: kernel.search, and kernel.wide for states of several words) cannot run this
+    puzzle (None: they can)."""
+    one_word = why_not(compiled)
+    if one_word is None:
+        return None
+    unfit = why_not(compiled, depth_first=True)
+    if unfit is not None:
+        return unfit
+    if compiled.symmetry is not None:
+        return f"{one_word}, with symmetries"
+    return None
+
+
 def why_not_astar(compiled: CompiledPuzzle) -> str | None:
-    """Why the kernel's A* (kernel.astar) cannot run this puzzle (None: it can)."""
+    """Why the kernel's A* (kernel.astar, and kernel.best_first for states wider than a word)
+    cannot run this puzzle (None: it can)."""
     if compiled.estimate is None:
         return "A* needs a `heuristic` line in the spec"
-    from .program import why_not as machine_why_not
-
-    return why_not(compiled) or machine_why_not(compiled)
+    return why_not(compiled, depth_first=True)  # the machine runs the estimate
 
 
 def why_not_idastar(compiled: CompiledPuzzle) -> str | None:
@@ -60,7 +74,7 @@ def why_not_idastar(compiled: CompiledPuzzle) -> str | None:
 
 
 def why_not_cheapest(compiled: CompiledPuzzle, count: bool) -> str | None:
-    """Why the kernel's uniform-cost search (kernel.cheapest) cannot run this puzzle."""
+    """Why the kernel's uniform-cost search (kernel.best_first) cannot run this puzzle."""
     if count and compiled.symmetry is not None:
         return "counting the cheapest solutions up to symmetry runs in Python"
     return why_not(compiled, depth_first=True)  # on the machine, states of any size

@@ -166,7 +166,13 @@ class _Arrays:
 
 
 def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
-    """As `search.astar.astar`."""
+    """As `search.astar.astar` (states wider than a word: `kernel.best_first.astar`)."""
+    from .tables import why_not
+
+    if why_not(compiled) is not None:
+        from . import best_first
+
+        return best_first.astar(compiled, limits)
     method = "A*, compiled"
     tables = build_tables(compiled)
     estimator = build_program(compiled)  # the estimate, as the machine's bytecode

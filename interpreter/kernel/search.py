@@ -281,8 +281,19 @@ def steps(compiled: CompiledPuzzle, states: list[bytes], last: bool = False) -> 
     return path
 
 
+def _wide(compiled: CompiledPuzzle) -> bool:
+    """Whether the puzzle's states take more than a word (then `kernel.wide` searches)."""
+    from .tables import why_not
+
+    return why_not(compiled) is not None
+
+
 def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """As `search.bfs.shortest`: stop at the first goal generated."""
+    if _wide(compiled):
+        from . import wide
+
+        return wide.shortest(compiled, limits)
     method = "bfs, compiled"
     if compiled.is_goal(compiled.start):
         return SearchResult(SOLVED, 1, method=method)
@@ -312,6 +323,11 @@ def explore(
     unchanged; with `orbits`, the reachable states also counted up to the puzzle's symmetries.
     Declared symmetries that could not be checked before the search (`generators`) must map
     the reachable states onto themselves, as in Python."""
+    if _wide(compiled):
+        from . import wide
+
+        assert keep is None and not generators, "symmetry on states wider than a word runs in Python"
+        return wide.explore(compiled, limits, count, exhaustive)
     method = "layered bfs" + (" with path counts" if count else "") + ", compiled"
     walk = _start(compiled, links=True, counting=count)
     fixed = _image_table(keep, walk.tables.bits) if keep is not None else NO_SYMMETRY

@@ -1,7 +1,8 @@
-"""The cheapest solution on the kernel: the search of `search.cheapest.cheapest` (uniform cost,
-or A* with the spec's heuristic; with `count`, the number of cheapest solutions) run by fixed
-numba code on a machine program, each move's cost evaluated as bytecode, on states of any
-number of words (`kernel.rows`).
+"""Best-first searches on the kernel, on a machine program with states of any number of words
+(`kernel.rows`): the cheapest solution, the search of `search.cheapest.cheapest` (uniform
+cost, or A* with the spec's heuristic; with `count`, the number of cheapest solutions), each
+move's cost evaluated as bytecode; and the shortest solution by `search.astar.astar` for
+states wider than a word (`kernel.astar` runs those of one word).
 
 The same states are stored and popped in the same order as in Python: the open list is a
 binary heap ordered as Python's heap of (cost + estimate, cost, tie) is, `tie` counting the
@@ -27,7 +28,7 @@ from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .program import build as build_program
 from .rows import FREE, Rows, find
-from .search import CountOverflow, resized
+from .search import CountOverflow, resized, steps
 
 # what a call stopped on
 CHECK, DONE, EMPTY_OPEN, ROOM, OUT_FULL, FAILED, OVERFLOW = range(7)
@@ -162,6 +163,24 @@ class _Search:
         self.out = np.zeros((room, self.machine.words), dtype=np.uint64)
         self.costs = np.zeros(room, dtype=np.int64)
 
+    def handle(self, why: int, c: np.ndarray, limits: Limits, at: str = "") -> None:
+        """What the driver does when a call stops short of the answer."""
+        if why == CHECK:
+            c[BUDGET] = limits.check(int(c[COUNT]), at=at)
+        elif why == ROOM:
+            self.grow(int(c[COUNT]), int(c[HEAP]))
+        elif why == OUT_FULL:
+            self.wider()
+        elif why == OVERFLOW:
+            raise CountOverflow
+        else:
+            at_error = int(self.machine.array[WS_ERR])
+            self.machine.raise_error(self.ws[at_error : at_error + 4])
+
+    def done(self, result: SearchResult) -> SearchResult:
+        result.bytes_per_state = self.bytes_per_state(result.states)
+        return result
+
     def path(self, index: int) -> list[bytes]:
         found = []
         while index >= 0:
@@ -208,21 +227,9 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
             )
             if why in (DONE, EMPTY_OPEN):
                 break
-            if why == CHECK:
-                c[BUDGET] = limits.check(int(c[COUNT]), at=f"cost {int(c[LAST_COST])}")
-            elif why == ROOM:
-                search.grow(int(c[COUNT]), int(c[HEAP]))
-            elif why == OUT_FULL:
-                search.wider()
-            elif why == OVERFLOW:
-                raise CountOverflow
-            else:
-                at = int(search.machine.array[WS_ERR])
-                search.machine.raise_error(search.ws[at : at + 4])
+            search.handle(why, c, limits, at=f"cost {int(c[LAST_COST])}")
     except (LimitReached, KeyboardInterrupt) as exc:
-        result = SearchResult(LIMIT, int(c[COUNT]), limit_reason=stop_reason(exc), method=method)
-        result.bytes_per_state = search.bytes_per_state(int(c[COUNT]))
-        return result
+        return search.done(SearchResult(LIMIT, int(c[COUNT]), limit_reason=stop_reason(exc), method=method))
     states = int(c[COUNT])
     if c[HAS_BEST] == 0:
         result = SearchResult(NO_SOLUTION, states, reachable=states, method=method)
@@ -232,8 +239,107 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
         result.cost = int(c[BEST])
         if count:
             result.count = int(c[WAYS]) % (1 << 64)  # kept as a signed word
-    result.bytes_per_state = search.bytes_per_state(states)
-    return result
+    return search.done(result)
+
+
+@njit(cache=True)
+def run_astar(
+    mp: np.ndarray,
+    ws: np.ndarray,
+    states: np.ndarray,
+    table: np.ndarray,
+    cost: np.ndarray,
+    parents: np.ndarray,
+    closed: np.ndarray,
+    heap: np.ndarray,
+    c: np.ndarray,
+    out: np.ndarray,
+) -> int:
+    """As `kernel.astar.run`, on rows: the heap ordered as Python's (f, -g, tie); a popped
+    state already closed is skipped, a goal ends the search when it is popped (its index in
+    c[FIRST_GOAL])."""
+    room = out.shape[0]
+    while c[HEAP] > 0:
+        if c[COUNT] + room > len(states) or c[COUNT] + room > len(table) // 4 * 3 or c[HEAP] + room > len(heap):
+            return ROOM
+        item = heap[0, 3]
+        if closed[item]:
+            _pop(heap, c)
+            continue
+        calls.put(mp, ws, states[item])
+        goal = calls.call(calls.GOAL, mp, ws)
+        if goal == EXPAND_FAILED:
+            return FAILED
+        if goal == 1:
+            c[FIRST_GOAL] = item
+            return DONE
+        n = calls.expand(calls.EXPAND, mp, ws, out)
+        if n == FULL:
+            return OUT_FULL
+        if n == EXPAND_FAILED:
+            return FAILED
+        _pop(heap, c)
+        closed[item] = 1
+        g = cost[item] + 1
+        for j in range(n):
+            slot = find(table, states, out, j)
+            other = table[slot]
+            if other != FREE:
+                if closed[other] or cost[other] <= g:
+                    continue
+            else:
+                other = c[COUNT]
+                c[COUNT] = other + 1
+                table[slot] = other
+                for w in range(out.shape[1]):
+                    states[other, w] = out[j, w]
+                closed[other] = 0
+            cost[other] = g
+            parents[other] = item
+            calls.put(mp, ws, out[j])
+            estimate = calls.call(calls.ESTIMATE, mp, ws)
+            if ws[mp[WS_ERR]] != 0:
+                return FAILED
+            c[TIE] += 1
+            _push(heap, c, g + estimate, g, c[TIE], other)
+        c[BUDGET] -= n + 1
+        if c[BUDGET] <= 0:
+            return CHECK
+    return EMPTY_OPEN
+
+
+def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """As `search.astar.astar`, on states of any number of words."""
+    method = "A*, compiled"
+    search = _Search(compiled, counting=False)
+    c = np.zeros(9, dtype=np.int64)
+    c[COUNT] = 1
+    assert compiled.estimate is not None
+    _push(search.heap, c, compiled.estimate(compiled.start), 0, 0, 0)
+    try:
+        while True:
+            why = run_astar(
+                search.machine.array,
+                search.ws,
+                search.rows.states,
+                search.rows.table,
+                search.cost,
+                search.parents,
+                search.closed,
+                search.heap,
+                c,
+                search.out,
+            )
+            if why in (DONE, EMPTY_OPEN):
+                break
+            search.handle(why, c, limits)
+    except (LimitReached, KeyboardInterrupt) as exc:
+        return search.done(SearchResult(LIMIT, int(c[COUNT]), limit_reason=stop_reason(exc), method=method))
+    states = int(c[COUNT])
+    if why == EMPTY_OPEN:
+        return search.done(SearchResult(NO_SOLUTION, states, reachable=states, method=method))
+    path = steps(compiled, search.path(int(c[FIRST_GOAL])))
+    return search.done(SearchResult(SOLVED, states, path=path, method=method))
 
 
 def cheapest_steps(compiled: CompiledPuzzle, states: list[bytes]) -> list[tuple[int, bytes]]:
