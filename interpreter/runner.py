@@ -91,8 +91,12 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
         from .kernel import why_not_cheapest
 
         return why_not_cheapest(compiled, count)
-    if mode in ("any", "all") and not layered:
-        return f"this spec asks `search {mode}`, which the kernel does not run"
+    if mode == "all" and not layered:
+        return "this spec asks `search all`, which the kernel does not run"
+    if mode == "any" and not layered:
+        from .kernel import why_not_any
+
+        return why_not_any(compiled)
     if _by_astar(compiled, count, reach, method, mode):
         from .kernel import why_not_astar
 
@@ -162,7 +166,11 @@ def _on_kernel(
     group = compiled.symmetry
     started = time.monotonic()
     try:
-        if mode == "cheapest":
+        if mode == "any" and not (count or reach):
+            from .kernel.any_solution import any_solution
+
+            result = any_solution(compiled, limits, symmetric=group is not None and group.checked)
+        elif mode == "cheapest":
             from .kernel.best_first import cheapest as kernel_cheapest
 
             estimate = compiled.estimate is not None and not count and method != "bfs"

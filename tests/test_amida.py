@@ -63,7 +63,7 @@ def test_fifty_two_lines_solve_optimally(seed: int) -> None:
     compiled = amida(bottom="random", n=52, seed=seed)
     row = "".join(compiled.puzzle.symbol(c) for c in compiled.goal_state or b"")
     result = search(compiled)
-    assert result.method == "A*" and result.length == inversions(row) > 0
+    assert result.method.startswith("A*") and result.length == inversions(row) > 0  # on the kernel past 20,000 states
 
 
 @pytest.mark.parametrize("seed", range(20))

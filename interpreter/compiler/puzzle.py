@@ -85,12 +85,14 @@ class CompiledPuzzle:
 
         # every other move: a family of its own
         self.ids = MoveIds(first=len(self._instances))
-        self._orders: dict[int, tuple[int, int]] = {}
+        self._orders: dict[int, tuple[int, int, int]] = {}
         self.families: list[Family] = []
-        for move in puzzle.moves:
+        self.statement_of: list[int] = []  # each family's move: its place among the spec's moves
+        for statement, move in enumerate(puzzle.moves):
             if _table_move(move):
                 continue
             self.families.append(self._family(len(self.families), move))
+            self.statement_of.append(statement)
 
         self.goal_state = self._goal_state()
         self._goal = self._goal_test()
@@ -155,6 +157,11 @@ class CompiledPuzzle:
     def instances(self) -> list[Instance]:
         """The plain rewrites as concrete instances, instance i being move number i."""
         return self._instances
+
+    @property
+    def origins(self) -> list[Origin]:
+        """Where each plain rewrite instance comes from (its move, its pattern's cells)."""
+        return self._origins
 
     # ---- building
     def _family(self, index: int, move: Move) -> Family:
@@ -263,23 +270,31 @@ class CompiledPuzzle:
     def in_reading_order(self, successors: list[Successor]) -> list[Successor]:
         """The successors as a person scanning the board would try them: by the cell where
         each move starts (the first cell of its pattern, the piece that slides, the anchor of
-        a toggle), in reading order, then in the order the spec gives its moves."""
-        return sorted(successors, key=lambda item: self._order(item[1]))
+        a toggle), in reading order, then in the order the spec gives its moves, then in the
+        order their placements or choices come (a sort that keeps the order of equals: the
+        order never depends on what the search has met before)."""
+        return sorted(successors, key=lambda item: self.order_of(item[1]))
 
-    def _order(self, move: int) -> tuple[int, int]:
+    def order_of(self, move: int) -> tuple[int, int, int]:
+        """A move's place in `in_reading_order`: (the cell it starts from, or the number of
+        cells where it has none; its statement's place in the spec; a plain rewrite's
+        instance number, 0 for the others, which keep the order they were made in)."""
         found = self._orders.get(move)
         if found is None:
-            start = self.cells
             if move < self.instance_count:
-                start = self._origins[move].cells[0]
+                origin = self._origins[move]
+                found = (origin.cells[0], origin.move, move)
             else:
                 family, key = self.family_of(move)
+                assert family is not None
+                start = self.cells
                 if isinstance(family, SlideFamily):
                     start = key[1]
                 elif isinstance(family, GeneralFamily):
                     anchor = family.start_cell(key)
                     start = anchor if anchor is not None else self.cells
-            found = self._orders[move] = (start, move)
+                found = (start, self.statement_of[family.index], 0)
+            self._orders[move] = found
         return found
 
     def family_of(self, move: int) -> tuple[Family | None, tuple[Any, ...]]:

@@ -73,6 +73,11 @@ def why_not_idastar(compiled: CompiledPuzzle) -> str | None:
     return why_not(compiled, depth_first=True)  # on the machine, states of any size
 
 
+def why_not_any(compiled: CompiledPuzzle) -> str | None:
+    """Why the kernel's `search any` (kernel.any_solution) cannot run this puzzle."""
+    return why_not(compiled, depth_first=True)  # on the machine, states of any size
+
+
 def why_not_cheapest(compiled: CompiledPuzzle, count: bool) -> str | None:
     """Why the kernel's uniform-cost search (kernel.best_first) cannot run this puzzle."""
     if count and compiled.symmetry is not None:

@@ -81,7 +81,7 @@ def run(
                 return OVERFLOW
             c[WAYS] = np.int64(total)
             continue
-        n = calls.expand_costed(mp, ws, out, costs)
+        n = calls.expand_with(calls.EXPAND_COSTED, mp, ws, out, costs)
         if n == FULL:
             return OUT_FULL
         if n == EXPAND_FAILED:

@@ -10,13 +10,17 @@ The ops read the state they work on from the workspace's input words (ws[ws_inpu
 the caller writes first (`put`):
 
 - EXPAND: the state's successors, packed into the rows of `out` (as `moves.expand`);
-- EXPAND_COSTED: the same, and each one's move's cost in `costs`;
+- EXPAND_COSTED (EXPAND | WITH_COSTS): the same, and each one's move's cost in `extra`;
+  EXPAND | WITH_ORDERS, or EXPAND_ENTERED | WITH_ORDERS: each one's order key in `extra`
+  (search any's order, `CompiledPuzzle.order_of`, as one integer);
 - ENTER: unpack the state to be expanded next (ws_state), and say whether it is a goal;
 - EXPAND_ENTERED: the successors of the state last entered;
 - GOAL: whether the state is a goal (ws_state is left as it was);
 - ESTIMATE: the spec's heuristic of the state;
 - UNPACK: as ENTER, without the goal test; then GOAL_ENTERED and ESTIMATE_ENTERED ask the
-  goal test and the heuristic of the state entered.
+  goal test and the heuristic of the state entered;
+- CANONICAL: the state's canonical form under the puzzle's symmetries, into the first row of
+  `out` (`machine.canonical`).
 
 EXPAND, EXPAND_COSTED and EXPAND_ENTERED return how many successors, or `moves.FULL` (more
 than `out` has rows for) or `moves.FAILED`; GOAL, ENTER and GOAL_ENTERED return 1 or 0, or
@@ -35,8 +39,11 @@ from numba.extending import intrinsic
 from . import machine
 from .jit import njit
 
-EXPAND, ENTER, EXPAND_ENTERED, GOAL, ESTIMATE, EXPAND_COSTED, UNPACK, GOAL_ENTERED, ESTIMATE_ENTERED = range(9)
-ARGUMENTS = 8  # op, program (address, length), workspace (address, length), out (address, rows), costs
+EXPAND, ENTER, EXPAND_ENTERED, GOAL, ESTIMATE, UNPACK, GOAL_ENTERED, ESTIMATE_ENTERED, CANONICAL = range(9)
+OP = 15  # the op, below its flags:
+WITH_COSTS, WITH_ORDERS = 16, 32  # EXPAND and EXPAND_ENTERED also write each move's cost, or order key
+EXPAND_COSTED = EXPAND | WITH_COSTS
+ARGUMENTS = 8  # op, program (address, length), workspace (address, length), out (address, rows), extra
 NOTHING = np.zeros((0, 1), dtype=np.uint64)
 
 
@@ -63,7 +70,7 @@ def uint64_pointer(typingctx, address):  # type: ignore[no-untyped-def]
 
 
 @intrinsic
-def _call_address(typingctx, address, op, mp, mp_len, ws, ws_len, out, rows, costs):  # type: ignore[no-untyped-def]
+def _call_address(typingctx, address, op, mp, mp_len, ws, ws_len, out, rows, extra):  # type: ignore[no-untyped-def]
     """Call the function at `address` with eight 64-bit integers; its 64-bit result."""
     signature = types.int64(types.int64, *([types.int64] * ARGUMENTS))
 
@@ -95,20 +102,21 @@ def expand(op: int, mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
 
 
 @njit(cache=True, inline="always")
-def expand_costed(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, costs: np.ndarray) -> int:
-    """Run EXPAND: the successors into the rows of `out`, their moves' costs into `costs`
-    (as many integers as `out` has rows)."""
+def expand_with(op: int, mp: np.ndarray, ws: np.ndarray, out: np.ndarray, extra: np.ndarray) -> int:
+    """Run EXPAND or EXPAND_ENTERED with a flag: the successors into the rows of `out`, their
+    moves' costs (WITH_COSTS) or order keys (WITH_ORDERS) into `extra` (as many integers as
+    `out` has rows)."""
     return int(
         _call_address(  # type: ignore[call-arg]
             mp[machine.ENTRY],
-            np.int64(EXPAND_COSTED),
+            np.int64(op),
             np.int64(mp.ctypes.data),
             np.int64(len(mp)),
             np.int64(ws.ctypes.data),
             np.int64(len(ws)),
             np.int64(out.ctypes.data),
             np.int64(out.shape[0]),
-            np.int64(costs.ctypes.data),
+            np.int64(extra.ctypes.data),
         )
     )
 

@@ -16,15 +16,18 @@ from numba import types
 from . import machine, moves
 from .calls import (
     ARGUMENTS,
+    CANONICAL,
     ENTER,
     ESTIMATE,
     ESTIMATE_ENTERED,
     EXPAND,
-    EXPAND_COSTED,
     EXPAND_ENTERED,
     GOAL,
     GOAL_ENTERED,
+    OP,
     UNPACK,
+    WITH_COSTS,
+    WITH_ORDERS,
     int64_pointer,
     uint64_pointer,
 )
@@ -49,15 +52,21 @@ def _enter(mp: np.ndarray, ws: np.ndarray) -> None:
 
 
 @cfunc(types.int64(*([types.int64] * ARGUMENTS)), cache=True)
-def _entry(op, mp_address, mp_length, ws_address, ws_length, out_address, rows, costs):  # type: ignore[no-untyped-def]
+def _entry(flagged, mp_address, mp_length, ws_address, ws_length, out_address, rows, extra):  # type: ignore[no-untyped-def]
     mp: Any = int64_pointer(mp_address)  # type: ignore[call-arg]
     ws: Any = int64_pointer(ws_address)  # type: ignore[call-arg]
-    if op in (EXPAND, EXPAND_ENTERED, EXPAND_COSTED):
-        if op != EXPAND_ENTERED:
+    op = flagged & OP
+    if op in (EXPAND, EXPAND_ENTERED):
+        if op == EXPAND:
             _enter(mp, ws)
         ws[mp[machine.WS_ROWS]] = rows
-        ws[mp[machine.WS_COSTS]] = costs if op == EXPAND_COSTED else 0
+        ws[mp[machine.WS_COSTS]] = extra if flagged & WITH_COSTS else 0
+        ws[mp[machine.WS_ORDERS]] = extra if flagged & WITH_ORDERS else 0
         return moves.expand(mp, ws, uint64_pointer(out_address))  # type: ignore[call-arg]
+    if op == CANONICAL:
+        _unpack_input(mp, ws, mp[machine.WS_CHILD])
+        machine.canonical(mp, ws, mp[machine.WS_CHILD], uint64_pointer(out_address))  # type: ignore[call-arg]
+        return 0
     if op == ESTIMATE:
         _unpack_input(mp, ws, mp[machine.WS_CHILD])
         return machine.evaluate(mp, ws, mp[machine.WS_CHILD], mp[machine.HEURISTIC])

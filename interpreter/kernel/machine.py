@@ -124,6 +124,7 @@ HEADER = (
     "most_values",  # most values such a variable can take in one state
     "memo_places",  # 1: the rules on places are answered once per contents (see program._memo)
     "memo_loads",
+    "symmetries",  # elements of the symmetry group, the identity left out
     "entry",  # the address of the machine's entry point (kernel.entry), in this process
     "ws_state",  # where the parts of the workspace start
     "ws_child",
@@ -140,6 +141,10 @@ HEADER = (
     "ws_input",  # the words of the state an op of kernel.entry works on
     "ws_rows",  # how many successors the rows given to moves.expand hold
     "ws_costs",  # where moves.expand writes each successor's cost (an address; 0: nowhere)
+    "ws_orders",  # where it writes each one's order key (CompiledPuzzle.order_of; 0: nowhere)
+    "ws_start",  # the cell the move being made starts from (a plain rewrite: its whole key)
+    "ws_image",  # a state's image under a symmetry, unpacked, then packed (ws_trial)
+    "ws_trial",
     "ws_log",
     "ws_logged",
     "ws_memo",  # the answers remembered: 0 not yet, 1 hold, 2 fail (places, then loads)
@@ -171,6 +176,7 @@ SECTIONS = (
     "pairs",
     "occupied",
     "instances",
+    "instance_key",
     "binds",
     "key_codes",
     "group_start",
@@ -191,6 +197,9 @@ SECTIONS = (
     "area_start",
     "area_fits",
     "memo_shift",
+    "sym_source",
+    "sym_translate",
+    "sym_codes",
     "set_member",
     "set_start",
     "set_codes",
@@ -216,6 +225,7 @@ SECTIONS = (
     MOST_VALUES,
     MEMO_PLACES,
     MEMO_LOADS,
+    SYMMETRIES,
     ENTRY,
     WS_STATE,
     WS_CHILD,
@@ -232,6 +242,10 @@ SECTIONS = (
     WS_INPUT,
     WS_ROWS,
     WS_COSTS,
+    WS_ORDERS,
+    WS_START,
+    WS_IMAGE,
+    WS_TRIAL,
     WS_LOG,
     WS_LOGGED,
     WS_MEMO,
@@ -263,6 +277,7 @@ SECTIONS = (
     PAIRS,
     OCCUPIED,
     INSTANCES,
+    INSTANCE_KEY,
     BINDS,
     KEY_CODES,
     GROUP_START,
@@ -283,6 +298,9 @@ SECTIONS = (
     AREA_START,
     AREA_FITS,
     MEMO_SHIFT,
+    SYM_SOURCE,
+    SYM_TRANSLATE,
+    SYM_CODES,
     SET_MEMBER,
     SET_START,
     SET_CODES,
@@ -323,6 +341,10 @@ def assemble(p: Program) -> np.ndarray:
         ("ws_input", p.words),
         ("ws_rows", 1),
         ("ws_costs", 1),
+        ("ws_orders", 1),
+        ("ws_start", 1),
+        ("ws_image", size),
+        ("ws_trial", p.words),
         ("ws_log", 2 * _log_size(p)),
         ("ws_logged", 1),
         ("ws_memo", 2 << p.memo_bits if p.memo_places or p.memo_loads else 0),
@@ -345,6 +367,7 @@ def assemble(p: Program) -> np.ndarray:
         "most_values": most_values,
         "memo_places": p.memo_places,
         "memo_loads": p.memo_loads,
+        "symmetries": p.symmetries,
     }
     at = 0
     for name, length in parts:
@@ -402,6 +425,42 @@ def unowned(array: np.ndarray) -> np.ndarray:
 
 
 # ---- the workspace
+
+
+@njit(cache=True, inline="always")
+def pack(mp: np.ndarray, ws: np.ndarray, at: int, words: int) -> None:
+    """The state unpacked at ws[at:], packed into ws[words:] (as signed words)."""
+    fw, fs = mp[FIELD_WORD], mp[FIELD_SHIFT]
+    for w in range(mp[WORDS]):
+        ws[words + w] = 0
+    for i in range(mp[SIZE]):
+        ws[words + mp[fw + i]] |= ws[at + i] << mp[fs + i]
+
+
+@njit(cache=True)
+def canonical(mp: np.ndarray, ws: np.ndarray, s: int, out: np.ndarray) -> None:
+    """The least, word by word, of the state at ws[s:] (unpacked) and its images under the
+    symmetry group (see program._symmetries), packed into out[0:words]. Two states have the
+    same canonical form exactly when one is an image of the other, as with Python's
+    `SymmetryGroup.canonical` (whose representative may be another of the class)."""
+    size, words = mp[SIZE], mp[WORDS]
+    image, trial = mp[WS_IMAGE], mp[WS_TRIAL]
+    pack(mp, ws, s, trial)
+    for w in range(words):
+        out[w] = np.uint64(ws[trial + w])
+    for e in range(mp[SYMMETRIES]):
+        source, translate, codes = mp[SYM_SOURCE] + e * size, mp[SYM_TRANSLATE] + e * size, mp[SYM_CODES] + e * 256
+        for f in range(size):
+            value = ws[s + mp[source + f]]
+            ws[image + f] = mp[codes + value] if mp[translate + f] else value
+        pack(mp, ws, image, trial)
+        for w in range(words):
+            candidate = np.uint64(ws[trial + w])
+            if candidate != out[w]:
+                if candidate < out[w]:
+                    for k in range(words):
+                        out[k] = np.uint64(ws[trial + k])
+                break
 
 
 @njit(cache=True, inline="always")

@@ -41,6 +41,7 @@ from .machine import (
     GOAL_WANTED,
     GROUP_ITEMS,
     GROUP_START,
+    INSTANCE_KEY,
     INSTANCES,
     JUMPS,
     KEY_CODES,
@@ -83,9 +84,11 @@ from .machine import (
     WS_LOG,
     WS_LOGGED,
     WS_MEMO,
+    WS_ORDERS,
     WS_PARENT,
     WS_ROWS,
     WS_SIZE,
+    WS_START,
     WS_STATE,
     WS_VALUES,
     bag_count,
@@ -127,6 +130,8 @@ from .program import (
     F_MODE,
     F_ONLY,
     F_SAME_ALLOWED,
+    F_START,
+    F_STATEMENT,
     F_VAR,
     F_VARS_FROM,
     F_VARS_TO,
@@ -142,6 +147,9 @@ from .program import (
     LOC_CURSOR,
     LOC_PLACE,
     LOC_VAR_PLACE,
+    NO_START,
+    ORDER_START,
+    ORDER_STATEMENT,
     SLIDE,
     VAR_CELL,
     VAR_COUNTER,
@@ -303,6 +311,9 @@ def _emit(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, found: int, record: i
     if costs != 0:
         pc = mp[record + F_COST] if record >= 0 else -1
         int64_pointer(costs)[found] = evaluate(mp, ws, mp[WS_STATE], pc) if pc >= 0 else 1  # type: ignore[call-arg]
+    orders = ws[mp[WS_ORDERS]]
+    if orders != 0:
+        int64_pointer(orders)[found] = _order_key(mp, ws, record)  # type: ignore[call-arg]
     parent, child, log = mp[WS_PARENT], mp[WS_CHILD], mp[WS_LOG]
     words = mp[WORDS]
     row = found * words
@@ -314,6 +325,21 @@ def _emit(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, found: int, record: i
         at, shift = row + mp[fw + field], uint64(mp[fs + field])
         out[at] = (out[at] & ~(uint64(mp[fm + field]) << shift)) | (uint64(ws[child + field]) << shift)
     return found + 1
+
+
+@njit(cache=True, inline="always")
+def _order_key(mp: np.ndarray, ws: np.ndarray, record: int) -> int:
+    """The move's place in search any's order (`CompiledPuzzle.order_of`): where it starts,
+    its statement, and for a plain rewrite its instance number (the whole key, in ws_start)."""
+    start = ws[mp[WS_START]]
+    if record < 0:
+        return int(start)
+    how = mp[record + F_START]
+    if how == NO_START:
+        start = mp[CELLS]
+    elif how >= 0:
+        start = ws[mp[WS_ENV] + how]
+    return int(start << ORDER_START | mp[record + F_STATEMENT] << ORDER_STATEMENT)
 
 
 @njit(cache=True)
@@ -338,8 +364,10 @@ def expand(mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
                 continue
             group = mp[GROUP_START] + k * cells + cell
             for g in range(mp[group], mp[group + 1]):
-                if _rewrite(mp, ws, mp[mp[GROUP_ITEMS] + g]):
+                i = mp[mp[GROUP_ITEMS] + g]
+                if _rewrite(mp, ws, i):
                     if not checked or ok(mp, ws, child):
+                        ws[mp[WS_START]] = mp[mp[INSTANCE_KEY] + i]
                         found = _emit(mp, ws, out, found, -1)
                     _undo(mp, ws, 0)
                     if found < 0:
@@ -347,6 +375,7 @@ def expand(mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
     for g in range(mp[UNKEYED], mp[UNKEYED + 1]):
         if _rewrite(mp, ws, mp[g]):
             if not checked or ok(mp, ws, child):
+                ws[mp[WS_START]] = mp[mp[INSTANCE_KEY] + mp[g]]
                 found = _emit(mp, ws, out, found, -1)
             _undo(mp, ws, 0)
             if found < 0:
@@ -441,6 +470,7 @@ def _slide_to(
     """One slide from `cell` to `reached`: (found, whether the guard allows moves from this cell)."""
     var, env = mp[record + F_VAR], mp[WS_ENV]
     mark = _logged(mp, ws)
+    ws[mp[WS_START]] = cell
     if mp[record + F_KIND] == GENERAL:  # a general family's form
         _set(mp, ws, cell, 0)
         _set(mp, ws, reached, code)
@@ -679,6 +709,7 @@ def _general(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
     for i in range(mp[record + F_INST_FROM], mp[record + F_INST_TO]):
         if not _rewrite(mp, ws, i):
             continue
+        ws[mp[WS_START]] = mp[mp[INSTANCE_KEY] + i]
         r = mp[INSTANCES] + i * INSTANCE
         for k in range(mp[r + 10], mp[r + 11]):
             ws[env + mp[mp[BINDS] + 2 * k]] = mp[mp[BINDS] + 2 * k + 1]

@@ -53,6 +53,7 @@ LOC_PLACE, LOC_CELL, LOC_CURSOR, LOC_VAR_PLACE, LOC_VAR_CELL = 0, 1, 2, 3, 4
 EFFECT_TAKE, EFFECT_PUT, EFFECT_ADVANCE, EFFECT_SET, EFFECT_TOGGLE = 0, 1, 2, 3, 4
 EFFECT = 8  # integers an effect
 JUMP_CELLS = 256  # boards up to this size have a table of where an advance lands
+CODES = 256  # piece codes a code table covers
 MEMO_BITS = 16  # contents of a place that fit a key of this many bits have their rules' answers remembered
 
 # a family's record: these offsets, FAMILY integers in all
@@ -84,8 +85,12 @@ MEMO_BITS = 16  # contents of a place that fit a key of this many bits have thei
     F_AMOUNTS,  # "take ?t from a bag, put ?t at the cursor, advance it by ?t (or N)": each piece's
     #             amount, in `amounts` (-1: not that shape), run as one loop (see moves._placing)
     F_COST,  # where the move's cost starts (-1: each move costs 1)
-) = range(26)
-FAMILY = 26
+    F_START,  # the cell a move starts from (search any's order): START_SET, NO_START, or a variable's slot
+    F_STATEMENT,  # the move's place among the spec's moves
+) = range(28)
+FAMILY = 28
+START_SET, NO_START = -1, -2  # the form says where a move starts (ws_start); it starts from no cell
+ORDER_START, ORDER_STATEMENT = 42, 21  # a move's order key: start << 42 | statement << 21 | instance
 
 # a rewrite instance's record: ranges of `pairs` (checks, same, writes, copies) and of
 # `occupied`, then the range of its variables' bindings in `binds` (form instances)
@@ -124,6 +129,7 @@ class Program:
             self.asm.function(puzzle.heuristic, self.bases["heuristic"]) if puzzle.heuristic is not None else -1
         )
         self._moves()
+        self._symmetries()
 
     # ---- the state, packed
     def _pack(self) -> None:
@@ -242,6 +248,7 @@ class Program:
         compiled, cells = self.compiled, self.cells
         for name in ("pairs", "occupied", "instances", "binds"):
             self.s[name] = []
+        self.s["instance_key"] = []  # a plain rewrite's order key; a form's rewrite: its first cell
         keyed, unkeyed = key_groups(compiled.instances, cells, compiled.rarity)
         self.s["key_codes"] = [code for code, _ in keyed]
         self.s["group_start"] = [0]
@@ -251,8 +258,10 @@ class Program:
                 self.s["group_items"].extend(inst[5] for inst, _ in at_cell)
                 self.s["group_start"].append(len(self.s["group_items"]))
         self.s["unkeyed"] = [inst[5] for inst, _ in unkeyed]
-        for inst in compiled.instances:
-            self._instance(inst, ())
+        for i, inst in enumerate(compiled.instances):
+            origin = compiled.origins[i]
+            key = origin.cells[0] << ORDER_START | origin.move << ORDER_STATEMENT | i
+            self._instance(inst, (), key)
         for name in (
             "families",
             "slide_codes",
@@ -274,7 +283,8 @@ class Program:
         for family in compiled.families:
             self._family(family)
 
-    def _instance(self, inst: Any, binds: tuple[tuple[int, int], ...]) -> None:
+    def _instance(self, inst: Any, binds: tuple[tuple[int, int], ...], key: int) -> None:
+        self.s["instance_key"].append(key)
         checks, occupied, same, writes, copies, _ = inst
         record: list[int] = []
         pairs = self.s["pairs"]
@@ -298,6 +308,8 @@ class Program:
         base = self.bases["move"]
         cost = family.move.cost
         record[F_COST] = self.asm.function(cost, base) if cost is not None else -1
+        record[F_STATEMENT] = self.compiled.statement_of[family.index]
+        record[F_START] = self._start(family)
         if isinstance(family, SlideFamily):
             record[F_KIND] = SLIDE
             self._slide(record, family)
@@ -311,8 +323,8 @@ class Program:
             if isinstance(move.form, Rewrite):
                 record[F_FORM] = FORM_REWRITE
                 record[F_INST_FROM] = len(self.s["instances"]) // INSTANCE
-                for inst, _cells, binds in family.form_instances:
-                    self._instance(inst, binds)
+                for inst, pattern, binds in family.form_instances:
+                    self._instance(inst, binds, pattern[0])
                 record[F_INST_TO] = len(self.s["instances"]) // INSTANCE
             elif family._slide is not None:
                 record[F_FORM] = FORM_SLIDE
@@ -344,6 +356,19 @@ class Program:
                 record[F_AMOUNTS] = len(self.s["amounts"])
                 self.s["amounts"].extend([0, *family._placing[2]])  # by piece code
         self.s["families"].extend(record)
+
+    def _start(self, family: Any) -> int:
+        """Where a family's moves start (`CompiledPuzzle.order_of`): the form's cell (the piece
+        that slides, a rewrite's first cell), a toggle's anchor, or no cell."""
+        if isinstance(family, SlideFamily) or (
+            isinstance(family, GeneralFamily) and (family._slide is not None or isinstance(family.move.form, Rewrite))
+        ):
+            return START_SET
+        if isinstance(family, GeneralFamily):
+            for slot, kind, _ in family.bound_by_actions:
+                if kind == "cell" and any(isinstance(a, Toggle) and a.slot == slot for a in family.move.actions):
+                    return self.bases["move"] + slot
+        return NO_START
 
     def _slide(self, record: list[int], family: SlideFamily) -> None:
         if family.shapes:
@@ -429,6 +454,37 @@ class Program:
                 self.s["jumps"].append(reached if reached is not None else NONE)
                 reached = action.direction.next(reached) if reached is not None else None
         return at
+
+    # ---- symmetries
+    def _symmetries(self) -> None:
+        """Each element of the symmetry group but the identity, field by field: the field of
+        the state its image's field takes its value from, and whether that value is a piece
+        code to translate (cells and stacks; a bag's counts move between codes instead, and
+        counters stay), as `compiler.symmetry.image_function` maps a state; and the element's
+        translation of codes."""
+        group, layout = self.compiled.symmetry, self.layout
+        elements = group.elements[1:] if group is not None else []
+        self.symmetries = len(elements)
+        self.s["sym_source"], self.s["sym_translate"], self.s["sym_codes"] = [], [], []
+        for element in elements:
+            source = list(range(layout.size))
+            translate = [0] * layout.size
+            for cell, target in enumerate(element.cells):
+                source[target], translate[target] = cell, 1
+            pieces = layout.pieces
+            bag_order = [0] * pieces  # as in image_function: the count of code c comes from this code's
+            for code in range(1, pieces + 1):
+                bag_order[element.codes[code] - 1] = code - 1
+            for place, target in enumerate(element.places):
+                here, there = layout.places[place], layout.places[target]
+                for k in range(there.length):
+                    if here.stack:
+                        source[there.offset + k], translate[there.offset + k] = here.offset + k, 1
+                    else:
+                        source[there.offset + k] = here.offset + bag_order[k]
+            self.s["sym_source"].extend(source)
+            self.s["sym_translate"].extend(translate)
+            self.s["sym_codes"].extend([*element.codes, *range(len(element.codes), CODES)])
 
     # ---- the tables every expression shares
     def shared(self) -> None:

@@ -270,13 +270,22 @@ def _path(compiled: CompiledPuzzle, walk: Walk, index: int, counting: bool) -> l
     return steps(compiled, walk.arrays.chain(index, walk.tables.unpack), last=counting)
 
 
-def steps(compiled: CompiledPuzzle, states: list[bytes], last: bool = False) -> list[tuple[int, bytes]]:
+def steps(
+    compiled: CompiledPuzzle,
+    states: list[bytes],
+    last: bool = False,
+    order: Callable[[list[tuple[bytes, int]]], list[tuple[bytes, int]]] | None = None,
+) -> list[tuple[int, bytes]]:
     """The moves between these states. The kernel stores no moves (4 bytes a state saved):
-    each is the move the Python engine records, found again among the state's successors:
-    the first that gives the next state (the last, with `last`)."""
+    each is the move the Python engine records, found again among the state's successors
+    (taken in `order`, where the search took them so): the first that gives the next state
+    (the last, with `last`)."""
     path = []
     for before, after in itertools.pairwise(states):
-        moves = [move for child, move in compiled.expand(before) if child == after]
+        successors = compiled.expand(before)
+        if order is not None:
+            successors = order(list(successors))
+        moves = [move for child, move in successors if child == after]
         path.append((moves[-1] if last else moves[0], after))
     return path
 
