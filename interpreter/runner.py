@@ -113,7 +113,7 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
         return f"--method {method} runs in Python; the kernel searches breadth first, from both ends or with A*"
     from . import kernel
 
-    return kernel.why_not_layers(compiled)
+    return kernel.why_not_layers(compiled, layered)
 
 
 def _by_astar(compiled: CompiledPuzzle, count: bool, reach: bool, method: str, mode: str | None) -> bool:

@@ -43,12 +43,16 @@ def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
     return machine_why_not(compiled) or tables_why_not(compiled, words=DEPTH_FIRST_WORDS)
 
 
-def why_not_layers(compiled: CompiledPuzzle) -> str | None:
+def why_not_layers(compiled: CompiledPuzzle, counted: bool = False) -> str | None:
     """Why the kernel's breadth-first searches (the shortest solution, counts, reachable
     states: kernel.search, and kernel.wide for states of several words) cannot run this
-    puzzle (None: they can)."""
+    puzzle (None: they can). `counted`: counts or reachable states, which are also given up
+    to the puzzle's symmetries (their images are tables of the cells: places and counters
+    are left to Python)."""
     one_word = why_not(compiled)
     if one_word is None:
+        if counted and compiled.symmetry is not None and compiled.layout.size != compiled.cells:
+            return "symmetries of a puzzle with places or counters, which the kernel counts only in Python"
         return None
     unfit = why_not(compiled, depth_first=True)
     if unfit is not None:
