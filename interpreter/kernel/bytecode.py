@@ -166,10 +166,6 @@ class Assembly:
     env_size: int = 0  # set before anything is compiled: the slots of every context
     measures: dict[str, list[int]] = field(default_factory=dict)
 
-    def __post_init__(self) -> None:
-        if self.puzzle.has_blocks:
-            raise Unsupported("blocks (pieces of several cells)")
-
     # ---- tables
     def code_set(self, codes: frozenset[int]) -> int:
         if codes not in self.code_sets:

@@ -184,6 +184,8 @@ SECTIONS = (
     "unkeyed",
     "families",
     "slide_codes",
+    "slide_block",  # for each code that slides: where its block's table starts in blocks, or -1
+    "blocks",
     "directions_used",
     "with_sets",
     "route_start",
@@ -285,6 +287,8 @@ SECTIONS = (
     UNKEYED,
     FAMILIES,
     SLIDE_CODES,
+    SLIDE_BLOCK,
+    BLOCKS,
     DIRECTIONS_USED,
     WITH_SETS,
     ROUTE_START,

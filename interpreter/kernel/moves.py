@@ -24,6 +24,7 @@ from .machine import (
     AREA_START,
     AREAS,
     BINDS,
+    BLOCKS,
     CELLS,
     COUNTER_HIGH,
     COUNTER_LOW,
@@ -67,6 +68,7 @@ from .machine import (
     SET_CODES,
     SET_START,
     SIZE,
+    SLIDE_BLOCK,
     SLIDE_CODES,
     STATE_RULES,
     UNKEYED,
@@ -421,8 +423,8 @@ def _rewrite(mp: np.ndarray, ws: np.ndarray, i: int) -> bool:
 
 @njit(cache=True)
 def _slides(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
-    """A step or slide move of one-cell pieces: each code that moves (in the order Python
-    tries them), each cell holding it, each direction, each cell reached. As a family of its
+    """A step or slide move of one-cell pieces (or blocks): each code that moves (in the order
+    Python tries them), each cell holding it, each direction, each cell reached. As a family of its
     own the guard and the safety rules decide; as a general family's form, each choice goes
     on to the actions."""
     s = mp[WS_STATE]
@@ -430,8 +432,14 @@ def _slides(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found:
     mode = mp[record + F_MODE]
     for ci in range(mp[record + F_CODES_FROM], mp[record + F_CODES_TO]):
         code = mp[mp[SLIDE_CODES] + ci]
+        block = mp[mp[SLIDE_BLOCK] + ci]
         for cell in range(cells):
             if ws[s + cell] != code:
+                continue
+            if block >= 0:
+                found = _block_slides(mp, ws, record, out, found, cell, mp[BLOCKS] + block)
+                if found < 0:
+                    return found
                 continue
             allowed = int64(-1)  # the guard, asked at the first move from this cell
             for di in range(mp[record + F_DIRS_FROM], mp[record + F_DIRS_TO]):
@@ -443,16 +451,81 @@ def _slides(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found:
                         break
                     last = t
                     if mode != UNTIL:
-                        found, allowed = _slide_to(mp, ws, record, out, found, cell, t, code, allowed)
+                        found, allowed = _slide_to(mp, ws, record, out, found, cell, t, code, allowed, -1, -1)
                         if found < 0 or mode == STEP:
                             break
                 if found < 0:
                     return found
                 if mode == UNTIL and last >= 0:
-                    found, allowed = _slide_to(mp, ws, record, out, found, cell, last, code, allowed)
+                    found, allowed = _slide_to(mp, ws, record, out, found, cell, last, code, allowed, -1, -1)
                     if found < 0:
                         return found
     return found
+
+
+@njit(cache=True)
+def _block_slides(
+    mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int, cell: int, table: int
+) -> int:
+    """The moves of the block anchored at `cell` (its table in `blocks`, see program._block),
+    as SlideFamily._block_moves makes them: along each direction, one more step while every
+    cell the block would cover is on the board and empty or its own."""
+    s = mp[WS_STATE]
+    mode = mp[record + F_MODE]
+    size = mp[table]
+    own = table + mp[table + 1 + size + cell]
+    at = own + size  # the first direction's steps
+    allowed = int64(-1)
+    for _ in range(mp[record + F_DIRS_FROM], mp[record + F_DIRS_TO]):
+        steps = mp[at]
+        last = -1
+        for k in range(steps):
+            moved = at + 1 + k * size
+            free = True
+            for m in range(size):
+                t = mp[moved + m]
+                if ws[s + t] != 0 and not _covers(mp, own, size, t):
+                    free = False
+                    break
+            if not free:
+                break
+            last = moved
+            if mode != UNTIL:
+                found, allowed = _slide_to(mp, ws, record, out, found, cell, -1, -1, allowed, table, moved)
+                if found < 0:
+                    return found
+                if mode == STEP:
+                    break
+        if mode == UNTIL and last >= 0:
+            found, allowed = _slide_to(mp, ws, record, out, found, cell, -1, -1, allowed, table, last)
+            if found < 0:
+                return found
+        at += 1 + steps * size
+    return found
+
+
+@njit(cache=True, inline="always")
+def _covers(mp: np.ndarray, own: int, size: int, cell: int) -> bool:
+    for m in range(size):  # noqa: SIM110 - numba compiles loops, not generators
+        if mp[own + m] == cell:
+            return True
+    return False
+
+
+@njit(cache=True, inline="always")
+def _place(mp: np.ndarray, ws: np.ndarray, cell: int, reached: int, code: int, table: int, moved: int) -> None:
+    """Make a slide on the child: a piece from `cell` to `reached`, or the block anchored at
+    `cell` (its `table`) onto the cells listed at `moved`, its parts in shape order."""
+    if table < 0:
+        _set(mp, ws, cell, 0)
+        _set(mp, ws, reached, code)
+        return
+    size = mp[table]
+    own = table + mp[table + 1 + size + cell]
+    for m in range(size):
+        _set(mp, ws, mp[own + m], 0)
+    for m in range(size):
+        _set(mp, ws, mp[moved + m], mp[table + 1 + m])
 
 
 @njit(cache=True)
@@ -466,14 +539,16 @@ def _slide_to(
     reached: int,
     code: int,
     allowed: int,
+    table: int,
+    moved: int,
 ) -> tuple:  # type: ignore[type-arg]
-    """One slide from `cell` to `reached`: (found, whether the guard allows moves from this cell)."""
+    """One slide from `cell` to `reached` (or of the block anchored there: see _place):
+    (found, whether the guard allows moves from this cell)."""
     var, env = mp[record + F_VAR], mp[WS_ENV]
     mark = _logged(mp, ws)
     ws[mp[WS_START]] = cell
     if mp[record + F_KIND] == GENERAL:  # a general family's form
-        _set(mp, ws, cell, 0)
-        _set(mp, ws, reached, code)
+        _place(mp, ws, cell, reached, code, table, moved)
         if var >= 0:
             ws[env + var] = cell
         found = _choose(mp, ws, record, out, found)
@@ -488,8 +563,7 @@ def _slide_to(
             allowed = 1 if evaluate(mp, ws, mp[WS_STATE], guard) != 0 else 0
     if allowed == 0:
         return found, allowed
-    _set(mp, ws, cell, 0)
-    _set(mp, ws, reached, code)
+    _place(mp, ws, cell, reached, code, table, moved)
     if not any_rules(mp) or ok(mp, ws, mp[WS_CHILD]):
         if var >= 0:
             ws[env + var] = cell  # for the cost

@@ -111,6 +111,10 @@ class Program:
             for f in compiled.families
         ):
             raise Unsupported("carrying between stacks")
+        if puzzle.has_blocks and (compiled.instances or any(isinstance(m.form, Rewrite) for m in puzzle.moves)):
+            raise Unsupported("rewrites on a board with blocks")  # their ?x are one-cell pieces only
+        if puzzle.has_blocks and compiled.symmetry is not None:
+            raise Unsupported("symmetries on a board with blocks")  # a block's image is anchored again
         move_env = max([2, *(m.slots for m in puzzle.moves)])
         rule_env = max([2, *(r.slots for r in puzzle.safety)])
         goal_env = max(2, puzzle.goal_slots)
@@ -265,6 +269,8 @@ class Program:
         for name in (
             "families",
             "slide_codes",
+            "slide_block",
+            "blocks",
             "directions_used",
             "with_sets",
             "vars",
@@ -371,10 +377,10 @@ class Program:
         return NO_START
 
     def _slide(self, record: list[int], family: SlideFamily) -> None:
-        if family.shapes:
-            raise Unsupported("blocks (pieces of several cells)")
         record[F_CODES_FROM] = len(self.s["slide_codes"])
-        self.s["slide_codes"].extend(family.codes)
+        for code in family.codes:  # in the order Python tries them
+            self.s["slide_codes"].append(code)
+            self.s["slide_block"].append(self._block(family, code) if code in family.shapes else -1)
         record[F_CODES_TO] = len(self.s["slide_codes"])
         record[F_MODE] = SLIDE_MODES.index(family.mode)
         record[F_DIRS_FROM] = len(self.s["directions_used"])
@@ -385,6 +391,37 @@ class Program:
         if family.guard is not None:
             assert family.move.guard is not None
             record[F_GUARD] = self.asm.function(family.move.guard, self.bases["move"])
+
+    def _block(self, family: SlideFamily, code: int) -> int:
+        """Where a block's table starts in `blocks`: the cells of its shape (L), the codes of
+        its parts in shape order, then for each anchor cell where its data starts (relative
+        to the table): the cells the block covers from there (L, -1 off the board), and for
+        each of the family's directions how many steps it can take on the board, then the
+        cells it covers after each step (L a step), as SlideFamily._block_moves walks them."""
+        board, parts = family.board, self.compiled.puzzle.parts
+        shape = family.shapes[code]
+        piece = parts[code].piece
+        part_code = {(part.piece, part.offset): c for c, part in enumerate(parts)}
+        table: list[int] = [len(shape), *(part_code[(piece, k)] for k in range(len(shape)))]
+        anchors = len(table)
+        table.extend([0] * self.cells)
+        for anchor in range(self.cells):
+            table[anchors + anchor] = len(table)
+            origin = board.cells[anchor]
+            own = [board.at(origin.row + dr, origin.col + dc) for dr, dc in shape]  # type: ignore[operator]
+            table.extend(c if c is not None else -1 for c in own)
+            for direction in family.directions:
+                steps: list[list[int]] = []
+                while direction.vector is not None and None not in own:
+                    moved = [board.step(c, direction.vector, len(steps) + 1) for c in own]  # type: ignore[arg-type]
+                    if None in moved:
+                        break
+                    steps.append(moved)  # type: ignore[arg-type]
+                table.append(len(steps))
+                table.extend(c for moved in steps for c in moved)
+        start = len(self.s["blocks"])
+        self.s["blocks"].extend(table)
+        return start
 
     def _carry(self, record: list[int], family: CarryFamily) -> None:
         form = family.form
