@@ -92,8 +92,10 @@ from ..model.puzzle import ANY, EMPTY, Puzzle
     EMPTY_AT_COUNTER,  # counter a's cell is empty (a cursor off the board: no)
     EMPTY_PLACE_AT,  # place a holds nothing
     VALUE_OF_LOCAL,  # the number of the piece in env[a]; b: error, c: the table of values
-) = range(67)
-OPCODES = 67
+    RETURN_IF_TRUE,  # pop; if not 0, the expression's value is a (a jump to `PUSH a, END`)
+    RETURN_IF_FALSE,  # pop; if 0, the expression's value is a
+) = range(69)
+OPCODES = 69
 WIDTH = 4  # integers an instruction
 HIDDEN = 7  # hidden slots of a loop: kind, i, j, k, weight, accumulator, found
 HERE_BAG, LOAD_BAG = 0, 1  # bag registers: the place being checked, a carry's load
@@ -242,7 +244,28 @@ class Assembly:
         start = self.here()
         Compiler(self, base).value(expr)
         self.emit(END)
+        self._shortcut(start)
         return start
+
+    def _shortcut(self, start: int) -> None:
+        """Jumps that end the expression end it at once: a jump to END is END, a conditional
+        jump to `PUSH k, END` returns k (`a or b` is then two tests and no jumps)."""
+        code = self.code
+        for at in range(start, self.here()):
+            op, target = code[at * WIDTH], code[at * WIDTH + 1]
+            if op not in (JUMP, JUMP_IF_TRUE, JUMP_IF_FALSE):
+                continue
+            landing = code[target * WIDTH]
+            if op == JUMP and landing == END:
+                code[at * WIDTH : at * WIDTH + WIDTH] = [END, 0, 0, 0]
+            elif op != JUMP and landing == PUSH and code[(target + 1) * WIDTH] == END:
+                value = code[target * WIDTH + 1]
+                code[at * WIDTH : at * WIDTH + WIDTH] = [
+                    RETURN_IF_TRUE if op == JUMP_IF_TRUE else RETURN_IF_FALSE,
+                    value,
+                    0,
+                    0,
+                ]
 
 
 class Compiler:
@@ -341,8 +364,9 @@ class Compiler:
             self.value(e.left)
             jump = self.emit(JUMP_IF_FALSE if e.op == "and" else JUMP_IF_TRUE)
             self.value(e.right)
-            self.emit(NOT)
-            self.emit(NOT)  # the right side's truth, as 0 or 1
+            if e.right.type != m.BOOL:  # a condition is 0 or 1 already
+                self.emit(NOT)
+                self.emit(NOT)  # the right side's truth, as 0 or 1
             done = self.emit(JUMP)
             self.a.patch(jump, 0, self.a.here())
             self.emit(PUSH, int(e.op == "or"))

@@ -85,6 +85,8 @@ from .bytecode import (
     PIECE_ROW,
     POP,
     PUSH,
+    RETURN_IF_FALSE,
+    RETURN_IF_TRUE,
     SKIP_CELL,
     SKIP_PIECE,
     STORE,
@@ -675,6 +677,14 @@ def evaluate(mp: np.ndarray, ws: np.ndarray, s: int, pc: int) -> int:
         elif op == NEXT_ITEM:
             if not _next_item(mp, ws, s, env + a, mp[at + 2]):
                 pc = mp[at + 3]
+        elif op == RETURN_IF_TRUE:
+            top -= 1
+            if ws[top + 1] != 0:
+                return int(a)
+        elif op == RETURN_IF_FALSE:
+            top -= 1
+            if ws[top + 1] == 0:
+                return int(a)
         else:
             top, pc = _rare(mp, ws, s, op, a, mp[at + 2], mp[at + 3], top, pc)
             if top < 0:
