@@ -278,3 +278,50 @@ if __name__ == "__main__":
     print("island banks (4, 2):", island_shortest(4, 2, "banks"))
     for size in (4, 6, 8, 10, 12):
         print(f"number circle n={size}:", number_circle_count(size), number_circle_count_pruned(size))
+
+
+def fifteen_idastar(start: str, width: int = 4) -> tuple[int, int]:
+    """A sliding puzzle (tiles 1-9, A-F; `_` the hole, row by row) solved by IDA* with the
+    Manhattan distance, never undoing the move just made: (moves, positions visited)."""
+    tiles = "123456789ABCDEF"[: width * width - 1] + "_"
+    hole_tile = width * width - 1
+    board = [tiles.index(t) for t in start]  # each cell's tile number, the hole's last
+    cells = range(width * width)
+    far = [[abs(c // width - t // width) + abs(c % width - t % width) for c in cells] for t in range(hole_tile)]
+
+    def beside(c: int, n: int) -> bool:
+        return n in cells and (n // width == c // width or n % width == c % width)
+
+    neighbours = [[n for n in (c - width, c + width, c - 1, c + 1) if beside(c, n)] for c in cells]
+    visited = 0
+    length = -1
+
+    def search(hole: int, g: int, h: int, bound: int, came: int) -> int:
+        nonlocal visited, length
+        f = g + h
+        if f > bound:
+            return f
+        if h == 0:
+            length = g
+            return -1
+        least = 1 << 30
+        for n in neighbours[hole]:
+            if n == came:
+                continue
+            tile = board[n]
+            board[hole], board[n] = tile, hole_tile
+            visited += 1
+            found = search(n, g + 1, h - far[tile][n] + far[tile][hole], bound, hole)
+            board[n], board[hole] = tile, hole_tile
+            if found < 0:
+                return found
+            least = min(least, found)
+        return least
+
+    h0 = sum(far[t][c] for c, t in enumerate(board) if t != hole_tile)
+    bound = h0
+    while True:
+        found = search(board.index(hole_tile), 0, h0, bound, -1)
+        if found < 0:
+            return length, visited
+        bound = found

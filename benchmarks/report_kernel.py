@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.plain import bishops, lights_out  # noqa: E402
+from tests.plain import bishops, bridge_torch, hanoi, lights_out, queens  # noqa: E402
 
 from benchmarks import handwritten as hw  # noqa: E402
 from benchmarks import handwritten_amida as amida  # noqa: E402
@@ -36,6 +36,8 @@ from benchmarks import handwritten_more as more  # noqa: E402
 from benchmarks.tables import table  # noqa: E402
 
 SPECS = ROOT / "specs"
+FIFTEEN = ROOT / "benchmarks" / "fifteen.puz"
+WALKERS = [1, 2, 5, 10, 12, 15, 20, 25, 30, 33, 40, 45]
 
 # name: (spec, params, question, hand-written solver giving (length or depth, states))
 CASES: dict[str, tuple[str, dict[str, str], str, Callable[[], tuple[int | None, int]]]] = {
@@ -62,6 +64,22 @@ CASES: dict[str, tuple[str, dict[str, str], str, Callable[[], tuple[int | None, 
     ),
     "number circle n=12 all": ("number_circle", {"n": "12"}, "all", lambda: (more.number_circle_count(12), None)),
     "number circle n=14 all": ("number_circle", {"n": "14"}, "all", lambda: (more.number_circle_count(14), None)),
+    "number circle n=16 all": ("number_circle", {"n": "16"}, "all", lambda: (more.number_circle_count(16), None)),
+    # the other searches on the kernel: uniform cost, IDA*, states of several words
+    "bridge & torch, 12 walkers, cheapest": (
+        "bridge_torch",
+        {"times": str(WALKERS)},
+        "cheapest",
+        lambda: (bridge_torch.cheapest(WALKERS)[0], None),
+    ),
+    "fifteen puzzle, 38 moves, IDA*": (
+        str(FIFTEEN),
+        {},
+        "idastar",
+        lambda: more.fifteen_idastar("1C46E_382AB795DF"),
+    ),
+    "Hanoi 12 discs (3 words) reach": ("hanoi", {"discs": "12"}, "reach", lambda: (None, hanoi.reachable(12))),
+    "queens n=10 all": ("queens", {"n": "10"}, "all", lambda: (queens.count(10), None)),
 }
 KERNEL_ONLY = {"amida S11 reach": ("amida", {"bottom": "KJFBHIADEGC"}, "reach", 39_916_800)}
 
@@ -77,7 +95,7 @@ def child(kind: str, name: str, repeat: int) -> None:
     from puzint.search import Limits
 
     spec, params, question = (CASES[name][:3]) if name in CASES else KERNEL_ONLY[name][:3]
-    compiled = load(SPECS / f"{spec}.puz", params)
+    compiled = load(spec if spec.endswith(".puz") else SPECS / f"{spec}.puz", params)
     engine = "python" if kind == "python" else "compiled"
     if engine == "compiled":
         from puzint.runner import kernel_unfit
@@ -87,7 +105,8 @@ def child(kind: str, name: str, repeat: int) -> None:
 
             unfit = why_not(compiled, depth_first=True)
         else:
-            unfit = kernel_unfit(compiled, question == "count", question == "reach", "bfs", None)
+            method = "idastar" if question == "idastar" else "bfs"
+            unfit = kernel_unfit(compiled, question == "count", question == "reach", method, None)
         assert unfit is None, f"{name}: the kernel cannot run it: {unfit}"
 
     def run() -> object:
@@ -95,12 +114,12 @@ def child(kind: str, name: str, repeat: int) -> None:
             from puzint.solutions import enumerate_solutions
 
             every = enumerate_solutions(compiled, Limits(max_memory_mb=None), keep=False, engine=engine)
-            return _Walked(every.states, every.count)
+            return _Walked(every.states, every.in_all)
         result = search(
             compiled,
             reach=question == "reach",
             count=question == "count",
-            method="bfs" if question == "bfs" else "auto",
+            method=question if question in ("bfs", "idastar") else "auto",
             limits=Limits(max_states=50_000_000, max_memory_mb=None),
             engine=engine,
         )
@@ -123,6 +142,7 @@ def child(kind: str, name: str, repeat: int) -> None:
                 "reachable": result.reachable,  # type: ignore[attr-defined]
                 "length": result.length,  # type: ignore[attr-defined]
                 "count": result.count,  # type: ignore[attr-defined]
+                "cost": getattr(result, "cost", None),
                 "method": result.method,  # type: ignore[attr-defined]
                 "bytes_per_state": result.bytes_per_state,  # type: ignore[attr-defined]
                 "loading": loading,
@@ -136,7 +156,7 @@ class _Walked:
 
     def __init__(self, states: int, count: int):
         self.states, self.count = states, count
-        self.reachable = self.length = None
+        self.reachable = self.length = self.cost = None
         self.method = "depth-first enumeration"
         self.bytes_per_state = 0.0
 
@@ -206,6 +226,8 @@ def main() -> None:
             assert kernel["reachable"] == states and (python is None or python["reachable"] == states), name
         elif CASES[name][2] in ("count", "all"):
             assert kernel["count"] == depth and (python is None or python["count"] == depth), name
+        elif CASES[name][2] == "cheapest":
+            assert kernel["cost"] == depth and (python is None or python["cost"] == depth), name
         else:
             assert kernel["length"] == depth and (python is None or python["length"] == depth), name
         rows.append(
