@@ -214,6 +214,7 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
     glyphs = choose(args.ascii, out.encoding)
     progress = _progress(args, out)
     limits.progress = progress
+    limits.notice = progress.notice if progress is not None else None
     try:
         with limits.armed():
             compiled = load(args.spec, params)

@@ -164,6 +164,12 @@ def _on_kernel(
 
     count, reach = count or mode == "count", reach or mode == "reach"
     group = compiled.symmetry
+    by_tables = _by_bidirectional(compiled, count, reach, method, mode) or (
+        not _by_astar(compiled, count, reach, method, mode)
+        and method in ("auto", "bfs")
+        and mode not in ("any", "cheapest")
+    )
+    kernel.announce(compiled, limits, machine=not by_tables)  # where the tables do not fit, the machine
     started = time.monotonic()
     try:
         if mode == "any" and not (count or reach):

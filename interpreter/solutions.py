@@ -168,8 +168,9 @@ def _enumerate(
         report.seconds = time.monotonic() - started
         return report
     if on_kernel:
-        from .kernel import depth
+        from .kernel import announce, depth
 
+        announce(compiled, limits)
         report.method += ", compiled"
         if group is None and not keep and on_solution is None and limit is None:
             return _count_on_kernel(compiled, limits, report, started)

@@ -95,7 +95,10 @@ def why_not_bidirectional(compiled: CompiledPuzzle) -> str | None:
         return "bidirectional search needs a goal that is one state and moves that can be undone"
     from .tables import why_not_tables
 
-    return why_not(compiled) or why_not_tables(compiled)
+    plain = why_not_tables(compiled)
+    if plain is not None:
+        return f"the kernel searches from both ends only plain moves on cells, not {plain}"
+    return why_not(compiled)
 
 
 def choose(compiled: CompiledPuzzle, engine: str, depth_first: bool = False, any_width: bool = False) -> str | None:
@@ -110,6 +113,21 @@ def choose(compiled: CompiledPuzzle, engine: str, depth_first: bool = False, any
     if engine == "python" or why_not(compiled, depth_first or any_width) is not None:
         return "python"
     return "compiled" if engine == "compiled" else "probe"
+
+
+def announce(compiled: CompiledPuzzle, limits: Limits, machine: bool = True) -> None:
+    """Tell the run (limits.notice) that the kernel is about to be compiled, where its cache
+    does not hold it yet: the first compilation takes a while, once (see jit.CACHE_DIR).
+    `machine`: the search runs on the machine (else on word tables, where the puzzle fits)."""
+    if limits.notice is None:
+        return
+    from .jit import compiled_before
+    from .tables import why_not_tables
+
+    machine = machine or why_not_tables(compiled) is not None
+    if not compiled_before("entry" if machine else "core"):
+        how_long = "about half a minute" if machine else "a few seconds"
+        limits.notice(f"compiling the search kernel: {how_long}, once; later runs load it at once")
 
 
 def probe_limits(limits: Limits) -> Limits | None:

@@ -42,6 +42,14 @@ def cache_dir() -> Path | None:
 CACHE_DIR = cache_dir()
 
 
+def compiled_before(module: str) -> bool:
+    """Whether the cache holds a kernel module's compiled code (a guess from numba's index
+    files, good enough to warn that a first compilation is about to take a while)."""
+    if CACHE_DIR is None:
+        return False
+    return any(CACHE_DIR.glob(f"*/{module}.*.nbi"))
+
+
 def njit(**options: Any) -> Callable[[F], F]:
     """numba.njit(**options), its cache (with cache=True) in CACHE_DIR."""
     return _cached(numba.njit, (), options)

@@ -77,11 +77,12 @@ def _program_bits(compiled: CompiledPuzzle) -> int:
 
 
 def why_not_tables(compiled: CompiledPuzzle) -> str | None:
-    """Why the word tables cannot run this puzzle (None: they can)."""
+    """Why the word tables cannot run this puzzle (None: they can): what it has that they do
+    not take (the machine runs it instead)."""
     if compiled.safety.anything:
-        return "safety rules, which the kernel does not run yet"
+        return "safety rules"
     if compiled.layout.size != compiled.cells or compiled.puzzle.has_blocks:
-        return "counters, places or blocks, which the kernel does not run yet"
+        return "counters, places or blocks"
     if not all(_plain_slide(f) or _plain_toggle(f) for f in compiled.families):
         return "moves other than plain rewrites, steps, slides and toggles (conditions, other actions, carries)"
     goal = compiled.puzzle.goal

@@ -48,6 +48,15 @@ class SearchProgress:
         else:
             self.status.update(line)
 
+    def notice(self, text: str) -> None:
+        """Say at once what the run is doing besides searching (compiling the kernel)."""
+        if self.status is None:
+            self.status = self.console.status(text)
+            self.status.start()
+        else:
+            self.status.update(text)
+        self.shown_at = self.clock()
+
     def line(self) -> str | None:
         """What the status line says now (for tests)."""
         return str(self.status.status) if self.status is not None else None

@@ -77,6 +77,7 @@ class Limits:
     started: float = field(default_factory=time.monotonic)
     tripped: str | None = None
     progress: Callable[[int, str], None] | None = None  # (states, "depth 12"): told at every poll
+    notice: Callable[[str], None] | None = None  # what the run is doing besides searching, shown at once
 
     def __post_init__(self) -> None:
         for name in ("max_states", "timeout", "max_memory_mb"):

@@ -42,3 +42,14 @@ def test_searches_report_their_depth_to_the_progress_line() -> None:
     limits.progress = lambda states, at: seen.append((states, at))
     bfs.shortest(chain(10_000), limits)
     assert seen and seen[-1][1] == f"depth {seen[-1][0] - 1}"
+
+
+def test_a_notice_is_shown_at_once_and_the_search_line_follows() -> None:
+    clock = Clock()
+    with SearchProgress(Console(file=io.StringIO(), force_terminal=True), clock) as progress:
+        progress.notice("compiling the search kernel")
+        assert progress.line() == "compiling the search kernel"
+        clock.now += 2.0
+        progress(10_000, "depth 7")
+        line = progress.line()
+    assert line is not None and line.startswith("searching: 10,000 states")

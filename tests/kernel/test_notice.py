@@ -1,0 +1,46 @@
+"""A first compilation of the kernel takes a while: the run is told before it starts, and only
+when the kernel's cache does not hold the code that the search needs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from puzint.kernel import announce, installed
+from puzint.runner import load
+from puzint.search import Limits
+
+from tests.conftest import SPECS
+
+pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
+
+
+def told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str, machine: bool, cached: list[str]) -> list[str]:
+    from puzint.kernel import jit
+
+    cache = tmp_path / f"cache{len(list(tmp_path.iterdir()))}"  # a cache of its own for each call
+    (cache / "kernel_x").mkdir(parents=True)
+    for name in cached:
+        (cache / "kernel_x" / f"{name}-12.py311.nbi").write_bytes(b"")
+    monkeypatch.setattr(jit, "CACHE_DIR", cache)
+    notices: list[str] = []
+    limits = Limits()
+    limits.notice = notices.append
+    announce(load(SPECS / f"{spec}.puz"), limits, machine=machine)
+    return notices
+
+
+def test_an_empty_cache_is_announced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    notices = told(tmp_path, monkeypatch, "jealous_husbands", True, [])
+    assert notices == ["compiling the search kernel: about half a minute, once; later runs load it at once"]
+
+
+def test_word_tables_take_a_few_seconds(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    notices = told(tmp_path, monkeypatch, "frog", False, ["entry._entry"])
+    assert notices == ["compiling the search kernel: a few seconds, once; later runs load it at once"]
+
+
+def test_nothing_is_said_when_the_code_is_cached(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert told(tmp_path, monkeypatch, "jealous_husbands", True, ["entry._entry"]) == []
+    assert told(tmp_path, monkeypatch, "frog", False, ["core.run_layer"]) == []
+    assert told(tmp_path, monkeypatch, "frog", True, ["core.run_layer"]) != []  # a walk needs the machine
