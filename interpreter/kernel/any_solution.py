@@ -19,7 +19,7 @@ from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls, sets
 from .jit import njit
-from .machine import WS_ERR, workspace
+from .machine import workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .program import build as build_program
@@ -228,8 +228,7 @@ def any_solution(compiled: CompiledPuzzle, limits: Limits, symmetric: bool) -> S
             if why == CHECK:
                 c[BUDGET] = limits.check(int(c[SEEN]))
             elif why == FAILED:
-                at = int(search.machine.array[WS_ERR])
-                search.machine.raise_error(search.ws[at : at + 4])
+                search.machine.raise_recorded(search.ws)
             else:
                 search.grow(why)
     except (LimitReached, KeyboardInterrupt) as exc:

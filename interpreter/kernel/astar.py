@@ -220,9 +220,8 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
                 room *= 2
                 out_states, out_moves = np.empty(room, dtype=np.uint64), np.empty(room, dtype=np.int32)
             else:  # an error in a rule or the estimate: raised with Python's words
-                failed = (tables, ws) if len(tables.machine) and ws[tables.machine[WS_ERR]] else (None, hws)
-                program = build_program(compiled) if failed[0] is not None else estimator
-                at = int(program.array[WS_ERR])
-                program.raise_error(failed[1][at : at + 4])
+                if len(tables.machine) and ws[tables.machine[WS_ERR]]:
+                    build_program(compiled).raise_recorded(ws)  # in a rule (ws: the moves' workspace)
+                estimator.raise_recorded(hws)
     except (LimitReached, KeyboardInterrupt) as exc:
         return SearchResult(LIMIT, int(c[COUNT]), limit_reason=stop_reason(exc), method=method)

@@ -174,8 +174,7 @@ class _Search:
         elif why == OVERFLOW:
             raise CountOverflow
         else:
-            at_error = int(self.machine.array[WS_ERR])
-            self.machine.raise_error(self.ws[at_error : at_error + 4])
+            self.machine.raise_recorded(self.ws)
 
     def done(self, result: SearchResult) -> SearchResult:
         result.bytes_per_state = self.bytes_per_state(result.states)

@@ -83,9 +83,8 @@ def _call_address(typingctx, address, op, mp, mp_len, ws, ws_len, out, rows, ext
 
 
 @njit(cache=True, inline="always")
-def expand(op: int, mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
-    """Run EXPAND or EXPAND_ENTERED of the machine program `mp`, the successors into the
-    rows of `out` (a 2D array of words)."""
+def _run(op: int, mp: np.ndarray, ws: np.ndarray, out: int, rows: int, extra: int) -> int:
+    """Call the entry of the machine program `mp` (its address in the header)."""
     return int(
         _call_address(  # type: ignore[call-arg]
             mp[machine.ENTRY],
@@ -94,11 +93,18 @@ def expand(op: int, mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
             np.int64(len(mp)),
             np.int64(ws.ctypes.data),
             np.int64(len(ws)),
-            np.int64(out.ctypes.data),
-            np.int64(out.shape[0]),
-            np.int64(0),
+            np.int64(out),
+            np.int64(rows),
+            np.int64(extra),
         )
     )
+
+
+@njit(cache=True, inline="always")
+def expand(op: int, mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
+    """Run EXPAND or EXPAND_ENTERED of the machine program `mp`, the successors into the
+    rows of `out` (a 2D array of words); or CANONICAL, into its first row."""
+    return _run(op, mp, ws, out.ctypes.data, out.shape[0], 0)
 
 
 @njit(cache=True, inline="always")
@@ -106,37 +112,13 @@ def expand_with(op: int, mp: np.ndarray, ws: np.ndarray, out: np.ndarray, extra:
     """Run EXPAND or EXPAND_ENTERED with a flag: the successors into the rows of `out`, their
     moves' costs (WITH_COSTS) or order keys (WITH_ORDERS) into `extra` (as many integers as
     `out` has rows)."""
-    return int(
-        _call_address(  # type: ignore[call-arg]
-            mp[machine.ENTRY],
-            np.int64(op),
-            np.int64(mp.ctypes.data),
-            np.int64(len(mp)),
-            np.int64(ws.ctypes.data),
-            np.int64(len(ws)),
-            np.int64(out.ctypes.data),
-            np.int64(out.shape[0]),
-            np.int64(extra.ctypes.data),
-        )
-    )
+    return _run(op, mp, ws, out.ctypes.data, out.shape[0], extra.ctypes.data)
 
 
 @njit(cache=True, inline="always")
 def call(op: int, mp: np.ndarray, ws: np.ndarray) -> int:
     """Run an op of the machine program `mp` that makes no successors (ENTER, GOAL, ...)."""
-    return int(
-        _call_address(  # type: ignore[call-arg]
-            mp[machine.ENTRY],
-            np.int64(op),
-            np.int64(mp.ctypes.data),
-            np.int64(len(mp)),
-            np.int64(ws.ctypes.data),
-            np.int64(len(ws)),
-            np.int64(0),
-            np.int64(0),
-            np.int64(0),
-        )
-    )
+    return _run(op, mp, ws, 0, 0, 0)
 
 
 @njit(cache=True, inline="always")

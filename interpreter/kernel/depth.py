@@ -23,7 +23,7 @@ from ..search.depth import NO_MOVE, PROBE, REMEMBER, Path
 from ..search.limits import Limits
 from . import calls, sets
 from .jit import njit
-from .machine import WS_ERR, unowned, workspace
+from .machine import unowned, workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .program import MachineProgram
@@ -210,8 +210,7 @@ class Walk:
         return [self.machine.unpack(tuple(int(w) for w in self.path[d])) for d in range(int(self.c[DEPTH]) + 2)]
 
     def raise_error(self) -> None:
-        at = int(self.machine.array[WS_ERR])
-        self.machine.raise_error(self.ws[at : at + 4])
+        self.machine.raise_recorded(self.ws)
 
 
 def _walks(state: Walk, limits: Limits, counter: list[int], listing: bool) -> Iterator[Walk]:

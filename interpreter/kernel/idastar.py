@@ -206,8 +206,7 @@ def idastar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
                 if why == CHECK:
                     c[BUDGET] = limits.check(int(c[VISITED]), stored=False)
                 elif why == FAILED:
-                    at = int(search.machine.array[WS_ERR])
-                    search.machine.raise_error(search.ws[at : at + 4])
+                    search.machine.raise_recorded(search.ws)
                 else:
                     search.grow(why)
             if why == FOUND:

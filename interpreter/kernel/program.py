@@ -594,6 +594,13 @@ class MachineProgram:
         values = tuple(int(v) for v in error[2 : 2 + int(error[1])])
         site.raise_it(values, self.program.compiled.puzzle.board)
 
+    def raise_recorded(self, ws: Any) -> None:
+        """Raise the error recorded in a workspace of this program, as the Python engine does."""
+        from .machine import WS_ERR
+
+        at = int(self.array[WS_ERR])
+        self.raise_error(ws[at : at + 4])
+
 
 def why_not(compiled: CompiledPuzzle) -> str | None:
     """Why the machine cannot run this puzzle (None: it can)."""

@@ -12,22 +12,12 @@ kernel calls.
 from __future__ import annotations
 
 import numpy as np
-from numba import uint64
 
 from .jit import njit
-from .machine import int64
-from .sets import _mix
+from .sets import home
 
 FREE = -1
 FIRST_CAPACITY = 1 << 12
-
-
-@njit(cache=True, inline="always")
-def _home(table: np.ndarray, rows: np.ndarray, r: int) -> int:
-    h = uint64(0x9E3779B97F4A7C15)
-    for w in range(rows.shape[1]):
-        h = _mix(h ^ rows[r, w])
-    return int64(((h >> uint64(32)) * uint64(len(table))) >> uint64(32))
 
 
 @njit(cache=True, inline="always")
@@ -42,7 +32,7 @@ def _same(states: np.ndarray, i: int, rows: np.ndarray, r: int) -> bool:
 def find(table: np.ndarray, states: np.ndarray, rows: np.ndarray, r: int) -> int:
     """The slot holding the index of the state rows[r], or the free slot where it belongs."""
     size = len(table)
-    at = _home(table, rows, r)
+    at = home(table, rows, r)  # as the sets of rows hash them
     while True:
         i = table[at]
         if i == FREE or _same(states, i, rows, r):

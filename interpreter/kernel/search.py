@@ -170,11 +170,9 @@ class Walk:
 
     def raise_error(self) -> None:
         """The error a machine program stopped on, raised as the Python engine raises it."""
-        from .machine import WS_ERR
         from .program import build as build_program
 
-        at = int(self.tables.machine[WS_ERR])
-        build_program(self.compiled).raise_error(self.workspace[at : at + 4])
+        build_program(self.compiled).raise_recorded(self.workspace)
 
 
 def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:

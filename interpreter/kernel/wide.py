@@ -16,7 +16,7 @@ from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls
 from .core import BUDGET_SPENT, COUNT_OVERFLOW, FAILED, GOAL_FOUND, LAYER_DONE, NEEDS_ROOM, OUT_FULL
 from .jit import njit
-from .machine import WS_ERR, workspace
+from .machine import workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .program import build as build_program
@@ -202,8 +202,7 @@ class _Walk:
         return steps(self.compiled, found, last=last)
 
     def raise_error(self) -> None:
-        at = int(self.machine.array[WS_ERR])
-        self.machine.raise_error(self.ws[at : at + 4])
+        self.machine.raise_recorded(self.ws)
 
     def done(self, result: SearchResult) -> SearchResult:
         result.bytes_per_state = (self.rows.nbytes() + self.parents.nbytes + self.ways.nbytes) / max(1, self.count)
