@@ -405,6 +405,7 @@ def run_layer(
     seen: np.ndarray,
     parents: np.ndarray,
     ways: np.ndarray,
+    ways_base: int,
     count: int,
     window: int,
     at: int,
@@ -422,13 +423,13 @@ def run_layer(
     """Expand the states of the current layer from `at` (up to `layer_end`), adding new ones
     after `count`. The table holds the states from `window` on (0: all of them); where the
     bitmap `seen` is given, it holds every state found instead (paths are not counted then).
-    Stops when
-    the layer is done, after `budget` states generated, when fewer
-    than `room` free places are left in `states` or the table would be more than three
+    Stops when the layer is done, after `budget` states generated, when fewer than `room`
+    free places are left in `states` (or in `ways`), or the table would be more than three
     quarters full (the driver grows them), at the first goal generated (`stop_at_goal`), or
     when a path count would overflow 64 bits. Paths are counted where `ways` is given (with
-    `indices`). With `keep` (a symmetry, as `image` takes it), only the states that the
-    symmetry leaves unchanged are kept. Returns
+    `indices`): it holds the counts of the states from `ways_base` on, the layer expanded and
+    the next (older counts are never read again). With `keep` (a symmetry, as `image` takes
+    it), only the states that the symmetry leaves unchanged are kept. Returns
     (why, count, at, generated, goal index)."""
     generated = 0
     capacity = len(states)
@@ -441,6 +442,8 @@ def run_layer(
         if generated >= budget:
             return BUDGET_SPENT, count, at, generated, -1
         if count + room > capacity or (not direct and count - window + room > most):
+            return NEEDS_ROOM, count, at, generated, -1
+        if counting and count - ways_base + room > len(ways):
             return NEEDS_ROOM, count, at, generated, -1
         n = expand_state(states[at], prog, mp, ws, out_states, out_moves)
         if n < 0:
@@ -478,17 +481,18 @@ def run_layer(
                     parents[count] = at
                 if counting:
                     indices[slot] = count
-                    ways[count] = ways[at]
+                    ways[count - ways_base] = ways[at - ways_base]
                 count += 1
                 if stop_at_goal and is_goal(child, mp, ws, goal_mask, goal_value):
                     return GOAL_FOUND, count, at + 1, generated, count - 1
             elif counting:
                 index = indices[slot]
                 if index >= layer_end:
-                    total = ways[index] + ways[at]
-                    if total < ways[index]:
+                    had = ways[index - ways_base]
+                    total = had + ways[at - ways_base]
+                    if total < had:
                         return COUNT_OVERFLOW, count, at, generated, -1
-                    ways[index] = total
+                    ways[index - ways_base] = total
         at += 1
     return LAYER_DONE, count, at, generated, -1
 
@@ -550,6 +554,7 @@ def first_goal(
 def sum_ways(
     states: np.ndarray,
     ways: np.ndarray,
+    ways_base: int,
     lo: int,
     hi: int,
     mp: np.ndarray,
@@ -557,11 +562,12 @@ def sum_ways(
     goal_mask: np.uint64,
     goal_value: np.uint64,
 ) -> tuple:  # type: ignore[type-arg]
-    """The path counts of the goal states in [lo, hi), and whether the sum overflowed."""
+    """The path counts of the goal states in [lo, hi) (their counts from ways[lo - ways_base]
+    on), and whether the sum overflowed."""
     total = uint64(0)
     for i in range(lo, hi):
         if is_goal(states[i], mp, ws, goal_mask, goal_value):
-            following = total + ways[i]
+            following = total + ways[i - ways_base]
             if following < total:
                 return total, True
             total = following

@@ -39,6 +39,9 @@ class Arrays:
     table of the states (with each one's index in `indices` when paths are counted, or
     `indexed`: A* and bidirectional search look states up by index).
 
+    Path counts are kept for the layer being expanded and the next only (`ways` from
+    `ways_base` on): older ones are never read again.
+
     The table holds the states from `window` on. Where every move can be undone, a
     breadth-first search needs only the layer before the one expanded, that layer and the
     next: the states from `needed` on. The older ones are dropped whenever the table fills,
@@ -57,25 +60,35 @@ class Arrays:
     seen: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
     parents: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int32))
     ways: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
+    ways_base: int = 0
 
     def make_room(self, count: int, room: int) -> None:
         """Room for `room` more states after the `count` found: the arrays in order grow by a
         quarter; a table that would be more than three quarters full grows by half, or, holding
-        states no longer needed, is filled again with those needed, sized for twice them."""
+        states no longer needed, is filled again with those needed, sized for one and a half
+        times them (less memory, a refill now and then)."""
         if count + room > self.capacity:
             capacity = max(count + room, self.capacity + self.capacity // 4)
             self.states = resized(self.states, capacity, count)
             if self.links:
                 self.parents = resized(self.parents, capacity, count)
-            if self.counting:
-                self.ways = resized(self.ways, capacity, count)
+        held = count - self.ways_base  # the path counts in use
+        if self.counting and held + room > len(self.ways):
+            self.ways = resized(self.ways, max(held + room, len(self.ways) + len(self.ways) // 4), held)
         if self.direct or count - self.window + room <= len(self.keys) // 4 * 3:
             return
         if self.needed > self.window:
-            size = _table_size(FIRST_CAPACITY, 2 * (count - self.needed) + room)
+            size = _table_size(FIRST_CAPACITY, 3 * (count - self.needed) // 2 + room)
         else:
             size = _table_size(max(len(self.keys), FIRST_CAPACITY), count - self.window + room)
         self._fill(count, size, self.needed)
+
+    def forget_ways(self, before: int, count: int) -> None:
+        """Drop the path counts of the states before number `before` (the layers done)."""
+        held = count - self.ways_base
+        start = before - self.ways_base
+        self.ways[: held - start] = self.ways[start:held].copy()
+        self.ways_base = before
 
     def use_bitmap(self, bits: int) -> None:
         """Find states in a bitmap of 2**bits bits rather than in the table."""
@@ -225,6 +238,7 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
             arrays.seen,
             arrays.parents,
             arrays.ways,
+            arrays.ways_base,
             walk.count,
             arrays.window,
             at,
@@ -341,12 +355,16 @@ def explore(
     tables, arrays = walk.tables, walk.arrays
     goal_test = walk.goal_test()
     goal_layer: tuple[int, int] | None = (0, 1) if compiled.is_goal(compiled.start) else None
+    paths = _paths(walk, 0, 1) if count and goal_layer is not None else None
     try:
         while walk.layer[0] < walk.layer[1] and (exhaustive or goal_layer is None):
             _next_layer(walk, limits, stop_at_goal=False, keep=fixed)
             lo, hi = walk.layer
             if goal_layer is None and core.first_goal(arrays.states, lo, hi, *goal_test) >= 0:
                 goal_layer = (lo, hi)
+                paths = _paths(walk, lo, hi) if count else None
+            if count:
+                arrays.forget_ways(lo, walk.count)
     except (LimitReached, KeyboardInterrupt) as exc:
         return _done(walk, SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
     reachable = walk.count if exhaustive or goal_layer is None else None
@@ -374,12 +392,6 @@ def explore(
         return _done(walk, result)
     lo, hi = goal_layer
     first = int(core.first_goal(arrays.states, lo, hi, *goal_test))
-    paths = None
-    if count:
-        total, overflow = core.sum_ways(arrays.states, arrays.ways, lo, hi, *goal_test)
-        if overflow:
-            raise CountOverflow
-        paths = int(total)
     result = SearchResult(
         SOLVED,
         walk.count,
@@ -391,6 +403,15 @@ def explore(
         method=method,
     )
     return _done(walk, result)
+
+
+def _paths(walk: Walk, lo: int, hi: int) -> int:
+    """The shortest paths to the goal states of the layer lo..hi-1 (its path counts kept)."""
+    arrays = walk.arrays
+    total, overflow = core.sum_ways(arrays.states, arrays.ways, arrays.ways_base, lo, hi, *walk.goal_test())
+    if overflow:
+        raise CountOverflow
+    return int(total)
 
 
 def check_moves(compiled: CompiledPuzzle, limits: Limits, generators: Sequence[tuple[str, Pos, Symmetry]]) -> None:

@@ -91,8 +91,8 @@ def test_a_count_past_64_bits_is_detected() -> None:
     ways = np.array([2**63, 2**63, 1], dtype=np.uint64)
     mask, value = np.uint64(0xF), np.uint64(5)
     words = core.NO_MACHINE, np.zeros(1, dtype=np.int64)  # no machine program
-    assert core.sum_ways(states, ways, 0, 1, *words, mask, value) == (2**63, False)
-    assert core.sum_ways(states, ways, 0, 3, *words, mask, value)[1]  # 2**64 does not fit
+    assert core.sum_ways(states, ways, 0, 0, 1, *words, mask, value) == (2**63, False)
+    assert core.sum_ways(states, ways, 0, 0, 3, *words, mask, value)[1]  # 2**64 does not fit
 
 
 def test_a_count_past_64_bits_is_left_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
