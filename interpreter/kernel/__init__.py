@@ -30,17 +30,15 @@ DEPTH_FIRST_WORDS = 64  # a depth-first walk takes states of up to this many wor
 
 
 def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
-    """Why the kernel cannot run this puzzle (None: it can): breadth first, on states of one
-    word; depth first (`search all`), on states of any size."""
+    """Why the kernel cannot run this puzzle (None: it can): on states of one word, or
+    (`depth_first`: the searches of the machine alone) on states of any size. The word
+    tables are asked first: what they run, the machine runs too, and asking them does not
+    build the machine's program (start-up stays small)."""
     if not installed():
         return "numba is not installed (pip install numba)"
     from .tables import why_not as tables_why_not
 
-    if not depth_first:
-        return tables_why_not(compiled)
-    from .program import why_not as machine_why_not
-
-    return machine_why_not(compiled) or tables_why_not(compiled, words=DEPTH_FIRST_WORDS)
+    return tables_why_not(compiled, words=DEPTH_FIRST_WORDS if depth_first else 1)
 
 
 def why_not_layers(compiled: CompiledPuzzle, counted: bool = False) -> str | None:
