@@ -1,7 +1,7 @@
 """Timing report for the compiled kernel: the hand-written Python solver, puzint's Python
 engine and puzint's compiled kernel on the same instances, in one run, as ratios.
 
-    python benchmarks/report_kernel.py [--repeat N] [--skip-python-engine]
+    python benchmarks/report_kernel.py [--repeat N] [--skip-python-engine] [--only TEXT] [--skip TEXT]
 
 Every measurement runs in a fresh Python process (this script, called with --child), so that
 each row has its own peak memory (the child's ru_maxrss, interpreter and puzint included). In
@@ -172,6 +172,10 @@ def _best(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
     return best, found
 
 
+def _ratio(value: float) -> str:
+    return f"{value:.2f}x" if value < 0.1 else f"{value:.1f}x"
+
+
 def _peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
@@ -193,6 +197,9 @@ def main() -> None:
     parser.add_argument("--child", nargs=2, metavar=("KIND", "NAME"))
     parser.add_argument("--skip-python-engine", action="store_true")
     parser.add_argument("--only", metavar="TEXT", help="only the cases whose name contains TEXT")
+    parser.add_argument(
+        "--skip", metavar="TEXT", action="append", default=[], help="not the cases whose name contains TEXT"
+    )
     args = parser.parse_args()
     if args.child:
         child(args.child[0], args.child[1], args.repeat)
@@ -216,7 +223,7 @@ def main() -> None:
     print()
     rows = []
     for name in CASES:
-        if args.only and args.only not in name:
+        if (args.only and args.only not in name) or any(text in name for text in args.skip):
             continue
         hand = measure("hand", name, args.repeat)
         kernel = measure("kernel", name, args.repeat, {"REPORT_WARM": "1"})
@@ -237,7 +244,7 @@ def main() -> None:
                 f"{hand['seconds']:.3f}",
                 f"{python['seconds']:.3f}" if python else "-",
                 f"{kernel['seconds']:.3f}",
-                f"{hand['seconds'] / kernel['seconds']:.1f}x",  # type: ignore[operator]
+                _ratio(hand["seconds"] / kernel["seconds"]),  # type: ignore[operator]
                 f"{kernel['bytes_per_state']:.1f}" if kernel["bytes_per_state"] else "-",
                 f"{hand['mb']:.0f}/{python['mb']:.0f}/{kernel['mb']:.0f}"
                 if python
@@ -245,7 +252,7 @@ def main() -> None:
             ]
         )
     for name, (_, _, _, states) in KERNEL_ONLY.items():
-        if args.only and args.only not in name:
+        if (args.only and args.only not in name) or any(text in name for text in args.skip):
             continue
         kernel = measure("kernel", name, 1, {"REPORT_WARM": ""})
         assert kernel["reachable"] == states
