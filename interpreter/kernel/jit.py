@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+import shutil
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -23,9 +26,14 @@ import numba
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+UNUSED_DAYS = 30  # a cache of another version of the kernel, unused this long, is removed
+
+
 def cache_dir() -> Path | None:
     """Where the kernel's compiled code is kept (None: numba's default, beside the module),
-    creating it; None too if it cannot be created."""
+    creating it; None too if it cannot be created. Using it marks it used; making it removes
+    the caches of other versions of the kernel left unused for UNUSED_DAYS (each is a few
+    MB, and every upgrade of puzint leaves one)."""
     digest = hashlib.sha256()
     for source in sorted(Path(__file__).resolve().parent.glob("*.py")):  # every kernel module
         digest.update(source.read_bytes())
@@ -33,10 +41,28 @@ def cache_dir() -> Path | None:
     base = Path(os.environ.get("PUZINT_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR") or users)
     path = base / f"kernel-{digest.hexdigest()[:16]}"
     try:
+        made = not path.exists()
         path.mkdir(parents=True, exist_ok=True)
+        os.utime(path)
     except OSError:
         return None
+    if made:
+        forget_unused(base, keep=path)
     return path
+
+
+def forget_unused(base: Path, keep: Path, days: float = UNUSED_DAYS) -> None:
+    """Remove the kernel caches under `base` (named kernel-<16 hex digits>, nothing else)
+    other than `keep` that were last used more than `days` ago."""
+    now = time.time()
+    for other in base.glob("kernel-*"):
+        if other == keep or not re.fullmatch(r"kernel-[0-9a-f]{16}", other.name) or not other.is_dir():
+            continue
+        try:
+            if now - other.stat().st_mtime > days * 86400:
+                shutil.rmtree(other, ignore_errors=True)
+        except OSError:
+            continue
 
 
 CACHE_DIR = cache_dir()

@@ -44,3 +44,21 @@ def test_nothing_is_said_when_the_code_is_cached(tmp_path: Path, monkeypatch: py
     assert told(tmp_path, monkeypatch, "jealous_husbands", True, ["entry._entry"]) == []
     assert told(tmp_path, monkeypatch, "frog", False, ["core.run_layer"]) == []
     assert told(tmp_path, monkeypatch, "frog", True, ["core.run_layer"]) != []  # a walk needs the machine
+
+
+def test_caches_of_other_versions_are_forgotten_after_a_month(tmp_path: Path) -> None:
+    import os
+    import time
+
+    from puzint.kernel.jit import forget_unused
+
+    old, recent, mine = (tmp_path / f"kernel-{c * 16}" for c in "abc")
+    foreign = tmp_path / "kernel-something-else"  # not the kernel's naming: never touched
+    for d in (old, recent, mine, foreign):
+        d.mkdir()
+        (d / "code.nbi").write_bytes(b"")
+    long_ago = time.time() - 40 * 86400
+    for d in (old, mine, foreign):
+        os.utime(d, (long_ago, long_ago))
+    forget_unused(tmp_path, keep=mine)
+    assert sorted(d.name for d in tmp_path.iterdir()) == sorted(d.name for d in (recent, mine, foreign))
