@@ -171,6 +171,7 @@ def _on_kernel(
     )
     kernel.announce(compiled, limits, machine=not by_tables)  # where the tables do not fit, the machine
     started = time.monotonic()
+    result: SearchResult | None = None
     try:
         if mode == "any" and not (count or reach):
             from .kernel.any_solution import any_solution
@@ -212,8 +213,11 @@ def _on_kernel(
                 )
     except CountOverflow:
         return None  # counts past 64 bits: Python's integers take them
-    except (LimitReached, KeyboardInterrupt) as exc:  # while counting up to symmetry
-        result.status, result.limit_reason = LIMIT, stop_reason(exc)
+    except (LimitReached, KeyboardInterrupt) as exc:
+        if result is None:  # while the kernel was being compiled: nothing searched yet
+            result = SearchResult(LIMIT, 0, limit_reason=stop_reason(exc), method="compiling the search kernel")
+        else:  # while counting up to symmetry
+            result.status, result.limit_reason = LIMIT, stop_reason(exc)
     result.seconds = time.monotonic() - started
     return result
 

@@ -281,3 +281,19 @@ def test_symmetries_of_places_are_counted_in_python(count: bool, reach: bool) ->
     result = search(compiled, count=count, reach=reach, engine="auto")
     assert (result.reachable, result.reachable_up_to_symmetry) == ((18, 12) if reach else (None, None))
     assert (result.count, result.count_up_to_symmetry) == ((None, None) if reach else (8, 4))
+
+
+@pytest.mark.parametrize("stop", ["limit", "interrupt"])
+def test_a_stop_while_the_kernel_compiles_is_reported_cleanly(monkeypatch: pytest.MonkeyPatch, stop: str) -> None:
+    """A time limit or Ctrl-C can come while numba compiles the kernel, before the search has
+    anything to report (the first compilation takes half a minute)."""
+    from puzint.kernel import search as kernel_search
+    from puzint.search.limits import LimitReached
+
+    def compiling(*args: object, **kwargs: object) -> SearchResult:
+        raise LimitReached("time limit of 2 s reached") if stop == "limit" else KeyboardInterrupt
+
+    monkeypatch.setattr(kernel_search, "shortest", compiling)
+    result = search(load(SPECS[0].parent / "eight_puzzle.puz"), method="bfs", engine="compiled")
+    assert (result.status, result.states, result.method) == ("limit", 0, "compiling the search kernel")
+    assert result.limit_reason == ("time limit of 2 s reached" if stop == "limit" else "interrupted")
