@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -293,3 +295,19 @@ def test_the_seed_acts_where_the_spec_reads_it(capsys: pytest.CaptureFixture[str
         assert code == 0
         goals.add(json.loads(out)["moves"][-1]["board"])
     assert len(goals) > 1
+
+
+@pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="numba is not installed")
+@pytest.mark.parametrize("spec", ["queens.puz -p n=6", "number_circle.puz -p n=8", "permutations.puz -p m=4"])
+def test_a_search_all_listing_reads_the_same_from_the_kernel(capsys: pytest.CaptureFixture[str], spec: str) -> None:
+    """The kernel lists goal states without finding their moves again: the boards shown, the
+    classes and the counts are the Python engine's."""
+    name, *params = spec.split()
+    shown = []
+    for engine in ("python", "compiled"):
+        code, out, _ = run(capsys, "run", str(ROOT / "specs" / name), *params, "--engine", engine)
+        method = "depth-first enumeration" + (", compiled" if engine == "compiled" else "")
+        body, timed = re.fullmatch(r"(.*?)\s*[0-9.]+ s \((.*)\)\s*", out, re.DOTALL).groups()  # type: ignore[union-attr]
+        assert timed == method
+        shown.append((code, body))  # all but the time and the method (the summary may wrap)
+    assert shown[0] == shown[1]
