@@ -14,6 +14,7 @@ them), the search is done, the open list is empty, or an array needs room.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import numpy as np
 
@@ -45,11 +46,11 @@ def run(
     table: np.ndarray,
     cost: np.ndarray,
     parents: np.ndarray,
-    ways: np.ndarray,
     closed: np.ndarray,
     heap: np.ndarray,
     c: np.ndarray,
     out: np.ndarray,
+    ways: np.ndarray,
     costs: np.ndarray,
     counting: bool,
     estimating: bool,
@@ -163,6 +164,24 @@ class _Search:
         self.out = np.zeros((room, self.machine.words), dtype=np.uint64)
         self.costs = np.zeros(room, dtype=np.int64)
 
+    def arrays(self, c: np.ndarray) -> Any:
+        """What both searches take first: the program and its workspace, the states and
+        their table, costs, parents and closed marks, the open list, the counters and the
+        rows for a state's successors."""
+        rows = self.rows
+        return (
+            self.machine.array,
+            self.ws,
+            rows.states,
+            rows.table,
+            self.cost,
+            self.parents,
+            self.closed,
+            self.heap,
+            c,
+            self.out,
+        )
+
     def handle(self, why: int, c: np.ndarray, limits: Limits, at: str = "") -> None:
         """What the driver does when a call stops short of the answer."""
         if why == CHECK:
@@ -208,22 +227,7 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
     why = EMPTY_OPEN
     try:
         while True:
-            why = run(
-                search.machine.array,
-                search.ws,
-                search.rows.states,
-                search.rows.table,
-                search.cost,
-                search.parents,
-                search.ways,
-                search.closed,
-                search.heap,
-                c,
-                search.out,
-                search.costs,
-                count,
-                estimate,
-            )
+            why = run(*search.arrays(c), search.ways, search.costs, count, estimate)
             if why in (DONE, EMPTY_OPEN):
                 break
             search.handle(why, c, limits, at=f"cost {int(c[LAST_COST])}")
@@ -317,18 +321,7 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     _push(search.heap, c, compiled.estimate(compiled.start), 0, 0, 0)
     try:
         while True:
-            why = run_astar(
-                search.machine.array,
-                search.ws,
-                search.rows.states,
-                search.rows.table,
-                search.cost,
-                search.parents,
-                search.closed,
-                search.heap,
-                c,
-                search.out,
-            )
+            why = run_astar(*search.arrays(c))
             if why in (DONE, EMPTY_OPEN):
                 break
             search.handle(why, c, limits)
