@@ -227,7 +227,7 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
     why = EMPTY_OPEN
     try:
         while True:
-            why = run(*search.arrays(c), search.ways, search.costs, count, estimate)
+            why = run(*search.arrays(c), search.ways, search.costs, count, estimate)  # type: ignore[call-arg]
             if why in (DONE, EMPTY_OPEN):
                 break
             search.handle(why, c, limits, at=f"cost {int(c[LAST_COST])}")
