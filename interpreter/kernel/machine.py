@@ -455,7 +455,8 @@ def canonical(mp: np.ndarray, ws: np.ndarray, s: int, out: np.ndarray) -> None:
     for w in range(words):
         out[w] = np.uint64(ws[trial + w])
     for e in range(mp[SYMMETRIES]):
-        source, translate, codes = mp[SYM_SOURCE] + e * size, mp[SYM_TRANSLATE] + e * size, mp[SYM_CODES] + e * 256
+        source, translate = mp[SYM_SOURCE] + e * size, mp[SYM_TRANSLATE] + e * size
+        codes = mp[SYM_CODES] + e * CODE_SPACE
         for f in range(size):
             value = ws[s + mp[source + f]]
             ws[image + f] = mp[codes + value] if mp[translate + f] else value

@@ -306,7 +306,8 @@ def _emit(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, found: int, record: i
     """The child, packed into row `found` of `out` (ws_rows rows of `words` words): the
     parent's words with the fields logged. Where costs are asked for (ws_costs), the cost of
     the move of family `record` (-1: a plain rewrite) too, evaluated as the Python engine
-    evaluates it: on the state before the move, with the move's variables and load."""
+    evaluates it: on the state before the move, with the move's variables and load; where
+    order keys are (ws_orders), the move's place in search any's order."""
     if found == ws[mp[WS_ROWS]]:
         return FULL
     costs = ws[mp[WS_COSTS]]
@@ -423,10 +424,10 @@ def _rewrite(mp: np.ndarray, ws: np.ndarray, i: int) -> bool:
 
 @njit(cache=True)
 def _slides(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
-    """A step or slide move of one-cell pieces (or blocks): each code that moves (in the order
-    Python tries them), each cell holding it, each direction, each cell reached. As a family of its
-    own the guard and the safety rules decide; as a general family's form, each choice goes
-    on to the actions."""
+    """A step or slide move of one-cell pieces or blocks: each code that moves (in the order
+    Python tries them), each cell holding it, each direction, each cell reached. As a family
+    of its own the guard and the safety rules decide; as a general family's form, each
+    choice goes on to the actions."""
     s = mp[WS_STATE]
     cells = mp[CELLS]
     mode = mp[record + F_MODE]
