@@ -36,6 +36,11 @@ class EvalError(SpecError):
         super().__init__([Diagnostic(pos, message, expected)])
 
 
+def negative_cost(pos: Pos, cost: int) -> EvalError:
+    """A move's cost below 0 (found during the search; both engines say it so)."""
+    return EvalError(pos, f"a move's cost must be 0 or more, not {cost}", "a cost of 0 or more")
+
+
 def _div(pos: Pos) -> Callable[[int, int], int]:
     def div(a: int, b: int) -> int:
         if b == 0:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..errors import Diagnostic, SpecError
 from ..model.puzzle import ANY, CURSOR, EMPTY, Carry, Move, Puzzle, Rewrite, Slide, State, Toggle
-from .evaluate import Evaluator
+from .evaluate import Evaluator, negative_cost
 from .families import CarryFamily, GeneralFamily, MoveIds, Safety, SlideFamily
 from .layout import StateLayout
 from .progress import never_returns
@@ -304,12 +304,19 @@ class CompiledPuzzle:
         return self.families[key[0]], key
 
     def expand_costed(self, state: bytes) -> list[tuple[bytes, int, int]]:
-        """Successors with the cost of the move that makes each (1 unless the spec says)."""
+        """Successors with the cost of the move that makes each (1 unless the spec says). A
+        cost below 0 is refused where it is met: the cheapest search, whose costs only add
+        up, would go round a cycle that lowers them for ever."""
         out: list[tuple[bytes, int, int]] = []
         if self._table is not None:
             out.extend((child, move, 1) for child, move in self._table(state))
         for family in self.families:
-            out.extend(family.expand_costed(state))
+            costed = family.expand_costed(state)
+            for _, _, cost in costed:
+                if cost < 0:
+                    assert family.move.cost is not None
+                    raise negative_cost(family.move.cost.pos, cost)
+            out.extend(costed)
         return out
 
     # ---- what the renderers call

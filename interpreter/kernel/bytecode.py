@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ..compiler.evaluate import EvalError
+from ..compiler.evaluate import EvalError, negative_cost
 from ..errors import Pos
 from ..model import expr as m
 from ..model.board import Board, Direction
@@ -111,7 +111,8 @@ MISSING = -(1 << 62)  # an attribute a piece does not have
     ERR_CURSOR_OFF,
     ERR_EMPTY_EXTREME,
     ERR_ADVANCE,
-) = range(8)
+    ERR_NEGATIVE_COST,
+) = range(9)
 
 
 class Unsupported(Exception):
@@ -145,6 +146,8 @@ class ErrorSite:
             raise EvalError(
                 pos, f"{detail}() over nothing: the collection is empty here", "a collection that is never empty"
             )
+        if self.kind == ERR_NEGATIVE_COST:
+            raise negative_cost(pos, values[0])
         raise EvalError(
             pos, f"the cursor advances along a direction by a number of cells, not {values[0]}", "0 or more"
         )

@@ -116,6 +116,7 @@ from .program import (
     F_CODES_FROM,
     F_CODES_TO,
     F_COST,
+    F_COST_ERROR,
     F_DIRS_FROM,
     F_DIRS_TO,
     F_EFFECTS_FROM,
@@ -313,7 +314,10 @@ def _emit(mp: np.ndarray, ws: np.ndarray, out: np.ndarray, found: int, record: i
     costs = ws[mp[WS_COSTS]]
     if costs != 0:
         pc = mp[record + F_COST] if record >= 0 else -1
-        int64_pointer(costs)[found] = evaluate(mp, ws, mp[WS_STATE], pc) if pc >= 0 else 1  # type: ignore[call-arg]
+        cost = evaluate(mp, ws, mp[WS_STATE], pc) if pc >= 0 else 1
+        if cost < 0:  # as CompiledPuzzle.expand_costed refuses it
+            fail(ws, mp[WS_ERR], mp[record + F_COST_ERROR], 1, cost, 0)
+        int64_pointer(costs)[found] = cost  # type: ignore[call-arg]
     orders = ws[mp[WS_ORDERS]]
     if orders != 0:
         int64_pointer(orders)[found] = _order_key(mp, ws, record)  # type: ignore[call-arg]

@@ -37,7 +37,7 @@ from ..model.puzzle import (
     Toggle,
     VarLoc,
 )
-from .bytecode import ERR_ADVANCE, WIDTH, Assembly, ErrorSite, Unsupported
+from .bytecode import ERR_ADVANCE, ERR_NEGATIVE_COST, WIDTH, Assembly, ErrorSite, Unsupported
 
 WORD = 63  # bits of a word a packed state uses (the top bit kept free: all ones marks a free slot)
 
@@ -87,8 +87,9 @@ MEMO_BITS = 16  # contents of a place that fit a key of this many bits have thei
     F_COST,  # where the move's cost starts (-1: each move costs 1)
     F_START,  # the cell a move starts from (search any's order): START_SET, NO_START, or a variable's slot
     F_STATEMENT,  # the move's place among the spec's moves
-) = range(28)
-FAMILY = 28
+    F_COST_ERROR,  # the error site of a cost below 0
+) = range(29)
+FAMILY = 29
 START_SET, NO_START = -1, -2  # the form says where a move starts (ws_start); it starts from no cell
 ORDER_START, ORDER_STATEMENT = 42, 21  # a move's order key: start << 42 | statement << 21 | instance
 
@@ -314,6 +315,7 @@ class Program:
         base = self.bases["move"]
         cost = family.move.cost
         record[F_COST] = self.asm.function(cost, base) if cost is not None else -1
+        record[F_COST_ERROR] = self.asm.error(ERR_NEGATIVE_COST, cost.pos) if cost is not None else -1
         record[F_STATEMENT] = self.compiled.statement_of[family.index]
         record[F_START] = self._start(family)
         if isinstance(family, SlideFamily):

@@ -65,3 +65,11 @@ def test_an_error_in_a_walk_of_search_all_reads_as_in_python() -> None:
             enumerate_solutions(compiled_from(text, n=10), Limits(), keep=False, engine=engine)
         messages.append(caught.value.render())
     assert messages[0] == messages[1] and "no number here: the cell is empty" in messages[0]
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_a_cost_below_0_is_refused_where_it_is_met(engine: str) -> None:
+    """A negative cost would let the cheapest search go round a cycle for ever (its parents
+    would even form a loop): both engines refuse it at the cost, with its value."""
+    text = JUGS.replace("move empty: set ?j = 0", "move empty: set ?j = 0 cost 1 - ?j") + "search cheapest\n"
+    assert message(engine, text, {}) == ("a move's cost must be 0 or more, not -2", 14)
