@@ -160,7 +160,7 @@ def _on_kernel(
         first = _search(compiled, count, reach, probe, method, mode)
         if not kernel.probed_out(probe, first.status):
             return first
-    from .kernel.search import CountOverflow, check_moves, explore, shortest
+    from .kernel.search import HandOver, check_moves, explore, shortest
 
     count, reach = count or mode == "count", reach or mode == "reach"
     group = compiled.symmetry
@@ -211,8 +211,8 @@ def _on_kernel(
                 result.count_up_to_symmetry = symmetry.count_up_to_symmetry(
                     compiled, limits, result.length, result.count, [e.image for e in others], fixed
                 )
-    except CountOverflow:
-        return None  # counts past 64 bits: Python's integers take them
+    except HandOver:
+        return None  # a count or a cost past 64 bits, a move of cost 0 met counting: Python answers
     except (LimitReached, KeyboardInterrupt) as exc:
         if result is None:  # while the kernel was being compiled: nothing searched yet
             result = SearchResult(LIMIT, 0, limit_reason=stop_reason(exc), method="compiling the search kernel")

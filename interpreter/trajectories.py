@@ -10,7 +10,14 @@ from dataclasses import dataclass, field
 from .compiler import CompiledPuzzle
 from .compiler.symmetry import Element
 from .search import Limits
-from .search.dag import count_solutions, distinct_values, shortest_dag
+from .search.dag import (
+    cheapest_dag,
+    count_solutions,
+    distinct_values,
+    distinct_values_by_paths,
+    is_acyclic,
+    shortest_dag,
+)
 from .search.limits import LimitReached, stop_reason
 from .search.result import LIMIT, SOLVED
 
@@ -61,18 +68,23 @@ def _image(trajectories: Trajectories, element: Element) -> Trajectories:
 
 
 def distinct_trajectories(compiled: CompiledPuzzle, limits: Limits) -> TrajectoryReport:
-    dag = shortest_dag(compiled, limits)
+    """The solutions grouped by trajectories: the shortest ones, or the cheapest ones for a
+    spec that asks `search cheapest` (walked one by one where moves of cost 0 form loops)."""
+    if compiled.puzzle.search == "cheapest":
+        dag = cheapest_dag(compiled.start, compiled.expand_costed, compiled.is_goal, limits)
+    else:
+        dag = shortest_dag(compiled, limits)
     if dag.status != SOLVED:
         return TrajectoryReport(dag.status, limit_reason=dag.limit_reason)
+    fold = distinct_values if is_acyclic(dag) else distinct_values_by_paths
     try:
-        found = distinct_values(
-            dag, initial(compiled), lambda value, move, before: extend(compiled, value, move, before), limits
-        )
+        found = fold(dag, initial(compiled), lambda value, move, before: extend(compiled, value, move, before), limits)
+        solutions = count_solutions(dag, limits)
     except (LimitReached, KeyboardInterrupt) as exc:
         reason = stop_reason(exc)
         return TrajectoryReport(LIMIT, limit_reason=reason)
     group = compiled.symmetry.solution_symmetries if compiled.symmetry is not None else []
-    report = TrajectoryReport(SOLVED, solutions=count_solutions(dag), classes=len(found))
+    report = TrajectoryReport(SOLVED, solutions=solutions, classes=len(found))
     classes: set[Trajectories] = set()
     for signature, path in sorted(found.items()):
         report.length = len(path)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..errors import Diagnostic, SpecError
@@ -17,6 +18,7 @@ from .evaluate import Evaluator, negative_cost
 from .families import CarryFamily, GeneralFamily, MoveIds, Safety, SlideFamily
 from .layout import StateLayout
 from .progress import never_returns
+from .ranges import Wide, first_wide
 from .rewrite import Expander, Instance, Origin, index, instance, invertible, movers, normalise, placements
 from .symmetry import SymmetryGroup
 
@@ -152,6 +154,12 @@ class CompiledPuzzle:
             )
         else:
             self.expand_back = _not_invertible
+
+    @cached_property
+    def wide(self) -> Wide | None:
+        """The first value of the puzzle that may leave 64 bits (see `ranges`): the compiled
+        kernel does not run such a puzzle."""
+        return first_wide(self.puzzle)
 
     @property
     def instances(self) -> list[Instance]:

@@ -36,6 +36,8 @@ def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
     build the machine's program (start-up stays small)."""
     if not installed():
         return "numba is not installed (pip install numba)"
+    if compiled.wide is not None:
+        return compiled.wide.describe(compiled.puzzle.source)
     from .tables import why_not as tables_why_not
 
     return tables_why_not(compiled, words=DEPTH_FIRST_WORDS if depth_first else 1)

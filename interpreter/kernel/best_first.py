@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from ..compiler import CompiledPuzzle
+from ..compiler.ranges import KERNEL_BOUND
 from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls
@@ -29,10 +30,10 @@ from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .program import build as build_program
 from .rows import FREE, Rows, find
-from .search import CountOverflow, resized, steps
+from .search import HandOver, count_overflow, resized, steps
 
 # what a call stopped on
-CHECK, DONE, EMPTY_OPEN, ROOM, OUT_FULL, FAILED, OVERFLOW = range(7)
+CHECK, DONE, EMPTY_OPEN, ROOM, OUT_FULL, FAILED, OVERFLOW, COST_OVERFLOW, ZERO_COST = range(9)
 # the counters, in one array
 COUNT, HEAP, TIE, BUDGET, HAS_BEST, BEST, FIRST_GOAL, WAYS, LAST_COST = range(9)
 FIRST_ROOM = 64  # rows for one state's successors, doubled when a state has more
@@ -51,11 +52,14 @@ def run(
     c: np.ndarray,
     out: np.ndarray,
     ways: np.ndarray,
+    touched: np.ndarray,
     costs: np.ndarray,
     counting: bool,
     estimating: bool,
 ) -> int:
-    """Go on with the search from where the counters say it is; what stopped it."""
+    """Go on with the search from where the counters say it is; what stopped it. Counting,
+    a state's paths are the sum of its cheapest predecessors' (each once, however many moves
+    lead from one to it: `touched` holds the state that last added its paths)."""
     room = out.shape[0]
     while c[HEAP] > 0:
         if c[COUNT] + room > len(states) or c[COUNT] + room > len(table) // 4 * 3 or c[HEAP] + room > len(heap):
@@ -90,7 +94,11 @@ def run(
         _pop(heap, c)
         closed[item] = 1
         for j in range(n):
-            new = g + costs[j]
+            new = g + costs[j]  # each below KERNEL_BOUND (compiler.ranges): the sum fits a word
+            if new >= KERNEL_BOUND:
+                return COST_OVERFLOW
+            if counting and costs[j] == 0:
+                return ZERO_COST  # states of one cost may then lead to each other: counted in Python
             slot = find(table, states, out, j)
             other = table[slot]
             if other == FREE:
@@ -103,7 +111,8 @@ def run(
             elif new < cost[other]:
                 pass
             else:
-                if new == cost[other] and counting and not closed[other]:
+                if new == cost[other] and counting and not closed[other] and touched[other] != item:
+                    touched[other] = item  # a second move from this state to it: the same solutions
                     total = ways[other] + ways[item]
                     if total < ways[other]:
                         return OVERFLOW
@@ -113,6 +122,7 @@ def run(
             parents[other] = item
             if counting:
                 ways[other] = ways[item]
+                touched[other] = item
             estimate = 0
             if estimating:
                 calls.put(mp, ws, out[j])
@@ -139,6 +149,7 @@ class _Search:
         self.cost = np.zeros(capacity, dtype=np.int64)
         self.parents = np.full(capacity, -1, dtype=np.int32)
         self.ways = np.zeros(capacity if counting else 0, dtype=np.uint64)
+        self.touched = np.full(capacity if counting else 0, -1, dtype=np.int32)
         if counting:
             self.ways[0] = 1
         self.closed = np.zeros(capacity, dtype=np.uint8)
@@ -155,6 +166,7 @@ class _Search:
         self.closed = resized(self.closed, capacity, count)
         if len(self.ways):
             self.ways = resized(self.ways, capacity, count)
+            self.touched = resized(self.touched, capacity, count)
         if heap + room > len(self.heap):
             self.heap.resize((max(heap + room, 2 * len(self.heap)), 4), refcheck=False)
 
@@ -191,7 +203,11 @@ class _Search:
         elif why == OUT_FULL:
             self.wider()
         elif why == OVERFLOW:
-            raise CountOverflow
+            raise count_overflow()
+        elif why == ZERO_COST:
+            raise HandOver("a move of cost 0, met counting the cheapest solutions")
+        elif why == COST_OVERFLOW:
+            raise HandOver(f"a path's cost past 2**{KERNEL_BOUND.bit_length() - 1}")
         else:
             self.machine.raise_recorded(self.ws)
 
@@ -208,13 +224,14 @@ class _Search:
         return found
 
     def bytes_per_state(self, count: int) -> float:
-        arrays = (self.cost, self.parents, self.ways, self.closed, self.heap)
+        arrays = (self.cost, self.parents, self.ways, self.touched, self.closed, self.heap)
         return (self.rows.nbytes() + sum(a.nbytes for a in arrays)) / max(1, count)
 
 
 def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, count: bool = False) -> SearchResult:
     """As `search.cheapest.cheapest` with the puzzle's costed moves (and its heuristic, with
-    `estimate`); a path count past 2**64 raises CountOverflow (the Python engine takes over)."""
+    `estimate`); a path count past 2**64, a cost past KERNEL_BOUND or (counting) a move of
+    cost 0 raises HandOver (the Python engine takes over)."""
     method = ("A*" if estimate else "uniform cost") + (" with path counts" if count else "") + ", compiled"
     search = _Search(compiled, count)
     c = np.zeros(9, dtype=np.int64)
@@ -227,7 +244,7 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
     why = EMPTY_OPEN
     try:
         while True:
-            why = run(*search.arrays(c), search.ways, search.costs, count, estimate)  # type: ignore[call-arg]
+            why = run(*search.arrays(c), search.ways, search.touched, search.costs, count, estimate)  # type: ignore[call-arg]
             if why in (DONE, EMPTY_OPEN):
                 break
             search.handle(why, c, limits, at=f"cost {int(c[LAST_COST])}")

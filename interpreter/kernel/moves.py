@@ -803,17 +803,25 @@ def _general(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
 def _advanced(mp: np.ndarray, cell: int, k: int, direction: int, jumps: int) -> int:
     """Where a cursor on `cell` lands after k >= 0 steps (-1: off the board): along the
     order of the cells (no direction), or along a direction, from its table of jumps
-    (`jumps` >= 0) or step by step."""
+    (`jumps` >= 0) or step by step, a walk round a loop cut short as `Direction.walk` does."""
     cells = mp[CELLS]
     if direction < 0:
         return cell + k if cell + k < cells else -1
     if jumps >= 0 and k <= cells:
         return int(mp[mp[JUMPS] + jumps + cell * (cells + 1) + k])
+    steps = mp[NEXT_CELL] + direction * cells
     target = cell
-    for _ in range(k):
-        target = mp[mp[NEXT_CELL] + direction * cells + target]
+    for _ in range(min(k, cells)):
+        target = mp[steps + target]
         if target < 0:
-            break
+            return -1
+    if k <= cells:
+        return int(target)
+    loop, probe = 1, mp[steps + target]  # after `cells` steps the walk is on its loop (Direction.walk)
+    while probe != target and probe >= 0:
+        loop, probe = loop + 1, mp[steps + probe]
+    for _ in range((k - cells) % loop):
+        target = mp[steps + target]
     return int(target)
 
 

@@ -29,8 +29,18 @@ DIRECT_BYTES_A_STATE = 8  # or at most this many for each state the puzzle may h
 CALL_BUDGET = 1 << 16  # states generated per kernel call, between two checks of the limits
 
 
-class CountOverflow(Exception):
-    """A path count passed 2**64: the Python engine, whose integers have no bound, takes over."""
+class HandOver(Exception):
+    """The kernel met what it cannot answer exactly, known only once the search runs: a
+    value it adds up (a path count, a path's cost) past what its 64-bit words hold, or a
+    move of cost 0 while counting the cheapest solutions. The Python engine takes over."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
+def count_overflow() -> HandOver:
+    return HandOver("a count of paths past 2**64")
 
 
 @dataclass
@@ -265,7 +275,7 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
         if why == core.NEEDS_ROOM:
             arrays.make_room(walk.count, room)
         elif why == core.COUNT_OVERFLOW:
-            raise CountOverflow
+            raise count_overflow()
         elif why == core.GOAL_FOUND:
             walk.goal = goal
             return True
@@ -410,7 +420,7 @@ def _paths(walk: Walk, lo: int, hi: int) -> int:
     arrays = walk.arrays
     total, overflow = core.sum_ways(arrays.states, arrays.ways, arrays.ways_base, lo, hi, *walk.goal_test())
     if overflow:
-        raise CountOverflow
+        raise count_overflow()
     return int(total)
 
 

@@ -21,7 +21,7 @@ from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .program import build as build_program
 from .rows import FREE, Rows, find
-from .search import CALL_BUDGET, CountOverflow, resized, steps
+from .search import CALL_BUDGET, count_overflow, resized, steps
 
 FIRST_ROOM = 64  # rows for one state's successors, doubled when a state has more
 
@@ -167,7 +167,7 @@ class _Walk:
             if why == NEEDS_ROOM:
                 self.make_room()
             elif why == COUNT_OVERFLOW:
-                raise CountOverflow
+                raise count_overflow()
             elif why == GOAL_FOUND:
                 self.goal = goal
                 return True
@@ -190,7 +190,7 @@ class _Walk:
         if first == -2:
             self.raise_error()
         if overflow:
-            raise CountOverflow
+            raise count_overflow()
         return int(first), int(found), int(total)
 
     def path(self, index: int, last: bool) -> list[tuple[int, bytes]]:

@@ -64,6 +64,23 @@ class Direction:
         following = self.steps[cell]
         return following[0] if following else None
 
+    def walk(self, cell: int, steps: int) -> int | None:
+        """Where `steps` >= 0 steps along this (straight) direction lead from `cell` (None: off
+        the board), in at most three times the board's size of steps whatever `steps` is: a
+        walk of more steps than there are cells goes round a loop, which is cut short."""
+        size = len(self.steps)
+        at: int | None = cell
+        for _ in range(min(steps, size)):
+            at = self.next(at) if at is not None else None
+        if at is None or steps <= size:
+            return at
+        loop, probe = 1, self.next(at)  # after `size` steps the walk is on its loop
+        while probe != at and probe is not None:
+            loop, probe = loop + 1, self.next(probe)
+        for _ in range((steps - size) % loop):
+            at = self.next(at)  # type: ignore[arg-type]
+        return at
+
     def ray(self, cell: int) -> tuple[int, ...]:
         """The cells from `cell` (excluded) along this direction up to the edge; a ring's ray
         stops before coming back."""

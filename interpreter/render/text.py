@@ -268,9 +268,10 @@ def render(
     if report is not None and report.status == SOLVED:
         console.print()
         up_to = f", {report.classes_up_to_symmetry} up to symmetry" if report.classes_up_to_symmetry else ""
+        kind = "cheapest" if compiled.puzzle.search == "cheapest" else "shortest"
         print_parts(
             console,
-            [f"{report.solutions:,} shortest solutions follow {report.classes} distinct piece trajectories{up_to}:"],
+            [f"{report.solutions:,} {kind} solutions follow {report.classes} distinct piece trajectories{up_to}:"],
             glyphs.separator,
             style="bold",
         )

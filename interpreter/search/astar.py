@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
+from enum import Enum
 from typing import Any
 
 from .bfs import trace
@@ -48,6 +49,15 @@ def astar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limit
     return SearchResult(NO_SOLUTION, len(parents), reachable=len(parents), method="A*")
 
 
+class _Reached(Enum):
+    """What the recursive search returns at the goal (any int is an f beyond the bound)."""
+
+    GOAL = 0
+
+
+FOUND = _Reached.GOAL
+
+
 def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limits) -> SearchResult:
     start = problem.start
     bound = estimate(start)
@@ -56,14 +66,15 @@ def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Lim
     path: list[tuple[int, State]] = []
     on_path = {start}
 
-    def search(state: State, g: int) -> int | None:
-        """None when the goal is reached; otherwise the least f beyond the bound."""
+    def search(state: State, g: int) -> int | _Reached | None:
+        """FOUND when the goal is reached; otherwise the least f beyond the bound (None when
+        nothing was cut off by the bound: every path from here was tried to its end)."""
         f = g + estimate(state)
         if f > bound:
             return f
         if problem.is_goal(state):
-            return None
-        least = 1 << 60
+            return FOUND
+        least: int | None = None
         for child, move in problem.expand(state):
             if child in on_path:
                 continue
@@ -74,9 +85,10 @@ def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Lim
             path.append((move, child))
             on_path.add(child)
             found = search(child, g + 1)
-            if found is None:
-                return None
-            least = min(least, found)
+            if found is FOUND:
+                return FOUND
+            if found is not None and (least is None or found < least):
+                least = found
             path.pop()
             on_path.discard(child)
         return least
@@ -84,9 +96,9 @@ def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Lim
     try:
         while True:
             found = search(start, 0)
-            if found is None:
+            if found is FOUND:
                 return SearchResult(SOLVED, visited[0], path=list(path), method="IDA*")
-            if found >= 1 << 60:
+            if found is None:  # no path was cut off by the bound: there is none to the goal
                 return SearchResult(NO_SOLUTION, visited[0], method="IDA*")
             bound = found
     except (LimitReached, KeyboardInterrupt, RecursionError) as exc:

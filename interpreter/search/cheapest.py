@@ -1,9 +1,11 @@
 """The cheapest solution: uniform-cost search (Dijkstra), or A* when an estimate of the cost
 still to pay is given; with `count`, also the number of distinct cheapest solutions.
 
-Costs are whole numbers of at least 1, so a state's cheapest cost is final when it leaves
-the queue, and the number of cheapest ways to reach it is the sum over its cheapest
-predecessors, all of which left the queue before it.
+Costs are whole numbers of 0 or more, so a state's cheapest cost is final when it leaves the
+queue. A cheapest solution is a path to a goal of the least cost that never repeats a state
+(see `dag.ShortestDag`): with `count`, every state of that cost or less is settled, each
+with its cheapest predecessors, and the paths are counted on that graph (`dag.count_paths`:
+moves of cost 0 may join states of one cost in loops, which a path enters only once).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import heapq
 from collections.abc import Callable
 
 from .bfs import trace
+from .dag import count_paths
 from .limits import LimitReached, Limits, stop_reason
 from .problem import State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
@@ -34,7 +37,7 @@ def cheapest(
     h = estimate or (lambda state: 0)
     cost: dict[State, int] = {start: 0}
     parents: dict[State, tuple[State, int] | None] = {start: None}
-    ways: dict[State, int] = {start: 1}
+    links: dict[State, list[tuple[State, int]]] = {start: []}  # with `count`: each state's cheapest predecessors
     closed: set[State] = set()
     queue: list[tuple[int, int, int, State]] = [(h(start), 0, 0, start)]
     tie = 0
@@ -65,11 +68,12 @@ def cheapest(
                 if old is None or new < old:
                     cost[child] = new
                     parents[child] = (state, move)
-                    ways[child] = ways[state]
+                    if count:
+                        links[child] = [(state, move)]
                     tie += 1
                     heapq.heappush(queue, (new + h(child), new, tie, child))
-                elif new == old and count and child not in closed:
-                    ways[child] += ways[state]
+                elif new == old and count and child != state and (not links[child] or links[child][-1][0] != state):
+                    links[child].append((state, move))
             budget -= len(children) + 1
             if budget <= 0:
                 budget = limits.check(len(cost), at=f"cost {g}")
@@ -81,7 +85,12 @@ def cheapest(
     result = SearchResult(SOLVED, len(cost), path=trace(parents, goals[0]), method=method)
     result.cost = best
     if count:
-        result.count = sum(ways[s] for s in goals if cost[s] == best)
+        cheapest_goals = [s for s in goals if cost[s] == best]
+        settled = {s: [(p, m) for p, m in links[s] if p in closed] for s in closed}
+        try:
+            result.count = count_paths(start, cheapest_goals, settled, limits)
+        except (LimitReached, KeyboardInterrupt) as exc:
+            return SearchResult(LIMIT, len(cost), limit_reason=stop_reason(exc), method=method)
     return result
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from puzint.compiler import CompiledPuzzle
 from puzint.errors import SpecError
@@ -252,3 +254,49 @@ def test_a_toggle_in_a_shape_needs_the_whole_shape_on_the_board() -> None:
     with pytest.raises(SpecError) as err:
         compiled_from(cut.replace("toggle H T in pair", "H H -> T T in pair"))
     assert "pair is a neighbourhood, cut at the board's edges" in err.value.diagnostics[0].message
+
+
+FAR_ADVANCE = """
+puzzle "advance far"
+board {board}
+pieces 1..3 "numbers"
+cursor at 1
+start at hand: everyone
+move place: take ?t from hand, put ?t at cursor, let k = ?t * {factor}, advance cursor by k along {along}
+safe: cursor is empty or hand is empty
+goal when hand is empty
+search all
+"""
+
+
+@pytest.mark.parametrize(
+    ("board", "along", "factor"),
+    [("ring 5", "clockwise", 999999999999999), ("line 5", "right", 999999999999999), ("ring 7", "anticlockwise", 12)],
+)
+def test_a_cursor_advanced_round_a_ring_any_number_of_times_lands_where_the_steps_say(
+    board: str, along: str, factor: int
+) -> None:
+    """A walk of 10**15 steps round a ring of 5 is a walk of 10**15 mod 5: it must end at
+    once, in both engines, where a plain walk of that many steps would."""
+    from puzint.kernel import installed
+    from puzint.search import Limits
+    from puzint.solutions import enumerate_solutions
+
+    compiled = compiled_from(FAR_ADVANCE.format(board=board, along=along, factor=factor))
+    n = compiled.cells
+    step = 1 if along != "anticlockwise" else -1
+    expected = set()
+    for order in itertools.permutations([1, 2, 3]):
+        cells, at = [0] * n, 0
+        for i, t in enumerate(order):
+            if at is None or cells[at]:
+                break
+            cells[at] = t
+            if i < 2:
+                target = at + step * t * factor
+                at = target % n if board.startswith("ring") else (target if 0 <= target < n else None)
+        else:
+            expected.add(tuple(cells))
+    for engine in ("python", "compiled") if installed() else ("python",):
+        report = enumerate_solutions(compiled, Limits(max_states=10_000), engine=engine)
+        assert {tuple(path[-1][1][:n]) for path in report.solutions} == expected, engine

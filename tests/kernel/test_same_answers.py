@@ -99,7 +99,7 @@ def test_a_count_past_64_bits_is_left_to_python(monkeypatch: pytest.MonkeyPatch)
     from puzint.kernel import search as kernel_search
 
     def overflowing(*args: object, **kwargs: object) -> SearchResult:
-        raise kernel_search.CountOverflow
+        raise kernel_search.count_overflow()
 
     monkeypatch.setattr(kernel_search, "explore", overflowing)
     compiled = load(SPECS[0].parent / "frog.puz")

@@ -103,3 +103,21 @@ def test_interrupt_stops_cleanly() -> None:
     graph = Interrupting({str(i): [str(i + 1)] for i in range(9)}, start="0", goal_state="9")
     result = bfs.shortest(graph, Limits())
     assert result.status == LIMIT and result.limit_reason == "interrupted" and result.states == 4
+
+
+def test_idastar_with_an_estimate_far_above_the_distance_never_proves_there_is_no_solution() -> None:
+    from puzint.search.astar import idastar
+
+    # estimates of 2**61 and more: an iteration's next bound is that large, and the search must
+    # take it rather than read it as "nothing left beyond the bound"
+    huge = 1 << 61
+    estimate = {"s": huge, "a": 3 * huge, "b": 2 * huge, "c": huge, "g": 0, "x": 5 * huge, "y": huge, "z": huge}
+    result = idastar(Graph(DIAMOND), lambda state: estimate[str(state)], Limits())
+    assert result.status == SOLVED and result.length in (3, 4)
+
+
+def test_idastar_proves_there_is_no_solution_when_no_path_was_cut_off() -> None:
+    from puzint.search.astar import idastar
+
+    result = idastar(Graph({"s": ["a"], "a": ["b"], "b": ["s"]}), lambda state: 0, Limits())
+    assert result.status == NO_SOLUTION

@@ -201,9 +201,7 @@ class Effects:
                     raise EvalError(
                         pos, f"the cursor advances along a direction by a number of cells, not {k}", "0 or more"
                     )
-                reached: int | None = cell
-                for _ in range(k):
-                    reached = direction.next(reached) if reached is not None else None  # type: ignore[union-attr]
+                reached = direction.walk(cell, k)  # type: ignore[union-attr]
                 new[at] = (reached if reached is not None else NONE) + 1
                 return True
 
@@ -224,10 +222,8 @@ class Effects:
                 if k < len(table[cell]):
                     target = table[cell][k]
                 else:
-                    at: int | None = cell
-                    for _ in range(k):
-                        at = direction.next(at) if at is not None else None  # type: ignore[union-attr]
-                    target = at if at is not None else NONE
+                    reached = direction.walk(cell, k)  # type: ignore[union-attr]
+                    target = reached if reached is not None else NONE
             return layout.write_counter(new, action.counter, target)
 
         return advance
