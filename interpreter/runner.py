@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from .compiler import CompiledPuzzle, compile_puzzle
+from .compiler.symmetry import Element
 from .errors import Diagnostic, Pos, SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
 from .model.puzzle import Puzzle
 from .search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, depth, layers, symmetry
 from .search.limits import LimitReached, stop_reason
-from .search.result import LIMIT, SOLVED
+from .search.result import LIMIT, SOLVED, NotASymmetry
 from .sources import read_source
 from .trajectories import TrajectoryReport, distinct_trajectories
 
@@ -113,7 +115,7 @@ def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str
         return f"--method {method} runs in Python; the kernel searches breadth first, from both ends or with A*"
     from . import kernel
 
-    return kernel.why_not_layers(compiled, layered)
+    return kernel.why_not_layers(compiled, layered, solutions=count or mode == "count")
 
 
 def _by_astar(compiled: CompiledPuzzle, count: bool, reach: bool, method: str, mode: str | None) -> bool:
@@ -198,19 +200,19 @@ def _on_kernel(
             result = shortest(compiled, limits)
         else:
             unchecked = [(sym.name, sym.pos, sym) for sym, _ in group.generators] if group and not group.checked else []
-            result = explore(compiled, limits, count, reach, orbits=reach, generators=unchecked)
+            result = explore(compiled, limits, count, reach, orbits=True, generators=unchecked)
             if group is not None and count and result.length is not None and result.count is not None:
-                if unchecked:
-                    check_moves(compiled, limits, unchecked)
-                others = [e for e in group.solution_symmetries if e is not group.elements[0]]
 
-                def fixed(i: int, _: Any) -> tuple[int | None, int | None]:
-                    found = explore(compiled, limits, count=True, keep=others[i])
+                def checked() -> list[Element]:
+                    if unchecked:
+                        check_moves(compiled, limits, unchecked)
+                    return _candidates(compiled)  # goals given by conditions: the kernel declines (why_not_layers)
+
+                def fixed(element: Element) -> tuple[int | None, int | None]:
+                    found = explore(compiled, limits, count=True, keep=element)
                     return (found.length, found.count) if found.status == SOLVED else (None, None)
 
-                result.count_up_to_symmetry = symmetry.count_up_to_symmetry(
-                    compiled, limits, result.length, result.count, [e.image for e in others], fixed
-                )
+                _up_to_symmetry(compiled, limits, result, result.length, checked, fixed)
     except HandOver:
         return None  # a count or a cost past 64 bits, a move of cost 0 met counting: Python answers
     except (LimitReached, KeyboardInterrupt) as exc:
@@ -256,12 +258,12 @@ def _search(
         verify = (lambda states: symmetry.check_closed(states, generators, "reachable states")) if generators else None
         result = layers.explore(compiled, limits, count=count, exhaustive=reach, canonical=canonical, verify=verify)
         if group is not None and count and result.length is not None and result.count is not None:
-            others = [e.image for e in group.solution_symmetries if e is not group.elements[0]]
-            if generators:
-                _check_moves_on_solutions(compiled, limits, generators)
-            result.count_up_to_symmetry = symmetry.count_up_to_symmetry(
-                compiled, limits, result.length, result.count, others
-            )
+
+            def fixed(element: Element) -> tuple[int | None, int | None]:
+                found = layers.explore(compiled, limits, count=True, keep=cheapest.fixed_by(element.image))
+                return (found.length, found.count) if found.status == SOLVED else (None, None)
+
+            _up_to_symmetry(compiled, limits, result, result.length, lambda: _checked(compiled, limits), fixed)
     elif method in ("astar", "idastar") or (method == "auto" and compiled.estimate is not None):
         if compiled.estimate is None:
             raise SpecError([Diagnostic(Pos(0, 0), f"--method {method} needs a `heuristic` line in the spec")])
@@ -293,26 +295,76 @@ def _cheapest(compiled: CompiledPuzzle, limits: Limits, count: bool, reach: bool
     result = cheapest.cheapest(compiled.start, compiled.expand_costed, compiled.is_goal, limits, estimate, count)
     group = compiled.symmetry
     if group is not None and count and result.status == SOLVED and result.count is not None:
-        others = [e.image for e in group.solution_symmetries if e is not group.elements[0]]
 
-        def counter(_: int, keep: Any) -> tuple[int | None, int | None]:
-            fixed = cheapest.cheapest(
+        def fixed(element: Element) -> tuple[int | None, int | None]:
+            keep = cheapest.fixed_by(element.image)
+            found = cheapest.cheapest(
                 compiled.start, compiled.expand_costed, compiled.is_goal, limits, None, True, keep
             )
-            return (fixed.cost, fixed.count) if fixed.status == SOLVED else (None, None)
+            return (found.cost, found.count) if found.status == SOLVED else (None, None)
 
-        result.count_up_to_symmetry = symmetry.count_up_to_symmetry(
-            compiled, limits, result.cost or 0, result.count, others, counter
-        )
+        _up_to_symmetry(compiled, limits, result, result.cost or 0, lambda: _checked(compiled, limits, True), fixed)
     return result
 
 
-def _check_moves_on_solutions(compiled: CompiledPuzzle, limits: Limits, generators: list[tuple[str, Pos, Any]]) -> None:
-    """Burnside's count needs each symmetry to map moves to moves: checked on the states of
-    the layers the count went through."""
+def _candidates(compiled: CompiledPuzzle) -> list[Element]:
+    """The symmetries (but the identity) that fix the start and the goal's cells and places."""
+    group = compiled.symmetry
+    assert group is not None
+    return [e for e in group.solution_symmetries if e is not group.elements[0]]
+
+
+def _checked(compiled: CompiledPuzzle, limits: Limits, costed: bool = False) -> list[Element]:
+    """The symmetries Burnside's count runs over, each checked where the compiler could not:
+    the declared ones must map every reachable state's moves onto its image's (each onto a
+    move of the same cost, `costed`), else NotASymmetry; where the goal is given by
+    conditions, only the symmetries that map goals to goals (and nothing else to a goal) on
+    the reachable states are kept."""
+    candidates = _candidates(compiled)
+    generators = _generators(compiled)
+    conditions = bool(compiled.puzzle.goal.conditions)
+    if not generators and not (conditions and candidates):
+        return candidates
     states: dict[Any, Any] = {}
-    layers.explore(compiled, limits, exhaustive=True, verify=states.update)
-    symmetry.check_moves(compiled, states, generators)
+    found = layers.explore(compiled, limits, exhaustive=True, verify=states.update)
+    if found.status == LIMIT:
+        raise LimitReached(found.limit_reason or "a limit was reached")
+    if generators:
+        symmetry.check_moves(compiled, states, generators, compiled.expand_costed if costed else None)
+    if conditions:
+        kept = symmetry.keeping_goals(compiled.is_goal, states, [e.image for e in candidates])
+        candidates = [e for e in candidates if e.image in kept]
+    return candidates
+
+
+def _up_to_symmetry(
+    compiled: CompiledPuzzle,
+    limits: Limits,
+    result: SearchResult,
+    size: int,
+    elements: Callable[[], list[Element]],
+    fixed: Callable[[Element], tuple[int | None, int | None]],
+) -> None:
+    """Burnside's count of the solutions up to symmetry, into the result: over the symmetries
+    `elements()` gives (checking them), `fixed(element)` counting the solutions that element
+    leaves unchanged (with their length or cost, `size` for the solutions counted). Where a
+    declared symmetry is not one, the count is not given and the reason is; where a limit
+    stops the checks or the counts, the result says so."""
+    assert result.count is not None
+    try:
+        others = elements()
+        result.count_up_to_symmetry = symmetry.count_up_to_symmetry(
+            compiled,
+            limits,
+            size,
+            result.count,
+            [e.image for e in others],
+            lambda i, _: fixed(others[i]),
+        )
+    except NotASymmetry as exc:
+        result.symmetry_note = exc.reason()
+    except (LimitReached, KeyboardInterrupt) as exc:
+        result.status, result.limit_reason = LIMIT, stop_reason(exc)
 
 
 def run(

@@ -172,6 +172,20 @@ def map_instance_key(key: tuple[object, ...], cells: tuple[int, ...], codes: tup
     )
 
 
+def _bag_image(counts: tuple[int, ...] | None, codes: tuple[int, ...]) -> tuple[int, ...] | None:
+    """A bag's counts (indexed by code - 1) once each piece is replaced by its image."""
+    if counts is None:
+        return None
+    image = [0] * len(counts)
+    for i, n in enumerate(counts):
+        image[codes[i + 1] - 1] = n
+    return tuple(image)
+
+
+def _codes_image(sequence: tuple[int, ...] | None, codes: tuple[int, ...]) -> tuple[int, ...] | None:
+    return None if sequence is None else tuple(codes[c] for c in sequence)
+
+
 class SymmetryGroup:
     def __init__(
         self, puzzle: Puzzle, layout: StateLayout, start: bytes, instance_keys: set[tuple[object, ...]] | None
@@ -227,7 +241,10 @@ class SymmetryGroup:
                 and {(e.cells[i], e.codes[c] if c >= 0 else c) for i, c in goal_cells} != goal_cells
             ):
                 return False
-            mapped = {(e.places[g.place], g.at_least, g.sequence) for g in goal.places}
+            mapped = {
+                (e.places[g.place], _bag_image(g.at_least, e.codes), _codes_image(g.sequence, e.codes))
+                for g in goal.places
+            }
             return not goal.places or mapped == {(g.place, g.at_least, g.sequence) for g in goal.places}
 
         # The elements that fix the start and the goal: they map solutions to solutions.

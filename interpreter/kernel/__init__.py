@@ -43,12 +43,15 @@ def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
     return tables_why_not(compiled, words=DEPTH_FIRST_WORDS if depth_first else 1)
 
 
-def why_not_layers(compiled: CompiledPuzzle, counted: bool = False) -> str | None:
+def why_not_layers(compiled: CompiledPuzzle, counted: bool = False, solutions: bool = False) -> str | None:
     """Why the kernel's breadth-first searches (the shortest solution, counts, reachable
     states: kernel.search, and kernel.wide for states of several words) cannot run this
     puzzle (None: they can). `counted`: counts or reachable states, which are also given up
     to the puzzle's symmetries (their images are tables of the cells: places and counters
-    are left to Python)."""
+    are left to Python). `solutions`: the shortest solutions are counted (up to symmetry:
+    where the goal is given by conditions, which symmetries keep it is found in Python)."""
+    if solutions and compiled.symmetry is not None and compiled.puzzle.goal.conditions:
+        return "counting solutions up to symmetry where the goal is given by conditions, which runs in Python"
     one_word = why_not(compiled)
     if one_word is None:
         if counted and compiled.symmetry is not None and compiled.layout.size != compiled.cells:

@@ -381,13 +381,15 @@ def explore(
     goals = int(core.count_goals(arrays.states, walk.count, *goal_test, 0)) if exhaustive else None
     if reachable is not None and (generators or (orbits and compiled.symmetry is not None)):
         arrays.hold_all(walk.count)
+    note = None
     if reachable is not None:
         for name, pos, sym in generators:
             table = _image_table(sym, tables.bits)
             if not core.closed_under(arrays.states, arrays.keys, arrays.seen, walk.count, table):
-                raise not_closed(name, pos, "reachable states")
+                note = not_closed(name, pos, "reachable states").reason()
+                break
     up_to = None
-    if orbits and reachable is not None and compiled.symmetry is not None:
+    if orbits and reachable is not None and compiled.symmetry is not None and note is None:
         group = _group_table(compiled.symmetry.elements[1:], tables.bits)
         up_to = int(core.count_classes(arrays.states, arrays.keys, arrays.seen, walk.count, group))
     if goal_layer is None:
@@ -398,6 +400,7 @@ def explore(
             reachable_up_to_symmetry=up_to,
             reachable_goals=goals,
             method=method,
+            symmetry_note=note,
         )
         return _done(walk, result)
     lo, hi = goal_layer
@@ -411,6 +414,7 @@ def explore(
         reachable_up_to_symmetry=up_to,
         reachable_goals=goals,
         method=method,
+        symmetry_note=note,
     )
     return _done(walk, result)
 
@@ -426,7 +430,7 @@ def _paths(walk: Walk, lo: int, hi: int) -> int:
 
 def check_moves(compiled: CompiledPuzzle, limits: Limits, generators: Sequence[tuple[str, Pos, Symmetry]]) -> None:
     """As the Python engine checks symmetries before counting up to them: every reachable
-    state's moves map onto its image's moves."""
+    state's moves map onto its image's moves (else NotASymmetry)."""
     walk = _start(compiled, links=False, counting=False)
     while walk.layer[0] < walk.layer[1]:
         _next_layer(walk, limits, stop_at_goal=False)

@@ -144,6 +144,14 @@ def symmetries(
                         el.errors.error(word.pos, "swap names two pieces (or two places), e.g. swap B W", "swap X Y")
                         ok = False
                         continue
+                    if args[0].name == args[1].name:
+                        el.errors.error(
+                            args[1].pos,
+                            f"swap exchanges two different pieces (or places), not '{args[0].name}' with itself",
+                            "swap X Y with X and Y different",
+                        )
+                        ok = False
+                        continue
                     if all(a.name in place_names for a in args):
                         i, j = (place_names.index(a.name) for a in args)
                         mapping = list(place_map)

@@ -114,6 +114,8 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
             data["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
         if result.reachable_goals is not None:
             data["reachable_goals"] = result.reachable_goals
+    if result.symmetry_note is not None:
+        data["symmetry_not_applied"] = result.symmetry_note
     if solved.puzzle.show == SHOW_LADDER:
         lines = ladder_lines(solved.compiled, result.path) if result.status == "solved" else None
         if lines is not None:

@@ -624,6 +624,8 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
             parts.append(f"{result.reachable_up_to_symmetry:,} up to symmetry")
     if result.reachable_goals is not None and reach and result.status != NO_SOLUTION:
         parts.append(f"{result.reachable_goals:,} of them goals")
+    if result.symmetry_note is not None:
+        parts.append(f"not counted up to symmetry: {result.symmetry_note}")
     parts.append(f"{result.states:,} states explored")
     if result.bytes_per_state is not None:
         parts.append(f"{result.bytes_per_state:.0f} bytes a state")

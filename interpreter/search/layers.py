@@ -11,7 +11,7 @@ from typing import Any
 from .bfs import trace
 from .limits import LimitReached, Limits, stop_reason
 from .problem import Problem, State
-from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+from .result import LIMIT, NO_SOLUTION, SOLVED, NotASymmetry, SearchResult
 
 
 def explore(
@@ -82,9 +82,15 @@ def explore(
         reason = stop_reason(exc)
         return SearchResult(LIMIT, len(parents), limit_reason=reason, method=method)
     reachable = len(parents) if exhaustive or not goal_layer else None
+    note = None
     if verify is not None and reachable is not None:
-        verify(parents)  # symmetries that only the states found can confirm
-    orbits = len(set(map(canonical, parents))) if canonical is not None and reachable is not None else None
+        try:
+            verify(parents)  # symmetries that only the states found can confirm
+        except NotASymmetry as exc:
+            note = exc.reason()
+    orbits = None
+    if canonical is not None and reachable is not None and note is None:
+        orbits = len(set(map(canonical, parents)))
     goals = (sum(1 for s in parents if is_goal(s)) if goal is None else int(goal in parents)) if exhaustive else None
     if not goal_layer:
         return SearchResult(
@@ -94,6 +100,7 @@ def explore(
             reachable_up_to_symmetry=orbits,
             reachable_goals=goals,
             method=method,
+            symmetry_note=note,
         )
     return SearchResult(
         SOLVED,
@@ -104,4 +111,5 @@ def explore(
         reachable_up_to_symmetry=orbits,
         reachable_goals=goals,
         method=method,
+        symmetry_note=note,
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..errors import SpecError
 from .problem import State
 
 SOLVED = "solved"
@@ -26,7 +27,19 @@ class SearchResult:
     limit_reason: str | None = None
     method: str = ""
     bytes_per_state: float | None = None  # memory the stored states took (the compiled kernel measures it)
+    symmetry_note: str | None = None  # why a figure up to symmetry is not given (see NotASymmetry)
 
     @property
     def length(self) -> int | None:
         return len(self.path) if self.status == SOLVED else None
+
+
+class NotASymmetry(SpecError):
+    """A declared symmetry that is not one of what a search found (its states, moves, costs or
+    goals). A figure up to symmetry is then not given, with this as the reason; the rest of
+    the answer stands."""
+
+    def reason(self) -> str:
+        diagnostic = self.diagnostics[0]
+        where = f" (line {diagnostic.pos.line}, column {diagnostic.pos.column})" if diagnostic.pos.line else ""
+        return diagnostic.message + where

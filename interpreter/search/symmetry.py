@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
-from ..errors import Diagnostic, Pos, SpecError
+from ..errors import Diagnostic, Pos
 from .layers import explore
 from .limits import Limits
 from .problem import Problem, State
-from .result import SOLVED
+from .result import SOLVED, NotASymmetry
 
 Image = Callable[[State], State]
 
@@ -51,7 +51,7 @@ def count_up_to_symmetry(
             fixed_total += found
     group_size = len(symmetries) + 1
     if fixed_total % group_size:
-        raise SpecError(
+        raise NotASymmetry(
             [
                 Diagnostic(
                     Pos(0, 0),
@@ -70,8 +70,8 @@ def check_closed(states: Collection[State], generators: Sequence[tuple[str, Pos,
                 raise not_closed(name, pos, what)
 
 
-def not_closed(name: str, pos: Pos, what: str) -> SpecError:
-    return SpecError(
+def not_closed(name: str, pos: Pos, what: str) -> NotASymmetry:
+    return NotASymmetry(
         [
             Diagnostic(
                 pos,
@@ -82,22 +82,43 @@ def not_closed(name: str, pos: Pos, what: str) -> SpecError:
     )
 
 
-def check_moves(problem: Problem[Any], states: Collection[State], generators: Sequence[tuple[str, Pos, Image]]) -> None:
-    """Each declared symmetry maps the moves from every state onto the moves from its image."""
+def check_moves(
+    problem: Problem[Any],
+    states: Collection[State],
+    generators: Sequence[tuple[str, Pos, Image]],
+    costed: Callable[[State], list[tuple[State, int, int]]] | None = None,
+) -> None:
+    """Each declared symmetry maps the moves from every state onto the moves from its image
+    (with `costed`, the successors with their costs: each move onto a move of the same cost)."""
     for name, pos, image in generators:
         for state in states:
+            if costed is not None:
+                mine_costed = {(image(child), cost) for child, _, cost in costed(state)}
+                theirs_costed = {(child, cost) for child, _, cost in costed(image(state))}
+                if mine_costed != theirs_costed:
+                    same_moves = {c for c, _ in mine_costed} == {c for c, _ in theirs_costed}
+                    raise moves_not_mapped(name, pos, "of another cost" if same_moves else "no rule allows")
+                continue
             mine = {image(child) for child, _ in problem.expand(state)}
             theirs = {child for child, _ in problem.expand(image(state))}
             if mine != theirs:
                 raise moves_not_mapped(name, pos)
 
 
-def moves_not_mapped(name: str, pos: Pos) -> SpecError:
-    return SpecError(
+def keeping_goals(
+    is_goal: Callable[[State], bool], states: Collection[State], elements: Sequence[Image]
+) -> list[Image]:
+    """The symmetries that map every goal among `states` to a goal, and every other state to
+    one that is not (a goal given by conditions cannot be mapped before the search)."""
+    return [image for image in elements if all(is_goal(image(s)) == is_goal(s) for s in states)]
+
+
+def moves_not_mapped(name: str, pos: Pos, into: str = "no rule allows") -> NotASymmetry:
+    return NotASymmetry(
         [
             Diagnostic(
                 pos,
-                f"'{name}' is not a symmetry of this puzzle: it turns some move into one no rule allows",
+                f"'{name}' is not a symmetry of this puzzle: it turns some move into one {into}",
                 "a symmetry that maps every move to a move",
             )
         ]

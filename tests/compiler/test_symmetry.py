@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from puzint.compiler.symmetry import generate
 from puzint.errors import SpecError
+from puzint.kernel import installed
 from puzint.runner import search
 
 from tests.conftest import SPECS, compiled_from
@@ -66,3 +67,75 @@ def test_bad_symmetries_are_reported(line: str, message: str) -> None:
     with pytest.raises(SpecError) as err:
         compiled_from(FROG + line + "\n")
     assert message in [d.message for d in err.value.diagnostics]
+
+
+EXCHANGE = """
+puzzle "exchange"
+places left, right
+piece A a
+piece B b
+start at left: A
+start at right: B
+goal at left: B
+goal at right: A
+move go: take ?p from ?a, put ?p on ?b
+symmetry swap left right + swap A B
+"""
+
+
+def test_a_symmetry_of_places_and_pieces_fixes_a_goal_of_places() -> None:
+    """The goal's piece counts go through the piece swap too: A first or B first, one the
+    other's image (the goal was taken as not fixed, and both were counted)."""
+    result = search(compiled_from(EXCHANGE), count=True)
+    assert (result.length, result.count, result.count_up_to_symmetry) == (2, 2, 1)
+
+
+GOAL_BY_CONDITION = """
+puzzle "goal by condition"
+board line 3
+piece A a
+start _ A _
+goal when {goal}
+move go: step A along left, right
+symmetry mirror
+"""
+
+
+@pytest.mark.parametrize(
+    ("goal", "count", "up_to"),
+    [("cell(1) is a", 1, 1), ("cell(1) is a or cell(3) is a", 2, 1)],
+)
+def test_a_goal_given_by_conditions_is_counted_over_the_symmetries_that_keep_it(
+    goal: str, count: int, up_to: int
+) -> None:
+    """mirror fixes the start; it keeps the second goal and not the first, which the Burnside
+    count must then leave out (it made 1/2 of a solution of the first)."""
+    for engine in ("python", "auto"):
+        result = search(compiled_from(GOAL_BY_CONDITION.format(goal=goal)), count=True, engine=engine)
+        assert (result.length, result.count, result.count_up_to_symmetry) == (1, count, up_to)
+
+
+def test_a_piece_swapped_with_itself_is_refused() -> None:
+    text = "board line 3\npiece A a\nstart A _ _\ngoal _ _ A\nmove go: A _ -> _ A along right\nsymmetry swap A A\n"
+    with pytest.raises(SpecError) as err:
+        compiled_from(text)
+    (diagnostic,) = err.value.diagnostics
+    assert diagnostic.message == "swap exchanges two different pieces (or places), not 'A' with itself"
+    assert (diagnostic.pos.line, diagnostic.pos.column) == (6, 17)
+
+
+def test_a_symmetry_of_the_goal_states_only_does_not_stop_reach() -> None:
+    """`symmetry reversal` on the permutations serves `search all` (their goal states); the
+    reachable states are not closed under it: --reach counts them and says why not up to it."""
+    result = search(compiled_from((SPECS / "permutations.puz").read_text()), reach=True)
+    assert (result.reachable, result.reachable_goals, result.reachable_up_to_symmetry) == (65, 24, None)
+    assert result.symmetry_note is not None and "'reversal' is not a symmetry" in result.symmetry_note
+
+
+@pytest.mark.parametrize(
+    "engine", ["python", pytest.param("compiled", marks=pytest.mark.skipif(not installed(), reason="no numba"))]
+)
+def test_a_count_without_solution_gives_the_reachable_states_up_to_symmetry_in_both_engines(engine: str) -> None:
+    text = "board line 4\npiece A a\nstart A _ _ A\ngoal _ A _ A\nmove go: A _ _ -> _ _ A along left, right\n"
+    result = search(compiled_from(text + "symmetry mirror\n"), count=True, engine=engine)
+    assert (result.status, result.reachable, result.reachable_up_to_symmetry) == ("no-solution", 3, 2)
