@@ -117,7 +117,7 @@ def _enumerate_shortest(
         return report
     images = [e.image for e in group.solution_symmetries if e is not group.elements[0]] if group else []
     try:
-        report.total = count_solutions(dag)
+        report.total = count_solutions(dag, limits)
         for path in dag.paths():
             report.length = len(path)
             report.in_all += 1

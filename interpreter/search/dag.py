@@ -167,7 +167,8 @@ def _paths_inside(
 ) -> dict[State, int]:
     """How many paths that never repeat a state lead from `entry` to each state of a strongly
     connected part, inside it: walked one by one (a part is a loop of moves of cost 0, small
-    in the puzzles that have one; the limits are checked as the walk goes)."""
+    in the puzzles that have one; there may be exponentially many such paths in a large one,
+    and the limits are checked as the walk goes, each path a state visited)."""
     following: dict[State, list[State]] = {state: [] for state in members}
     for state in members:
         for previous, _ in predecessors[state]:
@@ -175,14 +176,13 @@ def _paths_inside(
                 following[previous].append(state)
     paths = dict.fromkeys(members, 0)
     walk: list[tuple[State, frozenset[State]]] = [(entry, frozenset([entry]))]
-    budget = CHECK_EVERY
+    walked, budget = 0, CHECK_EVERY
     while walk:
         state, on_path = walk.pop()
         paths[state] += 1
-        budget -= 1
+        walked, budget = walked + 1, budget - 1
         if budget <= 0 and limits is not None:
-            budget = CHECK_EVERY
-            limits.check(len(members), stored=False)
+            budget = limits.check(walked, stored=False, at="counting paths through moves of cost 0")
         walk.extend((child, on_path | {child}) for child in following[state] if child not in on_path)
     return paths
 
