@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import numba
 
+from ..search.limits import UNINTERRUPTIBLE
 from .cache import cache_base, caching_in, prepare, warn
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -35,6 +36,20 @@ def cache_dir() -> Path | None:
     return prepare(base, f"kernel-{digest.hexdigest()[:16]}")
 
 
+def _callbacks_from_llvm() -> None:
+    """LLVM calls back into Python while numba compiles (llvmlite's object-code hooks). An
+    exception raised there by a signal handler (a stop: SIGTERM, a time limit, Ctrl-C) is
+    printed and swallowed by ctypes, and leaves numba's compiled object missing: the limits
+    raise it a moment later instead (see `search.limits.UNINTERRUPTIBLE`)."""
+    from llvmlite.binding.executionengine import ExecutionEngine
+
+    for name in ("_raw_object_cache_notify", "_raw_object_cache_getbuffer"):
+        hook = getattr(ExecutionEngine, name, None)
+        if hook is not None:
+            UNINTERRUPTIBLE.add(hook.__code__)
+
+
+_callbacks_from_llvm()
 CACHE_DIR = cache_dir()
 
 
