@@ -39,6 +39,8 @@ from numba.core.caching import (
     _SourceFileBackedLocatorMixin,
 )
 
+from ..render.escapes import visible
+
 UNUSED_DAYS = 30  # a cache of another version of the kernel, unused this long, is removed
 KERNEL_DIR = re.compile(r"kernel-[0-9a-f]{16}")
 OWNED = hasattr(os, "getuid")  # POSIX: files have owners and modes to check
@@ -55,7 +57,7 @@ def warn(message: str, kind: str | None = None) -> None:
     kind = kind or message
     if kind not in _warned:
         _warned.add(kind)
-        sys.stderr.write(f"puzint: warning: {message}\n")
+        sys.stderr.write(f"puzint: warning: {visible(message)}\n")  # a path may hold any character
 
 
 def cache_base() -> Path | None:
