@@ -97,7 +97,8 @@ def prepare(base: Path, name: str) -> Path | None:
         warn(f"the kernel's cache is not used ({problem}): the kernel is compiled without it")
         return None
     if made:
-        forget_unused(base, keep=path)
+        with contextlib.suppress(OSError):  # tidying is a courtesy: a base it cannot list is left as it is
+            forget_unused(base, keep=path)
     return path
 
 
