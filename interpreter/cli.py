@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
 from . import __version__
 from .catalogue import resolve_spec
@@ -22,6 +23,7 @@ from .kernel import ENGINES
 from .language.expressions import show
 from .model.puzzle import Puzzle
 from .render import data, text
+from .render.escapes import visible
 from .render.glyphs import Glyphs, choose
 from .runner import METHODS, Solved, kernel_unfit, load, search, solve
 from .search import Limits
@@ -46,7 +48,12 @@ class PipeClosed(Exception):
 
 class Output(Console):
     """rich's console, except that a closed pipe ends the run quietly with exit 0 (rich's own
-    handling exits with 1, which here means "a check failed")."""
+    handling exits with 1, which here means "a check failed"), and that control characters in
+    what it prints are shown escaped, never sent (see render.escapes)."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.push_render_hook(text.VisibleControls())
 
     def on_broken_pipe(self) -> None:
         self.quiet = True
@@ -329,7 +336,7 @@ def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:
     text (so that streamed solutions print above it), stderr for JSON and YAML."""
     if args.quiet:
         return None
-    console = out if args.format == "text" else Console(stderr=True)
+    console = out if args.format == "text" else Output(stderr=True)
     if not console.is_terminal:
         return None
     from .render.progress import SearchProgress  # rich's live display: only where it is shown
@@ -385,7 +392,7 @@ def _write_svg(
     if picture is not None:
         sys.stdout.write(picture)
     else:
-        sys.stderr.write(f"puzint: nothing to draw: {' · '.join(parts)}\n")
+        sys.stderr.write(f"puzint: nothing to draw: {visible(' · '.join(parts))}\n")
     if status == LIMIT:
         return EXIT_LIMIT
     return EXIT_NO_SOLUTION if status == NO_SOLUTION else EXIT_OK
@@ -395,7 +402,9 @@ def _stopped_before_search(args: argparse.Namespace, params: dict[str, str], rea
     """A limit reached while the spec was read and compiled: nothing was searched."""
     seconds = limits.elapsed()
     if args.format in ("text", "svg"):
-        sys.stderr.write(f"puzint: stopped while reading and compiling {args.spec}: {reason} · {seconds:.1f} s\n")
+        sys.stderr.write(
+            f"puzint: stopped while reading and compiling {visible(args.spec)}: {reason} · {seconds:.1f} s\n"
+        )
     else:
         _dump(data.stopped_to_data(args.spec, params, reason, seconds), args.format)
     return EXIT_LIMIT
@@ -403,7 +412,7 @@ def _stopped_before_search(args: argparse.Namespace, params: dict[str, str], rea
 
 def _dump(payload: dict[str, object], fmt: str) -> None:
     if fmt == "json":
-        sys.stdout.write(json.dumps(payload, indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(data.json_text(payload) + "\n")
     else:
         import yaml  # only here and in `check`: keeps start-up short for everything else
 
@@ -454,7 +463,7 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
     failed = bad = passed = 0
     started = time.monotonic()
     for spec in specs:
-        out.print(f"[bold]{spec}[/bold]")
+        text.print_line(out, Text(visible(str(spec)), style="bold"))
         try:
             cases = load_cases(spec)
         except SpecError as exc:
@@ -478,16 +487,20 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
             mismatches = case.mismatches
             took = f"({time.monotonic() - case_started:.2f} s)"
             got = ", ".join(f"{k} {case.actual.get(k)}" for k in case.expected if k != "status" or mismatches)
+            title = _markup_free(case.title())
             if not mismatches:
                 passed += 1
-                out.print(f"  [green]ok[/green]   {case.title()}: {got or case.actual['status']} [dim]{took}[/dim]")
+                out.print(
+                    f"  [green]ok[/green]   {title}: {_markup_free(got or case.actual['status'])} [dim]{took}[/dim]"
+                )
                 continue
             failed += 1
-            out.print(f"  [red]FAIL[/red] {case.title()} [dim]{took}[/dim]")
+            out.print(f"  [red]FAIL[/red] {title} [dim]{took}[/dim]")
             for key in mismatches:
-                out.print(f"       {key}: expected {case.expected[key]!r}, got {case.actual.get(key)!r}")
+                expected, actual = _markup_free(repr(case.expected[key])), _markup_free(repr(case.actual.get(key)))
+                out.print(f"       {key}: expected {expected}, got {actual}")
             if "limit" in case.actual:
-                out.print(f"       (search stopped: {case.actual['limit']})")
+                out.print(f"       (search stopped: {_markup_free(case.actual['limit'])})")
         bad += unusable
     parts = [f"{len(specs)} spec(s), {passed + failed} case(s): {passed} passed, {failed} failed"]
     if bad:
@@ -497,6 +510,11 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
     if bad:
         return EXIT_BAD_INPUT
     return EXIT_MISMATCH if failed else EXIT_OK
+
+
+def _markup_free(value: object) -> str:
+    """A value from a spec or an expectation file, put into rich markup: read as written."""
+    return escape(visible(str(value)))
 
 
 def report_error(exc: SpecError) -> None:
@@ -521,7 +539,7 @@ def main(argv: list[str] | None = None) -> int:
         report_error(exc)
         return EXIT_BAD_INPUT
     except UsageError as exc:
-        sys.stderr.write(f"puzint: {exc}\n")
+        sys.stderr.write(f"puzint: {visible(str(exc))}\n")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         sys.stderr.write("puzint: interrupted\n")
@@ -532,7 +550,9 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last guard: a bug must not show a user a traceback
         if os.environ.get("PUZINT_DEBUG"):
             raise
-        sys.stderr.write(f"puzint: internal error: {type(exc).__name__}: {exc} (set PUZINT_DEBUG=1 for details)\n")
+        sys.stderr.write(
+            f"puzint: internal error: {type(exc).__name__}: {visible(str(exc))} (set PUZINT_DEBUG=1 for details)\n"
+        )
         return 70
 
 

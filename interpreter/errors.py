@@ -7,6 +7,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
 
+from .render.escapes import visible
+
 
 @dataclass(frozen=True, order=True)
 class Pos:
@@ -59,28 +61,45 @@ class SpecError(Exception):
         return SpecError(self.diagnostics, source, filename)
 
     def render(self) -> str:
-        lines = self.source.splitlines()
+        lines = _lines(self.source)
         return "\n".join(_render_one(d, lines, self.filename) for d in self.diagnostics)
 
 
+def _lines(source: str) -> list[str]:
+    """The lines as the parser numbers them: split at line feeds only (str.splitlines would
+    also split at a carriage return, a form feed or U+2028 inside a line, and number every
+    line after it wrong)."""
+    lines = [line.removesuffix("\r") for line in source.split("\n")]
+    return lines[:-1] if lines[-1] == "" else lines
+
+
 def _render_one(diag: Diagnostic, lines: list[str], filename: str) -> str:
+    """The diagnostic as the user reads it. The file's name, the message (which may quote the
+    spec) and the echoed line go to a terminal: their control characters are escaped."""
     pos = diag.pos
     message = diag.message
     if diag.parameter is not None and diag.parameter.part == "value":
         message += f" (from -p {diag.parameter.name}=...)"
+    filename, message = visible(filename), visible(message)
     if pos.line <= 0:
         out = [f"{filename}: {message}"]
     else:
         out = [f"{filename}:{pos.line}:{pos.column}: {message}"]
         if pos.line <= len(lines):
-            text, column = _window(lines[pos.line - 1].expandtabs(1), pos.column)
-            gutter = f"{pos.line:>4} | "
-            width = max(1, min(pos.width, len(text) - column + 1))
-            out.append(gutter + text)
-            out.append(" " * (len(gutter) - 2) + "| " + " " * (column - 1) + "^" * width)
+            out.extend(_source_line(lines[pos.line - 1], pos))
     if diag.expected:
-        out.append(f"  expected {diag.expected}")
+        out.append(f"  expected {visible(diag.expected)}")
     return "\n".join(out)
+
+
+def _source_line(line: str, pos: Pos) -> list[str]:
+    """The line (around the column, if long) and a caret under the mistake, each escaped
+    character counted at the width it is shown with."""
+    text, column = _window(line.expandtabs(1), pos.column)
+    width = max(1, min(pos.width, len(text) - column + 1))
+    before, marked = visible(text[: column - 1]), visible(text[column - 1 : column - 1 + width])
+    gutter = f"{pos.line:>4} | "
+    return [gutter + visible(text), " " * (len(gutter) - 2) + "| " + " " * len(before) + "^" * max(1, len(marked))]
 
 
 def _window(text: str, column: int, width: int = 100) -> tuple[str, int]:

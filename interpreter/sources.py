@@ -3,22 +3,32 @@ UTF-8 with or without a byte-order mark, and every problem reported at its line 
 
 A spec is a page of text; a file many times larger is a mistake (the wrong file, a generated
 dump), and parsing it first would cost seconds and hundreds of MB before saying so.
+
+An error echoes the line it is about, and quotes words of it: puzint must not be made to
+echo another file that way. A file named through a symbolic link is read only if the link
+leads to a file of its kind (a .puz spec, a .yaml expectation file) or to a pipe (`puzint
+run <(...)`, /dev/stdin); and a file that is not UTF-8 text (not a spec, whatever its name)
+has no line shown, only the position and the byte that is not UTF-8.
 """
 
 from __future__ import annotations
 
+import os
+import stat
 from pathlib import Path
 
-from .errors import Diagnostic, Pos, SpecError
+from .errors import NOWHERE, Diagnostic, Pos, SpecError
 
 MAX_BYTES = 1_000_000
 MAX_LINE = 10_000
 BOM = "\ufeff"
+SUFFIXES = {"spec": (".puz",), "expectation file": (".yaml", ".yml")}
 
 
 def read_source(path: str | Path, what: str = "spec") -> str:
     """The file's text, or a SpecError that says where and why it cannot be read."""
     name = str(path)
+    refuse_links_elsewhere(name, what)
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
@@ -36,16 +46,37 @@ def read_source(path: str | Path, what: str = "spec") -> str:
     return text
 
 
+def refuse_links_elsewhere(name: str, what: str) -> None:
+    """A link among specs (planted in a checkout that `puzint check` runs on, say) must not
+    make puzint read, and quote in its errors, another file that the user can read: a key,
+    a password file, /proc/self/environ."""
+    if not os.path.islink(name):
+        return
+    try:
+        status = os.stat(name)
+    except OSError:
+        return  # a link to nothing: reading it says so
+    target = os.path.realpath(name)
+    suffixes = SUFFIXES.get(what, ())
+    if stat.S_ISFIFO(status.st_mode) or (stat.S_ISREG(status.st_mode) and target.lower().endswith(suffixes)):
+        return
+    kind = " or ".join(suffixes) or "such a"
+    raise SpecError(
+        [Diagnostic(NOWHERE, f"not read: a link to {target}, which is not a {kind} file", f"a link to a {kind} file")],
+        "",
+        name,
+    )
+
+
 def decode(data: bytes, filename: str, what: str = "spec") -> str:
     """UTF-8 text (a leading byte-order mark is dropped); a byte that is not UTF-8 is shown at
-    its line and column."""
+    its line and column, without the line: the file may be anything but a spec."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
         line_start = data.rfind(b"\n", 0, exc.start) + 1
         column = len(data[line_start : exc.start].decode("utf-8", errors="replace")) + 1
-        shown = data.decode("utf-8", errors="replace")
         byte = data[exc.start]
         raise SpecError(
             [
@@ -55,7 +86,7 @@ def decode(data: bytes, filename: str, what: str = "spec") -> str:
                     "UTF-8 text",
                 )
             ],
-            shown,
+            "",
             filename,
         ) from None
     return text[1:] if text.startswith(BOM) else text

@@ -1,11 +1,15 @@
 """Reading spec files: a byte-order mark accepted, bytes that are not UTF-8 shown at their line
-and column, files and lines too large for a person to have written refused before parsing."""
+and column, files and lines too large for a person to have written refused before parsing.
+An error never echoes another file: a link is followed only to a spec (an expectation file),
+and a file that is not UTF-8 has no line shown."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from puzint.cli import main
 from puzint.errors import SpecError
 from puzint.sources import MAX_BYTES, MAX_LINE, read_source
 
@@ -24,12 +28,13 @@ def test_a_byte_order_mark_is_accepted(tmp_path: Path) -> None:
     assert read_source(spec).startswith("board line 3\n")
 
 
-def test_a_latin1_byte_is_shown_at_its_line_and_column(tmp_path: Path) -> None:
+def test_a_latin1_byte_is_shown_at_its_line_and_column_without_the_line(tmp_path: Path) -> None:
     spec = tmp_path / "latin1.puz"
     spec.write_bytes(b'board line 3\npuzzle "caf\xe9"\n')
-    assert refusal(spec).splitlines()[0] == (
-        f"{spec}:2:12: this byte (0xe9) is not UTF-8: the spec must be saved as UTF-8 text"
-    )
+    assert refusal(spec).splitlines() == [
+        f"{spec}:2:12: this byte (0xe9) is not UTF-8: the spec must be saved as UTF-8 text",
+        "  expected UTF-8 text",
+    ]
 
 
 def test_a_file_too_large_is_refused_before_it_is_read_whole(tmp_path: Path) -> None:
@@ -43,3 +48,51 @@ def test_a_line_too_long_is_refused_at_its_line(tmp_path: Path) -> None:
     spec.write_bytes(b'board line 3\nparam s = "' + b"a" * (MAX_LINE * 5) + b'"\n')
     first = refusal(spec).splitlines()[0]
     assert first == f"{spec}:2:{MAX_LINE + 1}: this line is longer than {MAX_LINE:,} characters ({MAX_LINE * 5 + 12:,})"
+
+
+SECRET = "sk_live_0123456789 the token"
+
+
+def test_a_link_to_a_file_that_is_not_a_spec_is_not_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`puzint check` on a checkout where someone planted `x.puz -> ~/.config/token`: the
+    parser would quote the token's first word, and the error echo its line."""
+    secret = tmp_path / "token"
+    secret.write_text(SECRET + "\n")
+    link = tmp_path / "x.puz"
+    link.symlink_to(secret)
+    assert main(["run", str(link)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"{link}: not read: a link to {secret}, which is not a .puz file\n  expected a link to a .puz file\n"
+    )
+
+
+def test_a_link_to_a_spec_is_read(tmp_path: Path) -> None:
+    spec = tmp_path / "frog.puz"
+    spec.write_bytes(FROG_LINE)
+    (tmp_path / "linked.puz").symlink_to(spec)
+    assert read_source(tmp_path / "linked.puz") == FROG_LINE.decode()
+
+
+def test_a_link_to_an_expectation_file_must_lead_to_yaml(tmp_path: Path) -> None:
+    (tmp_path / "cases.yml").write_text("cases: []\n")
+    (tmp_path / "token").write_text(SECRET)
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "cases.yml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "token")
+    assert read_source(tmp_path / "a.yaml", "expectation file") == "cases: []\n"
+    with pytest.raises(SpecError) as caught:
+        read_source(tmp_path / "b.yaml", "expectation file")
+    assert SECRET not in caught.value.render()
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="a pipe named by a path: Linux's /proc/self/fd")
+def test_a_link_to_a_pipe_is_read(tmp_path: Path) -> None:
+    """`puzint run <(...)` and `puzint run /dev/stdin` name a pipe through a link."""
+    reading, writing = os.pipe()
+    try:
+        os.write(writing, FROG_LINE)
+        os.close(writing)
+        assert read_source(f"/proc/self/fd/{reading}") == FROG_LINE.decode()
+    finally:
+        os.close(reading)

@@ -11,6 +11,7 @@ import dataclasses
 import importlib.util
 import math
 import os
+import sys
 from collections import Counter
 
 from ..compiler import CompiledPuzzle
@@ -26,6 +27,20 @@ def installed() -> bool:
     return importlib.util.find_spec("numba") is not None
 
 
+def jit_disabled() -> bool:
+    """Whether numba is told not to compile (NUMBA_DISABLE_JIT, read as numba reads it: an
+    integer, anything else ignored; numba's own setting once it is imported). Its decorators
+    then hand back plain Python functions, and the kernel, written for the compiler
+    (pointers, intrinsics, a C entry point), cannot run that way."""
+    numba = sys.modules.get("numba")
+    if numba is not None:
+        return bool(numba.config.DISABLE_JIT)
+    try:
+        return int(os.environ.get("NUMBA_DISABLE_JIT", "0")) != 0
+    except ValueError:
+        return False
+
+
 DEPTH_FIRST_WORDS = 64  # a depth-first walk takes states of up to this many words
 
 
@@ -36,6 +51,8 @@ def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
     build the machine's program (start-up stays small)."""
     if not installed():
         return "numba is not installed (pip install numba)"
+    if jit_disabled():
+        return "NUMBA_DISABLE_JIT is set, and the kernel runs only compiled by numba"
     if compiled.wide is not None:
         return compiled.wide.describe(compiled.puzzle.source)
     from .tables import why_not as tables_why_not

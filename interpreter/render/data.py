@@ -3,6 +3,8 @@ docs/output.md and kept stable."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from ..compiler import CompiledPuzzle
@@ -13,6 +15,15 @@ from ..solutions import AllSolutions
 from .ladder import ladder_lines
 
 FORMAT_VERSION = 1
+RAW_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def json_text(payload: dict[str, Any]) -> str:
+    """The payload as JSON (non-ASCII text as itself). JSON escapes the C0 control
+    characters but lets DEL, the C1 controls (which some terminals obey) and the characters
+    that reorder a line through: they are written as \\u escapes too, the same data."""
+    dumped = json.dumps(payload, indent=2, ensure_ascii=False)
+    return RAW_IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", dumped)
 
 
 def cells_text(compiled: CompiledPuzzle, state: bytes) -> str:

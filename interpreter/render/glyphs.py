@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .escapes import visible
+
 
 @dataclass(frozen=True)
 class Glyphs:
@@ -21,7 +23,9 @@ class Glyphs:
     forbidden: str
 
     def piece(self, symbol: str, drawn: str) -> str:
-        return symbol if self.ascii and not drawn.isascii() else drawn
+        """The piece as drawn: its glyph (its symbol where ASCII is asked for and the glyph is
+        not), a control character written out as its escape (a glyph is the spec's text)."""
+        return visible(symbol if self.ascii and not drawn.isascii() else drawn)
 
 
 UNICODE = Glyphs(False, "·", "→", " => ", " · ", "✗")

@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..compiler import CompiledPuzzle
 from ..search.graph import StateGraph
 from .data import board_text
+from .escapes import visible
 from .svg import CAPTION_GLYPHS
 
 Path = list[tuple[int, bytes]]
@@ -18,11 +19,11 @@ Path = list[tuple[int, bytes]]
 def _labels(compiled: CompiledPuzzle, graph: StateGraph) -> tuple[list[str], list[str]]:
     from .text import describe
 
-    nodes = [board_text(compiled, state) for state in graph.states]
+    nodes = [visible(board_text(compiled, state)) for state in graph.states]
     edges = []
     for a, _, move in graph.edges:
         label = compiled.label(move, graph.states[a])
-        edges.append(f"{label.rule}: {describe(label, compiled, short=True, drawn=CAPTION_GLYPHS).plain}")
+        edges.append(visible(f"{label.rule}: {describe(label, compiled, short=True, drawn=CAPTION_GLYPHS).plain}"))
     return nodes, edges
 
 
@@ -60,7 +61,9 @@ def to_dot(compiled: CompiledPuzzle, graph: StateGraph, path: Path | None, title
 
 
 def _dot(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    """A DOT string: line breaks as DOT writes them, other control characters written out."""
+    lines = (visible(line).replace("\\", "\\\\").replace('"', '\\"') for line in text.split("\n"))
+    return '"' + "\\n".join(lines) + '"'
 
 
 def to_graphml(compiled: CompiledPuzzle, graph: StateGraph, path: Path | None, title: str) -> str:
@@ -76,7 +79,7 @@ def to_graphml(compiled: CompiledPuzzle, graph: StateGraph, path: Path | None, t
         '  <key id="node_on_solution" for="node" attr.name="on_solution" attr.type="boolean"/>',
         '  <key id="move" for="edge" attr.name="move" attr.type="string"/>',
         '  <key id="edge_on_solution" for="edge" attr.name="on_solution" attr.type="boolean"/>',
-        f'  <graph id={quoteattr(title)} edgedefault="directed">',
+        f'  <graph id={quoteattr(visible(title))} edgedefault="directed">',
     ]
     for i, (state, text) in enumerate(zip(graph.states, nodes, strict=True)):
         out.append(

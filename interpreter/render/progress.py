@@ -10,8 +10,10 @@ from types import TracebackType
 
 from rich.console import Console
 from rich.status import Status
+from rich.text import Text
 
 from ..search.limits import rss_mb
+from .escapes import visible
 
 DELAY = 0.5  # seconds before the line appears: most searches are over by then
 EVERY = 0.1  # seconds between updates
@@ -41,21 +43,21 @@ class SearchProgress:
         memory = rss_mb()
         if memory:
             parts.append(f"{memory:,.0f} MB")
-        line = " · ".join(parts)
-        if self.status is None:
-            self.status = self.console.status(line)
-            self.status.start()
-        else:
-            self.status.update(line)
+        self._show(" · ".join(parts))
 
     def notice(self, text: str) -> None:
         """Say at once what the run is doing besides searching (compiling the kernel)."""
+        self._show(text)
+        self.shown_at = self.clock()
+
+    def _show(self, line: str) -> None:
+        """The line as written: not read as rich's markup, control characters escaped."""
+        shown = Text(visible(line))
         if self.status is None:
-            self.status = self.console.status(text)
+            self.status = self.console.status(shown)
             self.status.start()
         else:
-            self.status.update(text)
-        self.shown_at = self.clock()
+            self.status.update(shown)
 
     def line(self) -> str | None:
         """What the status line says now (for tests)."""

@@ -15,6 +15,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..compiler import CompiledPuzzle, MoveLabel
 from ..model.board import GRAPH, RING, Board
 from ..model.puzzle import CARRIER, SHOW_LADDER
+from .escapes import visible
 from .glyphs import Glyphs
 from .ladder import pack, rungs
 
@@ -279,7 +280,8 @@ def _counter_lines(compiled: CompiledPuzzle, state: bytes) -> list[str]:
 def _text(
     x: float, y: float, text: str, size: int = 12, anchor: str = "start", fill: str = "#1a1a1a", weight: str = "normal"
 ) -> str:
+    """A line of text; its control characters written out, as XML cannot hold them."""
     return (
         f'<text x="{x:g}" y="{y:g}" font-size="{size}" text-anchor="{anchor}" fill="{fill}" '
-        f'font-weight="{weight}">{escape(text)}</text>'
+        f'font-weight="{weight}">{escape(visible(text))}</text>'
     )

@@ -9,9 +9,10 @@ as their articles print them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderableType, RenderHook
+from rich.segment import Segment
 from rich.text import Text
 
 from ..compiler import CompiledPuzzle, MoveLabel
@@ -21,6 +22,7 @@ from ..runner import Solved
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from ..solutions import AllSolutions
 from . import data
+from .escapes import UNSAFE, visible, visible_lines
 from .glyphs import UNICODE, Glyphs
 from .ladder import ladder_lines
 
@@ -200,12 +202,12 @@ def _in_place(
 def heading(puzzle: Puzzle, console: Console, glyphs: Glyphs = UNICODE) -> None:
     """The title and parameters, the spec's `about`, and a legend of the pieces whose drawing
     does not say what they are (a glyph other than the symbol, or a description)."""
-    title = Text(puzzle.title, style="bold")
+    title = Text(visible(puzzle.title), style="bold")
     if puzzle.params:
-        title.append("  " + " ".join(f"{k}={show(v)}" for k, v in puzzle.params.items()), style="cyan")  # type: ignore[arg-type]
+        title.append("  " + " ".join(f"{k}={visible(show(v))}" for k, v in puzzle.params.items()), style="cyan")  # type: ignore[arg-type]
     print_line(console, title)
     if puzzle.about:
-        print_parts(console, puzzle.about.split(" "), " ", style="italic")
+        print_parts(console, visible(puzzle.about).split(" "), " ", style="italic")
     legend = _legend(puzzle, glyphs)
     if legend:
         print_parts(console, legend, glyphs.separator, style="dim")
@@ -220,14 +222,16 @@ def _legend(puzzle: Puzzle, glyphs: Glyphs) -> list[str]:
         if piece.glyph.isalnum() or drawn in parts:
             continue
         name = piece.description if piece.description not in ("piece", "number") else piece.kind
-        parts[drawn] = f"{drawn} {name}"
+        parts[drawn] = f"{drawn} {visible(name)}"
     return list(parts.values()) if len(parts) <= 12 else []
 
 
 def print_line(console: Console, line: Text | str) -> None:
     """One line exactly as built: never wrapped inside, never cropped (a terminal narrower than
-    it folds it; a file keeps it whole)."""
-    console.print(line, no_wrap=True, crop=False, soft_wrap=True, highlight=False)
+    it folds it; a file keeps it whole). A string is printed as it reads: brackets and colons
+    in a spec's names are not rich's markup or emoji codes."""
+    text = Text(line) if isinstance(line, str) else line
+    console.print(text, no_wrap=True, crop=False, soft_wrap=True, highlight=False)
 
 
 def print_parts(console: Console, parts: list[str], separator: str, style: str = "") -> None:
@@ -244,6 +248,27 @@ def print_parts(console: Console, parts: list[str], separator: str, style: str =
             line = candidate
     if line:
         print_line(console, Text(line.rstrip(), style=style))
+
+
+class VisibleControls(RenderHook):
+    """A console's render hook (console.push_render_hook): every piece of text it prints is
+    passed through `visible_lines`, wherever it came from; rich's own control sequences
+    (colours, the cursor moves of a progress line) are not text and pass as they are."""
+
+    def process_renderables(self, renderables: list[ConsoleRenderable]) -> list[ConsoleRenderable]:
+        return [_Visible(renderable) for renderable in renderables]
+
+
+class _Visible:
+    def __init__(self, renderable: RenderableType):
+        self.renderable = renderable
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> Iterator[Segment]:
+        for segment in console.render(self.renderable, options):
+            if segment.control or not UNSAFE.search(segment.text.replace("\n", "")):
+                yield segment
+            else:
+                yield Segment(visible_lines(segment.text), segment.style)
 
 
 # ---- a whole solution
@@ -440,7 +465,7 @@ def _explained(compiled: CompiledPuzzle, path: Path, console: Console, glyphs: G
             print_line(
                 console,
                 Text(f"   {glyphs.forbidden} {rejection.move}", style="red").append(
-                    f"  breaks line {rejection.line} at {rejection.where}: {rejection.rule}", style="dim"
+                    f"  breaks line {rejection.line} at {rejection.where}: {visible(rejection.rule)}", style="dim"
                 ),
             )
         label = compiled.label(move, before)

@@ -9,7 +9,10 @@ Two mechanisms, because neither is enough alone:
   and the time and memory limits too when nothing else watches.
 - `armed()` watches the clock and the process's memory from a timer signal, every `TICK`
   seconds, wherever the run is: reading, elaborating, compiling, inside one long expansion.
-  It also turns SIGTERM into a clean stop. The command line arms it around loading and
+  It also turns SIGTERM into a clean stop. A stop that comes while C code has called back
+  into Python (LLVM into numba, while the kernel compiles: `UNINTERRUPTIBLE`) is raised at
+  the next tick instead: ctypes would print and swallow an exception raised there, and the
+  compiler would go on half done. The command line arms it around loading and
   searching; library callers may arm it too (it needs the main thread and POSIX timers, and
   falls back to polling alone without them).
 
@@ -29,11 +32,12 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from types import CodeType, FrameType
 
 CHECK_EVERY = 2048
 TICK = 0.05
 DEFAULT_MAX_STATES = 10_000_000
+UNINTERRUPTIBLE: set[CodeType] = set()  # functions that C calls back into (kernel.jit adds LLVM's)
 
 
 class LimitReached(BaseException):
@@ -78,6 +82,7 @@ class Limits:
     tripped: str | None = None
     progress: Callable[[int, str], None] | None = None  # (states, "depth 12"): told at every poll
     notice: Callable[[str], None] | None = None  # what the run is doing besides searching, shown at once
+    pending: BaseException | None = field(default=None, repr=False)  # a stop that came inside a callback
 
     def __post_init__(self) -> None:
         for name in ("max_states", "timeout", "max_memory_mb"):
@@ -94,6 +99,8 @@ class Limits:
         states the search may make before it checks again (so that it stops at the state
         limit itself, give or take one state's successors). `stored`: the states are kept
         in memory (so the default state limit applies), rather than only visited."""
+        if self.pending is not None:
+            self._stop(None, self.pending)
         if self.tripped is not None:
             raise LimitReached(self.tripped)
         if self.progress is not None:
@@ -129,18 +136,27 @@ class Limits:
             yield
             return
 
-        def on_tick(signum: int, frame: Any) -> None:
-            if self.tripped is None:
+        def on_tick(signum: int, frame: FrameType | None) -> None:
+            if self.pending is not None:
+                self._stop(frame, self.pending)
+            elif self.tripped is None:
                 reason = self.exceeded()
                 if reason is not None:
-                    self.trip(reason)
+                    self.tripped = reason
+                    self._stop(frame, LimitReached(reason))
 
-        def on_term(signum: int, frame: Any) -> None:
+        def on_term(signum: int, frame: FrameType | None) -> None:
             if self.tripped is None:
-                self.trip("stopped by SIGTERM")
+                self.tripped = "stopped by SIGTERM"
+                self._stop(frame, LimitReached(self.tripped))
+
+        def on_interrupt(signum: int, frame: FrameType | None) -> None:
+            self._stop(frame, KeyboardInterrupt())
 
         previous_alarm = signal.signal(signal.SIGALRM, on_tick)
         previous_term = signal.signal(signal.SIGTERM, on_term)
+        interruptible = signal.getsignal(signal.SIGINT) is signal.default_int_handler  # not if ignored
+        previous_interrupt = signal.signal(signal.SIGINT, on_interrupt) if interruptible else None
         signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
         try:
             yield
@@ -148,3 +164,24 @@ class Limits:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous_alarm)
             signal.signal(signal.SIGTERM, previous_term)
+            if previous_interrupt is not None:
+                signal.signal(signal.SIGINT, previous_interrupt)
+            self.pending = None
+
+    def _stop(self, frame: FrameType | None, error: BaseException) -> None:
+        """Raise `error` (a limit, SIGTERM, Ctrl-C) now, or, where the signal came inside a
+        function that C called back into, keep it for the next tick or poll."""
+        if _called_back(frame):
+            self.pending = error
+            return
+        self.pending = None
+        raise error
+
+
+def _called_back(frame: FrameType | None) -> bool:
+    """Whether `frame` runs inside one of the UNINTERRUPTIBLE functions."""
+    while frame is not None:
+        if frame.f_code in UNINTERRUPTIBLE:
+            return True
+        frame = frame.f_back
+    return False

@@ -19,9 +19,9 @@ def told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str, machine: bo
     from puzint.kernel import jit
 
     cache = tmp_path / f"cache{len(list(tmp_path.iterdir()))}"  # a cache of its own for each call
-    (cache / "kernel_x").mkdir(parents=True)
+    cache.mkdir()
     for name in cached:
-        (cache / "kernel_x" / f"{name}-12.py311.nbi").write_bytes(b"")
+        (cache / f"{name}-12.py311.nbi").write_bytes(b"")
     monkeypatch.setattr(jit, "CACHE_DIR", cache)
     notices: list[str] = []
     limits = Limits()
@@ -50,7 +50,7 @@ def test_caches_of_other_versions_are_forgotten_after_a_month(tmp_path: Path) ->
     import os
     import time
 
-    from puzint.kernel.jit import forget_unused
+    from puzint.kernel.cache import forget_unused
 
     old, recent, mine = (tmp_path / f"kernel-{c * 16}" for c in "abc")
     foreign = tmp_path / "kernel-something-else"  # not the kernel's naming: never touched

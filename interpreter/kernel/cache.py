@@ -1,0 +1,377 @@
+"""Where the kernel's compiled code is kept, and how it is read back without trusting it.
+
+numba keeps compiled code as pickles, and loading a pickle runs whatever code it names: a
+cache file that someone else could have written is a way to run their code as the user.
+So the cache is a directory of the user's own that no one else can write (and whose
+parents no one else can swap), every file is read without following a link and only if
+the user owns it and no one else can write it, and every file is written readable by the
+user alone. A file that cannot be read back (truncated, empty, garbled) is discarded and
+compiled again. numba's fallbacks (a __pycache__ beside the kernel's modules, numba's own
+user cache) are never used: where this cache cannot be used, the kernel is compiled
+without one, and the run says why, once, on stderr.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import os
+import pickle
+import re
+import shutil
+import stat
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numba.core.ccallback
+import numba.core.dispatcher
+from numba.core import config
+from numba.core.caching import (
+    CompileResultCacheImpl,
+    FunctionCache,
+    IndexDataCacheFile,
+    _CacheLocator,
+    _SourceFileBackedLocatorMixin,
+)
+
+from ..render.escapes import visible
+
+UNUSED_DAYS = 30  # a cache of another version of the kernel, unused this long, is removed
+KERNEL_DIR = re.compile(r"kernel-[0-9a-f]{16}")
+OWNED = hasattr(os, "getuid")  # POSIX: files have owners and modes to check
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+WRITABLE_BY_OTHERS = stat.S_IWGRP | stat.S_IWOTH
+
+
+_warned: set[str] = set()
+
+
+def warn(message: str, kind: str | None = None) -> None:
+    """One line on stderr, once per run for each kind of trouble (the first one met): the
+    cache is a convenience, and its trouble never stops a run."""
+    kind = kind or message
+    if kind not in _warned:
+        _warned.add(kind)
+        sys.stderr.write(f"puzint: warning: {visible(message)}\n")  # a path may hold any character
+
+
+def cache_base() -> Path | None:
+    """The directory that holds the kernel's caches: $PUZINT_CACHE_DIR, else $NUMBA_CACHE_DIR
+    (both taken from the current directory when relative, as numba takes its own), else
+    puzint/ under $XDG_CACHE_HOME, else ~/.cache/puzint. A relative XDG_CACHE_HOME is ignored,
+    as the XDG Base Directory rules say, and so is a HOME that is empty or relative (Python
+    would take the root or the current directory): None when there is no home to use."""
+    chosen = os.environ.get("PUZINT_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR")
+    if chosen:
+        return Path(os.path.abspath(chosen))
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):
+        return Path(xdg) / "puzint"
+    home = os.environ.get("HOME")
+    if home is None:
+        home = os.path.expanduser("~")  # from the password database
+    return Path(home) / ".cache" / "puzint" if os.path.isabs(home) else None
+
+
+def prepare(base: Path, name: str) -> Path | None:
+    """base/name, made if need be, once base and every directory above it, and it, have been
+    checked (see `unsafe_directory`); None, said on stderr, when it cannot be used. Making it
+    removes the caches of other versions of the kernel left unused for UNUSED_DAYS (each is
+    a few MB, and every upgrade of puzint leaves one). Using it marks it used."""
+    path = base / name
+    try:
+        _make_directory(base, parents=True)
+        problem = unsafe_parents(base) or _named(base, unsafe_directory(base, shared=True))
+        made = problem is None and _make_directory(path)
+        problem = problem or _named(path, unsafe_directory(path))
+        if problem is None:
+            os.utime(path)
+    except OSError as exc:
+        problem = f"{exc.filename or path}: {exc.strerror or exc}"
+    if problem is not None:
+        warn(f"the kernel's cache is not used ({problem}): the kernel is compiled without it")
+        return None
+    if made:
+        with contextlib.suppress(OSError):  # tidying is a courtesy: a base it cannot list is left as it is
+            forget_unused(base, keep=path)
+    return path
+
+
+def _make_directory(path: Path, parents: bool = False) -> bool:
+    """Whether `path` was made now (readable by the user alone); False if it was there."""
+    try:
+        path.mkdir(mode=0o700, parents=parents)
+    except FileExistsError:
+        return False
+    return True
+
+
+def _named(path: Path, problem: str | None) -> str | None:
+    return None if problem is None else f"{path} {problem}"
+
+
+def unsafe_directory(path: Path, shared: bool = False) -> str | None:
+    """Why `path` may not hold the kernel's cache (None: it may): it must be a directory, not a
+    symbolic link, of the user's own that no other user can write. `shared`: the directory
+    of the caches, which may also be root's, and writable by others if it is sticky (as /tmp
+    is: then no one can rename or remove what another user made in it)."""
+    try:
+        status = os.lstat(path)
+    except OSError as exc:
+        return f"cannot be examined ({exc.strerror})"
+    if stat.S_ISLNK(status.st_mode):
+        return "is a symbolic link"
+    if not stat.S_ISDIR(status.st_mode):
+        return "is not a directory"
+    return _foreign(status, shared)
+
+
+def unsafe_parents(path: Path) -> str | None:
+    """Why a directory above `path` lets another user swap it (None: none does): each must be
+    root's or the user's, and writable by no one else unless it is sticky."""
+    if not OWNED:
+        return None
+    folder = Path(os.path.realpath(path.parent))
+    for parent in (*reversed(folder.parents), folder):
+        problem = _foreign(os.stat(parent), shared=True)
+        if problem is not None:
+            return f"{parent} {problem}"
+    return None
+
+
+def _foreign(status: os.stat_result, shared: bool) -> str | None:
+    """Why another user could change what is in this directory or file (None: no one can)."""
+    if not OWNED:
+        return None
+    owners = (os.getuid(), 0) if shared else (os.getuid(),)
+    if status.st_uid not in owners:
+        return f"belongs to another user (uid {status.st_uid})"
+    if status.st_mode & WRITABLE_BY_OTHERS and not (shared and status.st_mode & stat.S_ISVTX):
+        return f"can be written by other users ({stat.filemode(status.st_mode)}; chmod go-w makes it private)"
+    return None
+
+
+def forget_unused(base: Path, keep: Path, days: float = UNUSED_DAYS) -> None:
+    """Remove the kernel caches under `base` (named kernel-<16 hex digits>, nothing else)
+    other than `keep` that were last used more than `days` ago: only directories (not links)
+    that the user owns, with everything in them. In a base shared with others, another
+    user's cache is theirs to keep."""
+    now = time.time()
+    for other in base.iterdir():
+        if other == keep or not KERNEL_DIR.fullmatch(other.name):
+            continue
+        try:
+            status = os.lstat(other)
+        except OSError:
+            continue
+        unused = now - status.st_mtime > days * 86400
+        if unused and stat.S_ISDIR(status.st_mode) and _owned_throughout(other):
+            shutil.rmtree(other, ignore_errors=True)
+
+
+def _owned_throughout(top: Path) -> bool:
+    """Whether the user owns `top` and everything in it (links are not followed)."""
+    if not OWNED:
+        return True
+    uid = os.getuid()
+    try:
+        for folder, _, files in os.walk(top, onerror=_raise):
+            for name in [folder, *(os.path.join(folder, f) for f in files)]:
+                if os.lstat(name).st_uid != uid:
+                    return False
+    except OSError:
+        return False
+    return True
+
+
+def _raise(error: OSError) -> None:
+    raise error
+
+
+class UnusableCacheFile(Exception):
+    """A cache file that must not be loaded (a link, another user's, writable by others) or
+    cannot be read."""
+
+    def __init__(self, path: str, problem: str):
+        super().__init__(f"{path} {problem}")
+
+
+class DamagedCacheFile(Exception):
+    """A cache file of the user's own that does not read back (truncated, empty, garbled)."""
+
+    def __init__(self, path: str, error: Exception):
+        super().__init__(f"{path} ({type(error).__name__}: {error})")
+
+
+def read_own_file(path: str) -> bytes | None:
+    """The bytes of a cache file (None if there is none), read only if it is a regular file,
+    reached without following a link, that the user owns and no one else can write."""
+    if not NO_FOLLOW and os.path.islink(path):  # no O_NOFOLLOW here: look first
+        raise UnusableCacheFile(path, "is a symbolic link")
+    try:
+        handle = os.open(path, os.O_RDONLY | NO_FOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        problem = "is a symbolic link" if exc.errno == errno.ELOOP else f"cannot be read ({exc.strerror})"
+        raise UnusableCacheFile(path, problem) from None
+    with os.fdopen(handle, "rb") as file:
+        foreign = _not_own_file(os.fstat(handle))
+        if foreign is not None:
+            raise UnusableCacheFile(path, foreign)
+        return file.read()
+
+
+def _not_own_file(status: os.stat_result) -> str | None:
+    if not stat.S_ISREG(status.st_mode):
+        return "is not a regular file"
+    return _foreign(status, shared=False)
+
+
+# numba's cache, with the classes below in place of its own: only this directory, checked reads
+# and private writes.
+
+_directory: Path | None = None  # the directory a KernelCacheLocator made now points to
+
+
+@contextlib.contextmanager
+def caching_in(directory: Path) -> Iterator[None]:
+    """While a kernel function is defined, numba's decorators make a KernelCache (in
+    `directory`) where they would make their FunctionCache: numba takes no cache class as a
+    parameter. NUMBA_CACHE_LOCATOR_CLASSES, where numba reads it, is set aside too."""
+    global _directory
+    replaced: list[tuple[Any, str, Any]] = [
+        (numba.core.dispatcher, "FunctionCache", KernelCache),
+        (numba.core.ccallback, "FunctionCache", KernelCache),
+    ]
+    if getattr(config, "CACHE_LOCATOR_CLASSES", None):
+        replaced.append((config, "CACHE_LOCATOR_CLASSES", ""))
+    kept = [getattr(owner, name) for owner, name, _ in replaced]
+    _directory = directory
+    for owner, name, value in replaced:
+        setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        _directory = None
+        for (owner, name, _), value in zip(replaced, kept, strict=True):
+            setattr(owner, name, value)
+
+
+class KernelCacheLocator(_SourceFileBackedLocatorMixin, _CacheLocator):  # type: ignore[misc]
+    """The checked directory, and nothing else (numba's own locators fall back to a
+    __pycache__ beside the module when their directory cannot be used)."""
+
+    def __init__(self, py_func: Any, py_file: str):
+        assert _directory is not None, "a KernelCache is made inside caching_in"
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        self._cache_path = str(_directory)
+
+    def get_cache_path(self) -> str:
+        return self._cache_path
+
+    def ensure_cache_path(self) -> None:
+        """Before numba saves: the directory made again if it was removed, and checked again."""
+        path = Path(self._cache_path)
+        _make_directory(path)
+        problem = unsafe_directory(path)
+        if problem is not None:
+            raise OSError(errno.EPERM, problem, self._cache_path)
+
+    @classmethod
+    def from_function(cls, py_func: Any, py_file: str) -> KernelCacheLocator:
+        return cls(py_func, py_file)
+
+
+class KernelCacheImpl(CompileResultCacheImpl):  # type: ignore[misc]
+    _locator_classes = [KernelCacheLocator]  # noqa: RUF012 - numba's own attribute
+
+
+class KernelCacheFile(IndexDataCacheFile):  # type: ignore[misc]
+    """numba's index and data files, read through `read_own_file` and written private."""
+
+    def _load_index(self) -> dict[Any, str]:
+        data = read_own_file(self._index_path)
+        if data is None:
+            return {}
+        try:
+            stream = io.BytesIO(data)
+            if pickle.load(stream) != self._version:  # another numba's: not read further
+                return {}
+            stamp, overloads = pickle.loads(stream.read())
+        except Exception as exc:
+            raise DamagedCacheFile(self._index_path, exc) from exc
+        return overloads if stamp == self._source_stamp else {}  # type: ignore[no-any-return]
+
+    def save(self, key: Any, data: Any) -> None:
+        """numba's, from a new index where the old one must not or cannot be read (its file
+        is replaced, never read or written through)."""
+        try:
+            self._load_index()
+        except (UnusableCacheFile, DamagedCacheFile):
+            self._save_index({})
+        super().save(key, data)
+
+    def _load_data(self, name: str) -> Any:
+        path = self._data_path(name)
+        data = read_own_file(path)
+        if data is None:
+            raise FileNotFoundError(errno.ENOENT, "no such file", path)  # numba: the index outlived it
+        try:
+            return pickle.loads(data)
+        except Exception as exc:
+            raise DamagedCacheFile(path, exc) from exc
+
+    @contextlib.contextmanager
+    def _open_for_write(self, filepath: str) -> Iterator[io.BufferedWriter]:
+        """numba's way (a new file, then renamed over the old one), the new file made afresh
+        (never through something left at its name) and readable by the user alone."""
+        temporary = f"{filepath}.tmp.{uuid.uuid4().hex[:16]}"
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW | getattr(os, "O_CLOEXEC", 0)
+        handle = os.open(temporary, flags, 0o600)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                yield file
+            os.replace(temporary, filepath)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+
+
+class KernelCache(FunctionCache):  # type: ignore[misc]
+    """numba's per-function cache in the checked directory. A file that must not be loaded is
+    not (the function is compiled, and saving it replaces the file); a damaged one is
+    discarded; a cache that cannot be written only means that later runs compile again."""
+
+    _impl_class = KernelCacheImpl
+
+    def __init__(self, py_func: Any):
+        super().__init__(py_func)
+        self._cache_file = KernelCacheFile(
+            self._cache_path, self._impl.filename_base, self._impl.locator.get_source_stamp()
+        )
+
+    def load_overload(self, sig: Any, target_context: Any) -> Any:
+        try:
+            return super().load_overload(sig, target_context)
+        except UnusableCacheFile as exc:
+            warn(f"the kernel's cache is not loaded ({exc}): the kernel is compiled again", "unusable")
+        except Exception as exc:  # the file read, but numba could not rebuild the code from it
+            damaged = exc if isinstance(exc, DamagedCacheFile) else f"{self._name} ({type(exc).__name__}: {exc})"
+            warn(f"the kernel's cache held a damaged file, discarded and rebuilt: {damaged}", "damaged")
+            with contextlib.suppress(OSError):
+                self.flush()  # an empty index: the function's files are written anew once compiled
+        return None
+
+    def save_overload(self, sig: Any, data: Any) -> None:
+        try:
+            super().save_overload(sig, data)
+        except OSError as exc:
+            warn(f"the compiled kernel was not saved in its cache ({exc}): later runs compile it again", "unsaved")

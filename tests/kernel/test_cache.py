@@ -1,0 +1,404 @@
+"""The kernel's cache holds pickles, and loading a pickle runs code: it is read only from a
+directory of the user's own that no one else can write, never through a link, and a file
+that does not read back is discarded and rebuilt. Where the cache cannot be used, the kernel
+is compiled without one, never into a __pycache__ beside the code, and the run says why.
+
+Most tests check the functions that decide; a few compile a one-line function through the
+kernel's own decorator (a fraction of a second), to see what numba really reads and writes."""
+
+from __future__ import annotations
+
+import os
+import pickle
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+from puzint.kernel import installed
+
+pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
+
+KERNEL = "kernel-0123456789abcdef"
+OTHER_USER = os.getuid() + 4242 if hasattr(os, "getuid") else 0
+posix_only = pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners and modes are POSIX's")
+
+
+def add_one(x: int) -> int:
+    return x + 1
+
+
+INDEX = f"test_cache.add_one-{add_one.__code__.co_firstlineno}.py{sys.version_info[0]}{sys.version_info[1]}.nbi"
+
+
+class CreatesOnLoad:
+    """A pickle that, loaded, creates a file: what an attacker would plant in a cache."""
+
+    def __init__(self, marker: Path):
+        self.marker = str(marker)
+
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (open, (self.marker, "w"))
+
+
+def planted(marker: Path) -> bytes:
+    return pickle.dumps(CreatesOnLoad(marker))
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A checked cache directory that the kernel's decorator uses."""
+    from puzint.kernel import jit
+    from puzint.kernel.cache import prepare
+
+    base = tmp_path / "cache"
+    path = prepare(base, KERNEL)
+    assert path is not None
+    monkeypatch.setattr(jit, "CACHE_DIR", path)
+    return path
+
+
+@pytest.fixture(autouse=True)
+def every_warning_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint.kernel import cache
+
+    monkeypatch.setattr(cache, "_warned", set())
+
+
+def compiled_add_one() -> object:
+    """A new dispatcher of add_one through the kernel's decorator, called once: as a new run
+    would define and call a kernel function. Returns its numba statistics."""
+    from puzint.kernel import jit
+
+    function = jit.njit(cache=True)(add_one)
+    assert function(41) == 42
+    return function.stats
+
+
+def files(path: Path, pattern: str) -> list[Path]:
+    return sorted(path.glob(pattern))
+
+
+# ---- where the cache is
+
+
+def test_the_cache_base_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint.kernel.cache import cache_base
+
+    for name in ("PUZINT_CACHE_DIR", "NUMBA_CACHE_DIR", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    assert cache_base() == tmp_path / "home" / ".cache" / "puzint"
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/cache")  # the XDG rules: a relative path is ignored
+    assert cache_base() == tmp_path / "home" / ".cache" / "puzint"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_base() == tmp_path / "xdg" / "puzint"
+    monkeypatch.setenv("PUZINT_CACHE_DIR", "mine")  # puzint's own setting: from the current directory
+    assert cache_base() == tmp_path / "mine"
+
+
+@pytest.mark.parametrize("home", ["", "relative"])
+def test_no_home_means_no_cache_rather_than_one_in_the_current_directory(
+    home: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from puzint.kernel.cache import cache_base
+
+    for name in ("PUZINT_CACHE_DIR", "NUMBA_CACHE_DIR", "XDG_CACHE_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("HOME", home)
+    assert cache_base() is None
+
+
+# ---- which directories may hold it
+
+
+@posix_only
+def test_a_private_directory_may_hold_the_cache(tmp_path: Path) -> None:
+    from puzint.kernel.cache import unsafe_directory
+
+    path = tmp_path / "private"
+    path.mkdir(mode=0o700)
+    assert unsafe_directory(path) is None
+
+
+@posix_only
+@pytest.mark.parametrize("mode", [0o770, 0o707, 0o777, 0o1777])
+def test_a_directory_others_can_write_may_not(tmp_path: Path, mode: int) -> None:
+    from puzint.kernel.cache import unsafe_directory
+
+    path = tmp_path / "open"
+    path.mkdir()
+    path.chmod(mode)
+    problem = unsafe_directory(path)
+    assert problem is not None and problem.startswith("can be written by other users (d")
+
+
+@posix_only
+def test_a_shared_base_may_be_writable_by_all_if_it_is_sticky(tmp_path: Path) -> None:
+    from puzint.kernel.cache import unsafe_directory
+
+    path = tmp_path / "shared"
+    path.mkdir()
+    path.chmod(0o1777)  # as /tmp is: no one can rename or remove what another user made in it
+    assert unsafe_directory(path, shared=True) is None
+    path.chmod(0o777)
+    assert unsafe_directory(path, shared=True) is not None
+
+
+@posix_only
+def test_another_users_directory_may_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint.kernel.cache import unsafe_directory
+
+    path = tmp_path / "theirs"
+    path.mkdir(mode=0o700)
+    monkeypatch.setattr(os, "getuid", lambda: OTHER_USER)  # the directory is now someone else's
+    assert unsafe_directory(path) == f"belongs to another user (uid {path.stat().st_uid})"
+
+
+def test_a_link_or_a_file_may_not(tmp_path: Path) -> None:
+    from puzint.kernel.cache import unsafe_directory
+
+    real = tmp_path / "real"
+    real.mkdir(mode=0o700)
+    (tmp_path / "link").symlink_to(real)
+    (tmp_path / "file").write_text("")
+    assert unsafe_directory(tmp_path / "link") == "is a symbolic link"
+    assert unsafe_directory(tmp_path / "file") == "is not a directory"
+
+
+@posix_only
+def test_a_parent_that_others_can_write_lets_them_swap_the_cache(tmp_path: Path) -> None:
+    from puzint.kernel.cache import unsafe_parents
+
+    parent = tmp_path / "parent"
+    parent.mkdir()
+    parent.chmod(0o777)
+    assert (
+        unsafe_parents(parent / "cache")
+        == f"{parent} can be written by other users (drwxrwxrwx; chmod go-w makes it private)"
+    )
+    parent.chmod(0o1777)
+    assert unsafe_parents(parent / "cache") is None
+
+
+@posix_only
+def test_an_unusable_cache_is_said_once_in_one_line_and_not_used(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from puzint.kernel.cache import prepare
+
+    base = tmp_path / "base"
+    (base / KERNEL).mkdir(parents=True, mode=0o700)
+    (base / KERNEL).chmod(0o775)
+    assert prepare(base, KERNEL) is None
+    assert prepare(base, KERNEL) is None
+    assert capsys.readouterr().err == (
+        f"puzint: warning: the kernel's cache is not used ({base / KERNEL} can be written by other users "
+        "(drwxrwxr-x; chmod go-w makes it private)): the kernel is compiled without it\n"
+    )
+
+
+def test_a_cache_that_cannot_be_made_is_said_and_not_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from puzint.kernel.cache import prepare
+
+    (tmp_path / "base").write_text("a file where the cache would go")
+    assert prepare(tmp_path / "base", KERNEL) is None
+    assert capsys.readouterr().err == (
+        f"puzint: warning: the kernel's cache is not used ({tmp_path / 'base'} is not a directory): "
+        "the kernel is compiled without it\n"
+    )
+
+
+@posix_only
+def test_a_new_cache_is_private(tmp_path: Path) -> None:
+    from puzint.kernel.cache import prepare
+
+    path = prepare(tmp_path / "base", KERNEL)
+    assert path == tmp_path / "base" / KERNEL
+    assert stat.S_IMODE(path.stat().st_mode) == 0o700 and stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+# ---- which files are read
+
+
+def test_a_linked_cache_file_is_not_read(tmp_path: Path) -> None:
+    from puzint.kernel.cache import UnusableCacheFile, read_own_file
+
+    (tmp_path / "elsewhere.nbi").write_bytes(planted(tmp_path / "marker"))
+    (tmp_path / "f.nbi").symlink_to(tmp_path / "elsewhere.nbi")
+    with pytest.raises(UnusableCacheFile, match=r"f\.nbi is a symbolic link$"):
+        read_own_file(str(tmp_path / "f.nbi"))
+
+
+@posix_only
+def test_a_cache_file_others_can_write_or_own_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint.kernel.cache import UnusableCacheFile, read_own_file
+
+    path = tmp_path / "f.nbi"
+    path.write_bytes(b"data")
+    path.chmod(0o600)
+    assert read_own_file(str(path)) == b"data"
+    path.chmod(0o620)
+    with pytest.raises(UnusableCacheFile, match="can be written by other users"):
+        read_own_file(str(path))
+    path.chmod(0o600)
+    monkeypatch.setattr(os, "getuid", lambda: OTHER_USER)
+    with pytest.raises(UnusableCacheFile, match="belongs to another user"):
+        read_own_file(str(path))
+
+
+def test_a_missing_cache_file_is_none(tmp_path: Path) -> None:
+    from puzint.kernel.cache import read_own_file
+
+    assert read_own_file(str(tmp_path / "none.nbi")) is None
+
+
+def test_the_planted_pickle_would_run_code_if_loaded(tmp_path: Path) -> None:
+    """The tests below rely on it: this pickle, loaded, creates its marker."""
+    pickle.loads(planted(tmp_path / "marker"))
+    assert (tmp_path / "marker").exists()
+
+
+# ---- numba, reading and writing through the kernel's decorator
+
+
+def test_compiled_code_is_saved_private_and_loaded_again(cache: Path) -> None:
+    assert not compiled_add_one().cache_hits
+    index = files(cache, "test_cache.add_one-*.nbi")
+    data = files(cache, "test_cache.add_one-*.nbc")
+    assert len(index) == 1 and len(data) == 1
+    if hasattr(os, "getuid"):
+        assert {stat.S_IMODE(f.stat().st_mode) for f in index + data} == {0o600}
+    assert compiled_add_one().cache_hits
+
+
+def test_a_pickle_linked_into_the_cache_is_not_loaded(cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    compiled_add_one()
+    index = cache / INDEX
+    marker = cache.parent.parent / "marker"
+    (cache.parent.parent / "planted.nbi").write_bytes(planted(marker))
+    index.unlink()
+    index.symlink_to(cache.parent.parent / "planted.nbi")
+    assert not compiled_add_one().cache_hits  # compiled again: the link was not read
+    assert not marker.exists()
+    assert capsys.readouterr().err == (
+        f"puzint: warning: the kernel's cache is not loaded ({index} is a symbolic link): "
+        "the kernel is compiled again\n"
+    )
+    assert not index.is_symlink()  # saving the code replaced the link, without writing through it
+    assert compiled_add_one().cache_hits
+
+
+@posix_only
+def test_a_pickle_others_could_write_is_not_loaded(cache: Path) -> None:
+    compiled_add_one()
+    (index,) = files(cache, "test_cache.add_one-*.nbi")
+    marker = cache.parent.parent / "marker"
+    index.write_bytes(planted(marker))
+    index.chmod(0o666)
+    assert not compiled_add_one().cache_hits
+    assert not marker.exists()
+
+
+@posix_only
+def test_a_pickle_in_a_directory_others_can_write_is_not_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from puzint.kernel import jit
+    from puzint.kernel.cache import prepare
+
+    shared = tmp_path / "base" / KERNEL
+    shared.mkdir(parents=True)
+    shared.chmod(0o777)
+    marker = tmp_path / "marker"
+    (shared / INDEX).write_bytes(planted(marker))
+    monkeypatch.setattr(jit, "CACHE_DIR", prepare(tmp_path / "base", KERNEL))
+    assert jit.CACHE_DIR is None
+    compiled_add_one()
+    assert not marker.exists()
+    assert "the kernel's cache is not used" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("damage", ["truncated", "empty", "garbled"])
+@pytest.mark.parametrize("which", ["nbi", "nbc"])
+def test_a_damaged_cache_file_is_discarded_and_rebuilt(
+    cache: Path, capsys: pytest.CaptureFixture[str], damage: str, which: str
+) -> None:
+    compiled_add_one()
+    (path,) = files(cache, f"test_cache.add_one-*.{which}")
+    whole = path.read_bytes()
+    path.write_bytes({"truncated": whole[: len(whole) // 2], "empty": b"", "garbled": b"garbage\n" * 10}[damage])
+    assert not compiled_add_one().cache_hits  # compiled again, and answers
+    err = capsys.readouterr().err
+    assert err.startswith(f"puzint: warning: the kernel's cache held a damaged file, discarded and rebuilt: {path} (")
+    assert err.count("\n") == 1
+    assert compiled_add_one().cache_hits  # rebuilt: the next run loads it
+
+
+def test_without_a_cache_nothing_is_written_beside_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba's own fallback, where its cache directory cannot be used, is a __pycache__
+    beside the module: inside the installed package."""
+    import puzint.kernel
+    from puzint.kernel import jit
+
+    monkeypatch.setattr(jit, "CACHE_DIR", None)
+    here = Path(__file__).parent / "__pycache__"
+    package = Path(puzint.kernel.__file__).parent / "__pycache__"
+    before = files(here, "*.nb*") + files(package, "*.nb*")
+    stats = compiled_add_one()
+    assert not stats.cache_hits
+    assert files(here, "*.nb*") + files(package, "*.nb*") == before
+    assert not files(here, "test_cache.add_one-*")
+
+
+# ---- tidying the base
+
+
+def old(path: Path) -> None:
+    long_ago = os.stat(path).st_mtime - 40 * 86400
+    os.utime(path, (long_ago, long_ago), follow_symlinks=False)
+
+
+def test_tidying_follows_no_link(tmp_path: Path) -> None:
+    from puzint.kernel.cache import forget_unused
+
+    base, elsewhere = tmp_path / "base", tmp_path / "elsewhere"
+    base.mkdir()
+    elsewhere.mkdir()
+    (elsewhere / "precious").write_text("")
+    link = base / "kernel-aaaaaaaaaaaaaaaa"
+    link.symlink_to(elsewhere)
+    old(elsewhere)
+    old(link)
+    forget_unused(base, keep=base / KERNEL)
+    assert (elsewhere / "precious").exists() and link.is_symlink()
+
+
+@posix_only
+def test_tidying_leaves_another_users_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint.kernel.cache import forget_unused
+
+    theirs = tmp_path / "kernel-bbbbbbbbbbbbbbbb"
+    theirs.mkdir()
+    (theirs / "code.nbi").write_text("")
+    old(theirs)
+    monkeypatch.setattr(os, "getuid", lambda: OTHER_USER)
+    forget_unused(tmp_path, keep=tmp_path / KERNEL)
+    assert (theirs / "code.nbi").exists()
+    monkeypatch.undo()
+    forget_unused(tmp_path, keep=tmp_path / KERNEL)
+    assert not theirs.exists()
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away takes root")
+def test_tidying_leaves_a_cache_holding_another_users_file(tmp_path: Path) -> None:
+    from puzint.kernel.cache import forget_unused
+
+    mine = tmp_path / "kernel-cccccccccccccccc"
+    mine.mkdir()
+    (mine / "theirs.nbi").write_text("")
+    os.chown(mine / "theirs.nbi", OTHER_USER, OTHER_USER)
+    old(mine)
+    forget_unused(tmp_path, keep=tmp_path / KERNEL)
+    assert (mine / "theirs.nbi").exists()

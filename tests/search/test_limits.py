@@ -1,0 +1,85 @@
+"""A stop (SIGTERM, a time limit, Ctrl-C) that comes while C code has called back into Python
+(LLVM into numba, while the kernel compiles) is not raised there, where ctypes would print
+the exception as a traceback and swallow it, leaving the compiler half done: it is raised as
+soon as the callback has returned."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+from puzint.search.limits import UNINTERRUPTIBLE, LimitReached, Limits
+
+pytestmark = pytest.mark.skipif(
+    not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread(),
+    reason="the limits watch from signals on POSIX, in the main thread",
+)
+
+
+def called_back_into(signum: int, finished: list[bool]) -> None:
+    """Stands for llvmlite's hook: the signal comes while it runs; it must run to its end."""
+    os.kill(os.getpid(), signum)
+    for _ in range(1000):  # the handler runs between these bytecodes
+        pass
+    finished.append(True)
+
+
+@pytest.fixture(autouse=True)
+def uninterruptible() -> object:
+    UNINTERRUPTIBLE.add(called_back_into.__code__)
+    yield
+    UNINTERRUPTIBLE.discard(called_back_into.__code__)
+
+
+def wait_for_a_tick() -> None:
+    for _ in range(1000):
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize(
+    ("signum", "raised"), [(signal.SIGTERM, LimitReached), (signal.SIGINT, KeyboardInterrupt)], ids=["term", "int"]
+)
+def test_a_stop_inside_a_callback_waits_for_it_to_return(signum: int, raised: type[BaseException]) -> None:
+    finished: list[bool] = []
+    limits = Limits()
+    with pytest.raises(raised), limits.armed():
+        called_back_into(signum, finished)
+        assert finished == [True]
+        wait_for_a_tick()
+    assert finished == [True]
+    assert limits.pending is None
+    assert limits.tripped == ("stopped by SIGTERM" if signum == signal.SIGTERM else None)
+
+
+def test_a_poll_raises_a_stop_that_waited() -> None:
+    finished: list[bool] = []
+    limits = Limits()
+    with pytest.raises(LimitReached, match="stopped by SIGTERM"), limits.armed():
+        signal.setitimer(signal.ITIMER_REAL, 0)  # no tick: the search's next poll raises it
+        called_back_into(signal.SIGTERM, finished)
+        limits.check(0)
+    assert finished == [True]
+
+
+def test_a_stop_elsewhere_is_raised_at_once() -> None:
+    limits = Limits()
+    with pytest.raises(LimitReached, match="stopped by SIGTERM"), limits.armed():
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(1000):
+            pass
+        pytest.fail("the stop did not come")
+
+
+def test_the_kernel_marks_llvms_callbacks() -> None:
+    from puzint.kernel import installed
+
+    if not installed():
+        pytest.skip("numba is not installed")
+    from llvmlite.binding.executionengine import ExecutionEngine
+    from puzint.kernel import jit  # noqa: F401 - importing it marks them
+
+    assert ExecutionEngine._raw_object_cache_notify.__code__ in UNINTERRUPTIBLE
+    assert ExecutionEngine._raw_object_cache_getbuffer.__code__ in UNINTERRUPTIBLE
