@@ -17,16 +17,16 @@ from ..model.puzzle import (
     Lit,
     Move,
     PieceType,
-    Put,
     Puzzle,
     Rewrite,
     State,
-    Toggle,
 )
 from . import layouts, pieces, rules, topology
 from . import syntax as s
+from .layouts import PlaceContents
 from .moves import MoveContext, moves
 from .predicates import Names, Scope, condition
+from .presence import Pools, never_made, unmet_needs
 
 if TYPE_CHECKING:
     from .elaborate import Elaboration
@@ -62,7 +62,7 @@ def assemble(el: Elaboration) -> Puzzle:
         start_cells = [EMPTY] * (board.size if board is not None else 0)
     goal_cells = layouts.split_blocks(el, board, types, parts, goal_layout, "goal")
     contents = layouts.start_places(el, places, types, found, start_cells, found.multiplicity)
-    place_goals = layouts.goal_places(el, places, types, found, contents.totals)
+    place_goals = layouts.goal_places(el, places, types, found, contents)
 
     instances = Tally(c for c in start_cells if 0 < c <= len(types))
     for i in range(len(contents.totals)):
@@ -108,8 +108,9 @@ def assemble(el: Elaboration) -> Puzzle:
     about = el.single(s.About, "about")
     _check_costs(el, move_list, search)
     el.errors.raise_if_any()  # the checks below compare parts that must all be right
-    _check_pieces_used(el, types, move_list, start_cells, contents.totals)
+    _check_pieces_used(el, types, move_list, start_cells, contents)
     _check_goal_counts(el, types, move_list, start_cells, goal, places, counters)
+    layouts.everyone_is_in_the_start(el, types, contents)
     el.errors.raise_if_any()
 
     start = State(
@@ -183,46 +184,16 @@ def _asks(search: str) -> str:
     }.get(search, search)
 
 
-def _creators(moves: list[Move]) -> set[int]:
-    """Codes some move can put on a cell where there was none."""
-    out: set[int] = set()
-    for move in moves:
-        if isinstance(move.form, Rewrite):
-            for left, right in zip(move.form.lhs, move.form.rhs, strict=True):
-                for a, b in zip(left, right, strict=True):
-                    if isinstance(b, Lit) and b != a:
-                        out.add(b.code)
-        for action in move.actions:
-            if isinstance(action, Put) and action.code is not None:
-                out.add(action.code)
-            if isinstance(action, Put) and action.slot is not None:
-                out.add(-1)  # any piece taken from a place
-            if isinstance(action, Toggle):
-                out.update((action.first, action.second))
-    return out
-
-
 def _check_pieces_used(
-    el: Elaboration, types: list[PieceType], moves: list[Move], start_cells: list[int], totals: list[int]
+    el: Elaboration, types: list[PieceType], moves: list[Move], start_cells: list[int], contents: PlaceContents
 ) -> None:
-    present = set(start_cells)
-    creators = _creators(moves)
-    for move in moves:
-        if not isinstance(move.form, Rewrite):
-            continue
-        used = {c.code for w in move.form.lhs for c in w if isinstance(c, Lit) and c.code != EMPTY}
-        missing = [
-            types[code - 1].symbol
-            for code in used
-            if code not in present and code not in creators and -1 not in creators
-        ]
-        if missing:
-            el.errors.error(
-                move.pos,
-                f"move {move.name} can never be made: it needs {', '.join(sorted(missing))}, "
-                "which is not on the board at the start and no move puts it there",
-                "a move about pieces of the puzzle",
-            )
+    """A move that needs a piece that is never on the board can never be made (see presence)."""
+    on_cells = {code for code in start_cells if 0 < code <= len(types)}
+    in_places = {i + 1 for bag in contents.bags for i, n in enumerate(bag) if n}
+    in_places |= {code for stack in contents.stacks for code in stack}
+    for index, unmet in unmet_needs(moves, Pools(on_cells, in_places)).items():
+        move = moves[index]
+        el.errors.error(move.pos, never_made(move, unmet, types), "a move about pieces of the puzzle")
 
 
 def _conserves(move: Move) -> bool:

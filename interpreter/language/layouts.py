@@ -361,6 +361,7 @@ class PlaceContents:
     bags: list[list[int]]  # per place: how many of each piece (index code - 1)
     stacks: list[list[int]]  # per place: codes, bottom first (empty for bags)
     totals: list[int]  # every piece of each kind in the puzzle
+    placed: list[int]  # how many of each kind the start puts on the cells and in the places
 
 
 def start_places(
@@ -397,7 +398,7 @@ def start_places(
             for _ in range(totals[i] - named[i]):
                 _put(el, places[place], bags[place], stacks[place], i + 1, layout.pos)
             named[i] = totals[i]
-    return PlaceContents(bags, stacks, totals)
+    return PlaceContents(bags, stacks, totals, named)
 
 
 def _place(el: Elaboration, names: list[str], layout: s.PlaceLayout) -> int | None:
@@ -445,8 +446,9 @@ def _listed(
 
 
 def goal_places(
-    el: Elaboration, places: list[Place], types: list[PieceType], found: PieceSet, totals: list[int]
+    el: Elaboration, places: list[Place], types: list[PieceType], found: PieceSet, contents: PlaceContents
 ) -> list[PlaceGoal]:
+    totals = contents.totals
     names = [p.name for p in places]
     by_symbol = {p.symbol: p for p in types}
     wanted: dict[int, list[int]] = {}
@@ -482,3 +484,19 @@ def goal_places(
     out = [PlaceGoal(p, tuple(c), None) for p, c in sorted(wanted.items())]
     out += [PlaceGoal(p, None, tuple(seq)) for p, seq in sorted(sequences.items())]
     return out
+
+
+def everyone_is_in_the_start(el: Elaboration, types: list[PieceType], contents: PlaceContents) -> None:
+    """`goal at P: everyone` wants every piece there; a piece the start never places could
+    never be there, and the goal could never be reached."""
+    absent = [types[i].symbol for i, total in enumerate(contents.totals) if total and not contents.placed[i]]
+    if not absent:
+        return
+    listed = ", ".join(absent)
+    for layout in el.of(s.PlaceLayout):
+        if layout.which == "goal" and layout.contents is None:
+            el.errors.error(
+                layout.pos,
+                f"the goal wants everyone at {layout.place}, and the start never places {listed}",
+                f"{listed} in the start (start at PLACE: ...), or a goal that lists the pieces it wants",
+            )
