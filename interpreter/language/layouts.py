@@ -389,16 +389,32 @@ def start_places(
         if layout.contents is None:
             everyone.append((place, layout))
             continue
-        for code in _listed(el, layout, by_symbol, found, types) or []:
+        listed = _listed(el, layout, by_symbol, found, types) or []
+        _no_blocks_in_places(el, layout, listed, types)
+        for code in listed:
             named[code - 1] += 1
             _put(el, places[place], bags[place], stacks[place], code, layout.pos)
     totals = [named[i] if named[i] else multiplicity.get(i + 1, 1) for i in range(len(types))]
     for place, layout in everyone:
+        _no_blocks_in_places(el, layout, [i + 1 for i in range(len(types)) if totals[i] > named[i]], types)
         for i in range(len(types)):
             for _ in range(totals[i] - named[i]):
                 _put(el, places[place], bags[place], stacks[place], i + 1, layout.pos)
             named[i] = totals[i]
     return PlaceContents(bags, stacks, totals, named)
+
+
+def _no_blocks_in_places(el: Elaboration, layout: s.PlaceLayout, codes: list[int], types: list[PieceType]) -> None:
+    """A block covers several cells and always moves whole on the board: in a place it
+    could only be put back on one cell, as half a block."""
+    blocks = sorted({types[code - 1].symbol for code in codes if types[code - 1].shape is not None})
+    if blocks:
+        el.errors.error(
+            layout.pos,
+            f"{', '.join(blocks)} {'is a block' if len(blocks) == 1 else 'are blocks'}: "
+            f"a block covers several cells and stays on the board, and {layout.place} is a place",
+            "pieces of one cell in places (blocks stay on the cells)",
+        )
 
 
 def _place(el: Elaboration, names: list[str], layout: s.PlaceLayout) -> int | None:
@@ -466,6 +482,7 @@ def goal_places(
         listed = _listed(el, layout, by_symbol, found, types)
         if listed is None:
             continue
+        _no_blocks_in_places(el, layout, listed, types)
         if places[place].stack:
             sequences[place] = listed
             continue

@@ -336,6 +336,8 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
     names = ctx.names
     if isinstance(action, s.Take):
         source = _location(ctx, action.source, scope)
+        if _is_cell(source):
+            _no_blocks_taken(ctx, action)
         local = scope.locals["?" + action.var.name]
         return Take(local.slot, action.var.name, source)
     if isinstance(action, s.Put):
@@ -426,6 +428,11 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
     by_symbol = {p.symbol: p for p in ctx.types}
     items = expand(ctx.el, (action.first,) + ((action.second,) if action.second else ()), by_symbol, "start")
     codes = [c.code for c in items if isinstance(c, Lit)]
+    for code, written in zip(codes, (action.first, action.second), strict=False):
+        if code != EMPTY and ctx.types[code - 1].shape is not None:
+            symbol = ctx.types[code - 1].symbol
+            where = written.pos if written is not None else action.pos
+            raise fail(where, f"{symbol} is a block: it moves with step or slide", f"step {symbol} along ...")
     if len(codes) == 1:
         codes.append(EMPTY)
     if len(codes) != 2 or codes[0] == codes[1]:
@@ -435,6 +442,21 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
     anchor = action.anchor.name if action.anchor is not None else f"_anchor{stmt.actions.index(action)}"
     cut = action.shape.name in board.neighbourhoods
     return Toggle(codes[0], codes[1], shape, scope.locals["?" + anchor].slot, cut)
+
+
+def _is_cell(loc: Loc) -> bool:
+    return isinstance(loc, (CellLoc, CursorLoc)) or (isinstance(loc, VarLoc) and loc.over == "cell")
+
+
+def _no_blocks_taken(ctx: MoveContext, action: s.Take) -> None:
+    """A take empties one cell; a block covers several, and would be left in halves."""
+    blocks = [p.symbol for p in ctx.types if p.shape is not None]
+    if blocks:
+        raise fail(
+            action.pos,
+            f"take empties one cell, and this board has blocks ({', '.join(blocks)}) that cover several",
+            "step or slide to move a block; take from a place",
+        )
 
 
 def uses_any_cell(window: Window) -> bool:
