@@ -44,7 +44,18 @@ from ..model.puzzle import (
 )
 from . import syntax as s
 from .layouts import expand
-from .predicates import Names, Scope, as_cell, as_number, condition, fail, kind_codes, number, typed_expr
+from .predicates import (
+    Names,
+    Scope,
+    as_cell,
+    as_number,
+    condition,
+    fail,
+    kind_codes,
+    meaning,
+    number,
+    typed_expr,
+)
 
 if TYPE_CHECKING:
     from .elaborate import Elaboration
@@ -83,7 +94,7 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
         if key in scope.locals:
             local = scope.locals[key]
             if local.type != type_:
-                raise fail(var.pos, f"?{var.name} is {local.type} here and {type_} earlier in the move")
+                raise fail(var.pos, f"?{var.name} is {type_} here and {local.type} earlier in the move")
             return local
         local = scope.declare(key, type_, var.pos)
         variables.append(Variable(var.name, local.slot, type_, var.pos))
@@ -91,6 +102,7 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
 
     form = _form(ctx, stmt, introduce)
     _introduce_from_actions(ctx, stmt, introduce)
+    _enough_to_choose(ctx, stmt, variables)
     actions = [_action(ctx, stmt, a, scope) for a in stmt.actions]
     if len(stmt.guards) > 1:
         raise fail(stmt.guards[1].pos, "a move takes one condition (join them with and)", "one if")
@@ -301,6 +313,27 @@ def _introduce_from_actions(ctx: MoveContext, stmt: s.Move, introduce) -> None: 
             introduce(action.anchor or s.Var(action.pos, f"_anchor{i}"), m.CELL)
 
 
+def _enough_to_choose(ctx: MoveContext, stmt: s.Move, variables: list[Variable]) -> None:
+    """Distinct variables take distinct counters (places): a move with more of them than the
+    puzzle has could never choose, and would never be made."""
+    names = ctx.names
+    available = {
+        m.COUNTER: ("number counters", sum(c.role == NUMBER for c in names.counters), "counter NAME = 0 in 0..9"),
+        m.PLACE: ("places", len(names.places), "places A, B"),
+    }
+    for type_, (what, count, example) in available.items():
+        chosen = [v for v in variables if v.type == type_]
+        if len(chosen) > count:
+            listed = ", ".join(f"?{v.name}" for v in chosen)
+            ranges = f"{listed} ranges over the {what}" if len(chosen) == 1 else f"{listed} take distinct {what}"
+            has = f"this puzzle has {count}" if count else "this puzzle has none"
+            raise fail(
+                chosen[count].pos,
+                f"move {stmt.name} can never be made: {ranges}, and {has}",
+                example if not count else f"at most {count} variable(s) of {what}",
+            )
+
+
 def _location(ctx: MoveContext, word: s.Name | s.Var | s.Num, scope: Scope) -> Loc:
     names = ctx.names
     if isinstance(word, s.Var):
@@ -403,9 +436,7 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
         else:
             index = names.counter(action.counter.name)
             if index is None or names.counters[index].role != NUMBER:
-                known = ", ".join(c.name for c in names.counters if c.role in (NUMBER, CURSOR)) or "none declared"
-                unknown = f"unknown counter '{action.counter.name}'{suggest(action.counter.name, known.split(', '))}"
-                raise fail(action.counter.pos, unknown, f"one of: {known}")
+                raise _not_a_counter(action.counter, scope)
             current = m.CounterValue(action.counter.pos, index, m.NUM)
             target_counter, slot = index, None
         if action.add:
@@ -413,8 +444,10 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
         return SetCounter(target_counter, slot, value, action.pos)
     if isinstance(action, s.Let):
         value = typed_expr(action.value, scope)
-        if action.name.name in scope.locals or action.name.name in names.params:
-            raise fail(action.name.pos, f"'{action.name.name}' is already a name here", "another name")
+        name = action.name.name
+        already = "a value of this move" if name in scope.locals else meaning(name, names)
+        if already is not None:
+            raise fail(action.name.pos, f"'{name}' is already {already}: a let cannot hide it", "another name")
         ctx.el.check_name(action.name.pos, action.name.name, "a value")
         local = scope.declare(action.name.name, value.type, action.name.pos)
         return Let(local.slot, value)
@@ -442,6 +475,19 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
     anchor = action.anchor.name if action.anchor is not None else f"_anchor{stmt.actions.index(action)}"
     cut = action.shape.name in board.neighbourhoods
     return Toggle(codes[0], codes[1], shape, scope.locals["?" + anchor].slot, cut)
+
+
+def _not_a_counter(word: s.Name, scope: Scope) -> SpecError:
+    """`set NAME = ...` on a name that is no counter: what the name is, or the nearest counter."""
+    names, name = scope.names, word.name
+    known = [c.name for c in names.counters if c.role in (NUMBER, CURSOR)]
+    expected = "one of: " + (", ".join(known) or "none declared (counter NAME = 0 in 0..9)")
+    what = "a value of this move" if name in scope.locals else meaning(name, names)
+    if what == "the carrier":
+        return fail(word.pos, f"'{name}' is the carrier: carry moves move it, set and add change counters", expected)
+    if what is not None:
+        return fail(word.pos, f"'{name}' is {what}, not a counter: set and add change counters", expected)
+    return fail(word.pos, f"unknown counter '{name}'{suggest(name, known)}", expected)
 
 
 def _is_cell(loc: Loc) -> bool:
