@@ -41,16 +41,8 @@ def assemble(el: Elaboration) -> Puzzle:
     places, routes = topology.places(el)
     counters = topology.counters(el, board, places)
     declared = el.of(s.Board) or el.of(s.BoardPicture)
-    uses_cells = (
-        el.of(s.LayoutDecl)
-        or el.of(s.ComputedLayout)
-        or any(
-            isinstance(mv.form, (s.Rewrite, s.SlideForm)) or any(isinstance(a, s.Toggle) for a in mv.actions)
-            for mv in el.of(s.Move)
-        )
-    )
     holders = el.of(s.PlacesDecl) or el.of(s.CounterDecl) or el.of(s.Cursor) or el.of(s.Carrier) or places
-    if board is None and not declared and (uses_cells or not holders):
+    if board is None and not declared and not holders:
         el.errors.absent("the spec has no board", BOARD_EXPECTED)
     el.errors.raise_if_any()
 

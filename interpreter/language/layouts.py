@@ -8,6 +8,7 @@ blocks of one kind side by side stay two blocks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -440,25 +441,45 @@ def _listed(
 ) -> list[int] | None:
     """The codes a place layout names, in order."""
     if isinstance(layout.contents, s.Layout):
-        out = []
+        written = layout.contents.items
         errors = len(el.errors.diagnostics)
-        items = expand(el, layout.contents.items, by_symbol, "start")
+        items = expand(el, written, by_symbol, "goal")  # ? is refused below, with _ and .
         if len(el.errors.diagnostics) > errors:
             return None  # an unknown piece, already reported (it reads as _ only to keep counts right)
-        for item in items:
-            if isinstance(item, Lit) and item.code != EMPTY:
-                piece = types[item.code - 1]
-                if piece.code in found.grouped:
-                    el.errors.error(layout.pos, f"{piece.symbol} is one piece of a group: write everyone", "everyone")
-                out.append(item.code)
-            else:
-                el.errors.error(layout.pos, "a place holds pieces: _ and ? mean nothing here", "piece symbols")
+        if not all(isinstance(item, Lit) and item.code != EMPTY for item in items):
+            where = _written_at(written, lambda word: word in ("_", "?", ".")) or layout.pos
+            el.errors.error(where, "a place holds pieces: _, ? and . mean nothing here", "piece symbols")
+        out = [item.code for item in items if isinstance(item, Lit) and item.code != EMPTY]
+        grouped = [types[code - 1].symbol for code in dict.fromkeys(out) if code in found.grouped]
+        if grouped:
+            where = _written_at(written, grouped[0].__eq__) or layout.pos
+            what = f"{grouped[0]} is one piece" if len(grouped) == 1 else f"{', '.join(grouped)} are pieces"
+            el.errors.error(where, f"{what} of a group: write everyone", "everyone")
         return out
     assert layout.contents is not None
     computed = _computed(el, layout.contents, layout.pos, layout.which, by_symbol, found)  # type: ignore[arg-type]
     if computed is None:
         return None
     return [item.code for item in computed if isinstance(item, Lit) and item.code != EMPTY]
+
+
+def _written_at(items: tuple[s.LayoutItem, ...], wanted: Callable[[str], bool]) -> Pos | None:
+    """Where the first cell that `wanted` picks (a whole symbol, or one character of a row
+    such as `F_G`) is written among a layout's items."""
+    for item in items:
+        if isinstance(item, s.Cells):
+            if wanted(item.text):
+                return Pos(item.pos.line, item.pos.column, len(item.text))
+            found = next((i for i, ch in enumerate(item.text) if wanted(ch)), None)
+            if found is not None:
+                return Pos(item.pos.line, item.pos.column + found)
+        elif (isinstance(item, s.Wild) and wanted("?")) or (isinstance(item, s.NoCells) and wanted(".")):
+            return item.pos
+        elif isinstance(item, (s.Group, s.Repeat)):
+            inner = _written_at(item.items if isinstance(item, s.Group) else (item.item,), wanted)
+            if inner is not None:
+                return inner
+    return None
 
 
 def goal_places(
