@@ -59,8 +59,15 @@ class SpecError(Exception):
         return SpecError(self.diagnostics, source, filename)
 
     def render(self) -> str:
-        lines = self.source.splitlines()
+        lines = source_lines(self.source)
         return "\n".join(_render_one(d, lines, self.filename) for d in self.diagnostics)
+
+
+def source_lines(text: str) -> list[str]:
+    """A source's lines as the parser counts them: ended by a line end only (splitlines()
+    also breaks at a form feed or a Unicode line separator, which a comment may hold, and
+    then shows a line other than the one a position names)."""
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
 def _render_one(diag: Diagnostic, lines: list[str], filename: str) -> str:

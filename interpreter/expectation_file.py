@@ -65,13 +65,19 @@ class ExpectationFile:
 
 def read_expectations(path: Path) -> ExpectationFile:
     """The cases of one expectation file, or a SpecError listing every mistake in it."""
-    source = read_source(path, "expectation file")
+    source = _yaml_line_breaks(read_source(path, "expectation file"))
     errors = Collector()
     root = _compose(source, str(path))
     cases = _cases(root, errors)
     if errors:
         raise SpecError(errors.diagnostics, source, str(path))
     return ExpectationFile(path, source, cases)
+
+
+def _yaml_line_breaks(source: str) -> str:
+    """YAML also breaks lines at NEL and the Unicode line and paragraph separators: as `\n`,
+    so that its marks and the line shown under a caret count the same lines."""
+    return source.replace("\x85", "\n").replace("\u2028", "\n").replace("\u2029", "\n")
 
 
 def _compose(source: str, filename: str) -> yaml.Node | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import Pos, SpecError, suggest
+from ..errors import Pos, SpecError, source_lines, suggest
 from ..model import expr as m
 from ..model.board import Board, Direction
 from ..model.puzzle import (
@@ -114,7 +114,7 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
             raise fail(stmt.guards[0].pos, f"move {stmt.name} can never be made: its condition is always false")
         guard = None
     cost = number(stmt.costs[0], scope) if stmt.costs else None
-    line = ctx.el.spec.source.splitlines()[stmt.pos.line - 1] if stmt.pos.line >= 1 else ""
+    line = source_lines(ctx.el.spec.source)[stmt.pos.line - 1] if stmt.pos.line >= 1 else ""
     return Move(stmt.name, stmt.pos, form, tuple(actions), guard, cost, tuple(variables), scope.size, line.strip())
 
 
