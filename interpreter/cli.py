@@ -21,9 +21,10 @@ from .errors import SpecError
 from .kernel import ENGINES
 from .language.expressions import show
 from .model.puzzle import Puzzle
+from .questions import Question, command_line, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
-from .runner import METHODS, Solved, kernel_unfit, load, search, solve
+from .runner import METHODS, Solved, load, search, solve
 from .search import Limits
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
@@ -262,13 +263,10 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
 
 def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> None:
     """An option that would not change anything for this spec and question is a usage error
-    that says why, not something quietly ignored."""
+    that says why, not something quietly ignored (the API refuses the same: questions.py)."""
     mode = compiled.puzzle.search
-    listing = args.all or (mode == "all" and not (args.reach or args.distinct))
-    if args.reach and args.all:
-        raise UsageError("--reach and --all ask two different questions: give one of them")
-    if args.limit is not None and not listing:
-        raise UsageError("--limit K stops a listing of all solutions: it goes with --all")
+    question = Question(args.count, args.reach, args.all, args.limit, args.method, args.engine, args.distinct)
+    listing = question.listing(mode)
     if args.distinct and listing:
         raise UsageError("--distinct groups the shortest solutions: it does not go with --all")
     if args.draw and not (listing and mode != "all"):
@@ -277,51 +275,18 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
             if not listing
             else "--draw draws solutions move by move: this spec's solutions (`search all`) are drawn as boards"
         )
-    if listing and args.count and mode != "all":
-        raise UsageError(
-            "--count counts the shortest solutions and --all lists them: give one of them "
-            "(the listing ends with the count)"
-        )
-    if args.method != "auto":
-        if listing:
-            raise UsageError(
-                f"--method {args.method} picks how one shortest solution is searched; "
-                + (
-                    "all solutions are listed depth first"
-                    if mode == "all"
-                    else "every shortest solution is listed from the graph of all shortest paths"
-                )
-            )
-        if args.count or args.reach or mode in ("count", "reach"):
-            raise UsageError(
-                f"--method {args.method} picks how one shortest solution is searched; "
-                "counting and reaching explore every layer"
-            )
-        if mode == "any":
-            raise UsageError(
-                f"--method {args.method} does not apply: "
-                "this spec asks for any solution (`search any`), found depth first"
-            )
     if args.format == "svg" and (args.count or args.reach or args.distinct or (args.all and mode != "all")):
         raise UsageError(
             "--format svg draws one solution (or the boards of a `search all` spec's solutions): "
             "it does not go with --count, --reach, --distinct or --all"
         )
-    if args.engine == "compiled":
-        if listing and mode == "all":
-            from . import kernel
-
-            unfit = kernel.why_not(compiled, depth_first=True)
-        elif listing or args.distinct:
-            unfit = "every shortest solution and trajectories are found in Python; the kernel runs one search"
-        else:
-            unfit = kernel_unfit(compiled, args.count, args.reach, args.method, None)
-        if unfit is not None:
-            raise UsageError(f"--engine compiled cannot run this: {unfit}")
     if args.explain and (args.format != "text" or listing):
         raise UsageError(
             "--explain annotates the text drawing of one solution: it does not go with --format json/yaml or --all"
         )
+    why = refusal(compiled, question, command_line)
+    if why is not None:
+        raise UsageError(why)
 
 
 def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:
