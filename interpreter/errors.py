@@ -67,7 +67,8 @@ def source_lines(text: str) -> list[str]:
     """A source's lines as the parser counts them: ended by a line end only (splitlines()
     also breaks at a form feed or a Unicode line separator, which a comment may hold, and
     then shows a line other than the one a position names)."""
-    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return lines[:-1] if lines[-1] == "" else lines
 
 
 def _render_one(diag: Diagnostic, lines: list[str], filename: str) -> str:

@@ -142,7 +142,7 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
         token = exc.token
         expected = _expected_words(_acceptable(exc, set(exc.expected)), parser)
         if token.type == "$END":
-            lines = source_lines(text.removesuffix("\n"))
+            lines = source_lines(text)
             return Diagnostic(Pos(len(lines), len(lines[-1]) + 1 if lines else 1), "the spec ends too early", expected)
         if token.type in ("_NL",):
             line = token.line or 1
@@ -167,7 +167,7 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
             )
         return Diagnostic(Pos(exc.line, exc.column), f"unexpected character {char!r}", expected)
     if isinstance(exc, UnexpectedEOF):
-        lines = source_lines(text.removesuffix("\n"))
+        lines = source_lines(text)
         return Diagnostic(Pos(len(lines), 1), "the spec ends too early", _expected_words(set(exc.expected), parser))
     return Diagnostic(Pos(getattr(exc, "line", 1), getattr(exc, "column", 1)), "syntax error")
 
