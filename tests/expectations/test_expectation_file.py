@@ -116,3 +116,16 @@ def test_a_key_the_spec_cannot_answer_is_refused_at_the_key(
     assert main(["check", str(tmp_path / f"{spec}.puz")]) == 2
     err = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
     assert err.splitlines()[0] == first and "^" in err.splitlines()[2]
+
+
+@pytest.mark.parametrize("line_end", ["\r", "\r\n", "\u2028"])
+def test_any_line_end_counts_lines_as_the_caret_shows_them(tmp_path: Path, line_end: str) -> None:
+    path = tmp_path / "frog.yaml"
+    path.write_bytes("cases:\n  - length: 15\n    lenght: 2\n".replace("\n", line_end).encode())
+    with pytest.raises(SpecError) as refused:
+        load_cases(FROG, path)
+    assert refused.value.render().replace(str(path), "frog.yaml").splitlines()[:3] == [
+        "frog.yaml:3:5: unknown key 'lenght' in a case (did you mean 'length'?)",
+        "   3 |     lenght: 2",
+        "     |     ^^^^^^",
+    ]
