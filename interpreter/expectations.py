@@ -72,7 +72,7 @@ def find_specs(targets: list[str]) -> list[Path]:
     for target in targets or default_targets():
         path = Path(target)
         if path.is_dir():
-            found.extend(sorted(path.glob("*.puz")))
+            found.extend(sorted(spec for spec in path.glob("*.puz") if spec.is_file()))  # not a folder x.puz
         else:
             found.append(path)
     return found
