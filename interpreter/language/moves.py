@@ -358,11 +358,14 @@ def _location(ctx: MoveContext, word: s.Name | s.Var | s.Num, scope: Scope) -> L
     if ctx.board is not None and ctx.board.by_name(word.name) is not None:
         return CellLoc(ctx.board.by_name(word.name))  # type: ignore[arg-type]
     known = [p.name for p in names.places] + [c.name for c in names.counters if c.role == CURSOR]
-    raise fail(
-        word.pos,
-        f"unknown place or cell '{word.name}'{suggest(word.name, known)}",
-        "one of: " + (", ".join(known) or "a place, a cell or the cursor"),
+    what = meaning(word.name, names)
+    problem = (
+        f"'{word.name}' is {what}, not a place or a cell"
+        if what is not None
+        else f"unknown place or cell '{word.name}'{suggest(word.name, known)}"
     )
+    cells = [f"a cell ({ctx.board.names_range()})"] if ctx.board is not None else []
+    raise fail(word.pos, problem, "one of: " + (", ".join(known + cells) or "a place, a cell or the cursor"))
 
 
 def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # type: ignore[no-untyped-def]
