@@ -17,6 +17,7 @@ from ..model.puzzle import (
     Lit,
     Move,
     PieceType,
+    Place,
     Puzzle,
     Rewrite,
     State,
@@ -100,9 +101,11 @@ def assemble(el: Elaboration) -> Puzzle:
     about = el.single(s.About, "about")
     _check_costs(el, move_list, search)
     el.errors.raise_if_any()  # the checks below compare parts that must all be right
-    _check_pieces_used(el, types, move_list, start_cells, contents)
-    _check_goal_counts(el, types, move_list, start_cells, goal, places, counters)
-    layouts.everyone_is_in_the_start(el, types, contents)
+    pools = _check_pieces_used(el, types, move_list, start_cells, contents)
+    said = len(el.errors.diagnostics)
+    layouts.everyone_is_in_the_start(el, types, contents)  # the goal's mistakes, each said once
+    if len(el.errors.diagnostics) == said and not _check_goal_pieces(el, types, goal, places, pools):
+        _check_goal_counts(el, types, move_list, start_cells, goal, places, counters)
     el.errors.raise_if_any()
 
     start = State(
@@ -178,14 +181,46 @@ def _asks(search: str) -> str:
 
 def _check_pieces_used(
     el: Elaboration, types: list[PieceType], moves: list[Move], start_cells: list[int], contents: PlaceContents
-) -> None:
-    """A move that needs a piece that is never on the board can never be made (see presence)."""
+) -> Pools:
+    """A move that needs a piece that is never on the board can never be made (see presence).
+    Returns where each piece can ever be."""
     on_cells = {code for code in start_cells if 0 < code <= len(types)}
     in_places = {i + 1 for bag in contents.bags for i, n in enumerate(bag) if n}
     in_places |= {code for stack in contents.stacks for code in stack}
-    for index, unmet in unmet_needs(moves, Pools(on_cells, in_places)).items():
+    pools = Pools(on_cells, in_places)
+    for index, unmet in unmet_needs(moves, pools).items():
         move = moves[index]
         el.errors.error(move.pos, never_made(move, unmet, types), "a move about pieces of the puzzle")
+    return pools
+
+
+def _check_goal_pieces(el: Elaboration, types: list[PieceType], goal: Goal, places: list[Place], pools: Pools) -> bool:
+    """A goal that wants a piece on the cells, or in a place, where it never is (not at the
+    start, and no move that can be made brings it there) can never be reached. Returns
+    whether it said so."""
+    before = len(el.errors.diagnostics)
+    on_cells = {code for code in goal.cells or () if 0 < code <= len(types)} - pools.cells
+    if on_cells:
+        layout = next(x for x in el.statements if isinstance(x, (s.LayoutDecl, s.ComputedLayout)) and x.which == "goal")
+        _never_there(el, layout.pos, [types[code - 1].symbol for code in sorted(on_cells)], "on the board")
+    for wanted in goal.places:
+        codes = set(wanted.sequence or ()) | {i + 1 for i, n in enumerate(wanted.at_least or ()) if n}
+        absent = sorted(codes - pools.places)
+        if absent:
+            name = places[wanted.place].name
+            layout = next(x for x in el.of(s.PlaceLayout) if x.which == "goal" and x.place == name)
+            _never_there(el, layout.pos, [types[code - 1].symbol for code in absent], f"at {name}")
+    return len(el.errors.diagnostics) > before
+
+
+def _never_there(el: Elaboration, pos: Pos, symbols: list[str], where: str) -> None:
+    one = len(symbols) == 1
+    el.errors.error(
+        pos,
+        f"the goal can never be reached: it wants {', '.join(symbols)} {where}, where "
+        f"{'it is' if one else 'they are'} never: not at the start, and no move brings {'it' if one else 'them'} there",
+        "a goal of pieces that can be there",
+    )
 
 
 def _conserves(move: Move) -> bool:
