@@ -639,8 +639,19 @@ def _binder_scope(binder: s.Binder, scope: Scope) -> tuple[Scope, m.Local, m.Dom
     found = domain(binder, scope)
     name = binder.var.name if binder.var is not None else "_"
     pos = binder.var.pos if binder.var is not None else binder.pos
+    if binder.var is not None:
+        _hides_nothing(name, pos, scope)
     inner, local = scope.bind(name, found.type, pos)
     return inner, local, found
+
+
+def _hides_nothing(name: str, pos: Pos, scope: Scope) -> None:
+    """A quantifier's variable takes a new name: one that means something already (a counter,
+    a parameter, a piece, an outer variable) would be hidden inside it, and read as the
+    variable where the spec meant the other."""
+    already = "a variable here" if name in scope.locals else meaning(name, scope.names)
+    if already is not None:
+        raise fail(pos, f"'{name}' is already {already}: a quantifier's variable cannot hide it", "another name")
 
 
 def _quantified(expr: s.Quantified, scope: Scope) -> m.Expr:
