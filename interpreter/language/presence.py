@@ -1,4 +1,5 @@
-"""Which pieces can ever be on the cells, and the moves that need one that never is.
+"""Which pieces can ever be on the cells and in the places, and the moves (and goals) that
+need one where it never is.
 
 A move whose pattern or slide needs a piece the start does not have on the board, and that
 no move can ever bring there, can never be made: a search would quietly "prove" that the
@@ -49,7 +50,8 @@ class Pools:
 
 
 def unmet_needs(moves: list[Move], pools: Pools) -> dict[int, list[frozenset[int]]]:
-    """For each move (by index) that can never be made, the needs the cells never meet."""
+    """For each move (by index) that can never be made, the needs the cells never meet; the
+    pools grow to every piece that can ever be on the cells and in the places."""
     changed = True
     while changed:
         changed = False
