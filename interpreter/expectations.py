@@ -172,6 +172,9 @@ def _unanswerable(key: str, mode: str, cells: bool, keys: set[str]) -> tuple[str
         return why, "cost and count"
     if key == "cost" and mode != "cheapest":
         return f"a cost is the total of a cheapest solution, and this spec asks for {asks}", "length"
+    if mode == "all" and key not in {"status", *LISTING, *REACHING}:
+        why = "a `search all` spec's solutions are goal states, listed (not a shortest sequence of moves)"
+        return why, "solutions or solutions_in_all"
     if key in LISTING and mode != "all":
         why = f"solutions are the goal states a `search all` spec lists, and this spec asks for {asks}"
         return why, "count (the shortest solutions)"
