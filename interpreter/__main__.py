@@ -1,5 +1,5 @@
 """Allow `python -m puzint`."""
 
-from .cli import main
+from .cli import program
 
-raise SystemExit(main())
+program()

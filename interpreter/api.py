@@ -24,13 +24,16 @@ from .errors import SpecError
 from .kernel import ENGINES
 from .language.elaborate import elaborate
 from .language.parser import parse
+from .questions import Question, keywords, refusal
 from .render import data
 from .runner import METHODS
 from .runner import load as load_file
 from .runner import solve as solve_compiled
 from .search import Limits
-from .search.result import SOLVED
+from .search.limits import stop_reason
+from .search.result import LIMIT, SOLVED
 from .solutions import enumerate_shortest, enumerate_solutions
+from .sources import read_text
 
 __all__ = ["Move", "Mover", "Puzzle", "Result", "SpecError", "load", "solve"]
 
@@ -153,10 +156,11 @@ def load(
     overrides = {name: _as_text(value) for name, value in values.items()}
     if text is not None:
         name = str(spec) if spec is not None else "<text>"
+        source = read_text(text, name)
         try:
-            return Puzzle(compile_puzzle(elaborate(parse(text, name), overrides)), name)
+            return Puzzle(compile_puzzle(elaborate(parse(source, name), overrides)), name)
         except SpecError as exc:
-            raise exc.with_source(text, name) from None
+            raise exc.with_source(source, name) from None
     if spec is None:
         raise TypeError("load() needs a spec: a path, a catalogue name, or text=...")
     path = resolve_spec(spec)
@@ -176,36 +180,67 @@ def solve(
     max_states: int | None = None,
     timeout: float | None = None,
     max_memory_mb: float | None = None,
+    interrupt: str = "raise",
     **named: object,
 ) -> Result:
     """Answer the spec's question (its `search` line), or the one asked: `count` the shortest
     solutions, `reach` every state, `all` solutions (at most `limit`: every shortest solution of
     a puzzle of moves, every goal state of a `search all` spec). Limits work as on the
     command line; a search that reaches one returns status "limit" (it does not raise).
-    `engine` as `--engine`: "auto", "python", or "compiled" (the kernel wherever it applies)."""
+    `engine` as `--engine`: "auto", "python", or "compiled" (the kernel wherever it applies).
+    Ctrl-C stops the search and raises KeyboardInterrupt once it has cleaned up; with
+    `interrupt="result"` it is a result instead (status "limit", limit "interrupted").
+    Options that would change nothing, or contradict each other, raise ValueError with the
+    reason, as the command line refuses them."""
     if not isinstance(puzzle, Puzzle):
         puzzle = load(puzzle, {**(params or {}), **named})
     elif params or named:
         raise TypeError("parameters are set when the puzzle is loaded: load(spec, n=4), then solve()")
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    _check_arguments(limit, method, engine, max_states, interrupt)
     if max_memory_mb is None:
         limits = Limits(max_states=max_states, timeout=timeout)  # the default memory limit
     else:
         limits = Limits(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     compiled = puzzle.compiled
-    if all or limit is not None or (compiled.puzzle.search == "all" and not (count or reach)):
+    question = Question(count, reach, all, limit, method, engine)
+    why = refusal(compiled, question, keywords)
+    if why is not None:
+        raise ValueError(why)
+    if question.listing(compiled.puzzle.search):
         if compiled.puzzle.search == "all":
-            report = enumerate_solutions(compiled, limits, limit=limit, keep=True, engine=engine)
+            report = enumerate_solutions(compiled, limits, limit=limit, keep=not count, engine=engine)
         else:
             report = enumerate_shortest(compiled, limits, limit=limit, keep=True)
-        return Result.from_data(data.all_to_data(compiled, puzzle.spec, report))
-    solved = solve_compiled(
-        compiled, puzzle.spec, count=count, reach=reach, limits=limits, method=method, engine=engine
-    )
-    return Result.from_data(data.to_data(solved, count=count, reach=reach))
+        result = Result.from_data(data.all_to_data(compiled, puzzle.spec, report))
+    else:
+        solved = solve_compiled(
+            compiled, puzzle.spec, count=count, reach=reach, limits=limits, method=method, engine=engine
+        )
+        result = Result.from_data(data.to_data(solved, count=count, reach=reach))
+    if interrupt == "raise" and result.status == LIMIT and result.limit == INTERRUPTED:
+        raise KeyboardInterrupt
+    return result
+
+
+INTERRUPTED = stop_reason(KeyboardInterrupt())  # the limit a search reports when Ctrl-C stopped it
+INTERRUPT_CHOICES = ("raise", "result")
+
+
+def _check_arguments(limit: object, method: str, engine: str, max_states: object, interrupt: str) -> None:
+    """Values the command line could not even be given (`--limit 0`), refused by name."""
+    if method not in METHODS:
+        raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    if interrupt not in INTERRUPT_CHOICES:
+        raise ValueError(f"interrupt must be one of {', '.join(INTERRUPT_CHOICES)}, got {interrupt!r}")
+    for name, value, what in (("limit", limit, "solution"), ("max_states", max_states, "state")):
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} is a whole number of {what}s, got {value!r}")
+        if value < 1:
+            raise ValueError(f"{name} must be at least 1 {what}, got {value}")
 
 
 def _as_text(value: object) -> str:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from rich.console import Console
 from rich.markup import escape
@@ -22,12 +25,13 @@ from .errors import SpecError
 from .kernel import ENGINES
 from .language.expressions import show
 from .model.puzzle import Puzzle
+from .questions import Question, command_line, refusal
 from .render import data, text
 from .render.escapes import visible
 from .render.glyphs import Glyphs, choose
-from .runner import METHODS, Solved, kernel_unfit, load, search, solve
+from .runner import METHODS, Solved, load, search, solve
 from .search import Limits
-from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
+from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached, stop_reason
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
 from .solutions import AllSolutions, enumerate_shortest, enumerate_solutions
 
@@ -59,6 +63,45 @@ class Output(Console):
         self.quiet = True
         _silence_stdout()
         raise PipeClosed
+
+
+class CtrlC:
+    """Ctrl-C (SIGINT) stops a run once. The first raises KeyboardInterrupt where the run is
+    (a search stops there and reports what it explored); from then on, and from the moment
+    the search is over (`quiet`), SIGINT is ignored: the report is printed whole and the
+    command exits with 3, instead of dying in the middle of a line or at exit with a
+    traceback. Ignored by the system (SIG_IGN), not by a handler that returns: a signal
+    caught while a large write waits on a full pipe makes Python drop the rest of that
+    write without a word."""
+
+    def __init__(self) -> None:
+        self.heard = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        self.heard = True
+        self.quiet()
+        raise KeyboardInterrupt
+
+    def quiet(self) -> None:
+        """From now on a Ctrl-C changes nothing: the run is reporting."""
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    def install(self) -> Any:
+        """Handle SIGINT (in the main thread only, where Python delivers it); the handler
+        it replaces, to be put back."""
+        if threading.current_thread() is not threading.main_thread():
+            return None
+        return signal.signal(signal.SIGINT, self)
+
+    @contextmanager
+    def installed(self) -> Iterator[CtrlC]:
+        previous = self.install()
+        try:
+            yield self
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
 
 
 def _silence_stdout() -> None:
@@ -209,9 +252,9 @@ def _limits(args: argparse.Namespace) -> Limits:
     return Limits(max_states=args.max_states, timeout=args.timeout, max_memory_mb=args.max_memory)
 
 
-def cmd_run(args: argparse.Namespace, out: Console) -> int:
+def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     """Load and search under the run's limits (armed from the start: reading and compiling
-    count), then render outside them, so that a limit never cuts the report short."""
+    count), then render outside them, so that a limit (or Ctrl-C) never cuts the report short."""
     args.spec = str(resolve_spec(args.spec))
     limits = _limits(args)
     params = _params(args.param)
@@ -243,8 +286,10 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
                     engine=args.engine,
                 )
     except LimitReached as exc:
+        ctrl_c.quiet()
         return _stopped_before_search(args, params, exc.reason, limits)
     finally:
+        ctrl_c.quiet()  # the search is over: what follows is the report
         if progress is not None:
             progress.stop()
     if args.format == "svg":
@@ -269,13 +314,10 @@ def cmd_run(args: argparse.Namespace, out: Console) -> int:
 
 def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> None:
     """An option that would not change anything for this spec and question is a usage error
-    that says why, not something quietly ignored."""
+    that says why, not something quietly ignored (the API refuses the same: questions.py)."""
     mode = compiled.puzzle.search
-    listing = args.all or (mode == "all" and not (args.reach or args.distinct))
-    if args.reach and args.all:
-        raise UsageError("--reach and --all ask two different questions: give one of them")
-    if args.limit is not None and not listing:
-        raise UsageError("--limit K stops a listing of all solutions: it goes with --all")
+    question = Question(args.count, args.reach, args.all, args.limit, args.method, args.engine, args.distinct)
+    listing = question.listing(mode)
     if args.distinct and listing:
         raise UsageError("--distinct groups the shortest solutions: it does not go with --all")
     if args.draw and not (listing and mode != "all"):
@@ -284,51 +326,18 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
             if not listing
             else "--draw draws solutions move by move: this spec's solutions (`search all`) are drawn as boards"
         )
-    if listing and args.count and mode != "all":
-        raise UsageError(
-            "--count counts the shortest solutions and --all lists them: give one of them "
-            "(the listing ends with the count)"
-        )
-    if args.method != "auto":
-        if listing:
-            raise UsageError(
-                f"--method {args.method} picks how one shortest solution is searched; "
-                + (
-                    "all solutions are listed depth first"
-                    if mode == "all"
-                    else "every shortest solution is listed from the graph of all shortest paths"
-                )
-            )
-        if args.count or args.reach or mode in ("count", "reach"):
-            raise UsageError(
-                f"--method {args.method} picks how one shortest solution is searched; "
-                "counting and reaching explore every layer"
-            )
-        if mode == "any":
-            raise UsageError(
-                f"--method {args.method} does not apply: "
-                "this spec asks for any solution (`search any`), found depth first"
-            )
     if args.format == "svg" and (args.count or args.reach or args.distinct or (args.all and mode != "all")):
         raise UsageError(
             "--format svg draws one solution (or the boards of a `search all` spec's solutions): "
             "it does not go with --count, --reach, --distinct or --all"
         )
-    if args.engine == "compiled":
-        if listing and mode == "all":
-            from . import kernel
-
-            unfit = kernel.why_not(compiled, depth_first=True)
-        elif listing or args.distinct:
-            unfit = "every shortest solution and trajectories are found in Python; the kernel runs one search"
-        else:
-            unfit = kernel_unfit(compiled, args.count, args.reach, args.method, None)
-        if unfit is not None:
-            raise UsageError(f"--engine compiled cannot run this: {unfit}")
     if args.explain and (args.format != "text" or listing):
         raise UsageError(
             "--explain annotates the text drawing of one solution: it does not go with --format json/yaml or --all"
         )
+    why = refusal(compiled, question, command_line)
+    if why is not None:
+        raise UsageError(why)
 
 
 def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:
@@ -419,7 +428,7 @@ def _dump(payload: dict[str, object], fmt: str) -> None:
         sys.stdout.write(yaml.safe_dump(payload, sort_keys=False, allow_unicode=True))
 
 
-def cmd_graph(args: argparse.Namespace) -> int:
+def cmd_graph(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
     """Every reachable state and move, with the solution's path marked, on standard output; a
     graph larger than --max-states is refused whole rather than cut."""
     from .render import graph as drawing
@@ -437,8 +446,11 @@ def cmd_graph(args: argparse.Namespace) -> int:
                 mode = "cheapest" if compiled.puzzle.search == "cheapest" else "shortest"
                 result = search(compiled, limits=limits, mode=mode)
     except LimitReached as exc:
+        ctrl_c.quiet()
         sys.stderr.write(f"puzint: the state graph was not drawn: {exc.reason}\n")
         return EXIT_LIMIT
+    finally:
+        ctrl_c.quiet()
     if not graph.complete:
         sys.stderr.write(
             f"puzint: the state graph was not drawn: {graph.limit_reason} "
@@ -453,7 +465,9 @@ def cmd_graph(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_check(args: argparse.Namespace, out: Console) -> int:
+def cmd_check(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
+    """Every case of every spec, each reported as it ends; Ctrl-C stops the check after the
+    case it interrupts, with the summary of what was checked (exit 3)."""
     from .expectations import blame_parameters, find_specs, load_cases, run_case
 
     specs = find_specs(args.targets)
@@ -463,6 +477,8 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
     failed = bad = passed = 0
     started = time.monotonic()
     for spec in specs:
+        if ctrl_c.heard:
+            break
         text.print_line(out, Text(visible(str(spec)), style="bold"))
         try:
             cases = load_cases(spec)
@@ -472,13 +488,15 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
             continue
         unusable = False
         for case in cases:
+            if ctrl_c.heard:
+                break
             limits = _limits(args)
             case_started = time.monotonic()
             try:
                 with limits.armed():
                     run_case(spec, case, limits, args.engine)
-            except LimitReached as exc:
-                case.actual = {"status": LIMIT, "limit": f"{exc.reason} while compiling"}
+            except (LimitReached, KeyboardInterrupt) as exc:
+                case.actual = {"status": LIMIT, "limit": f"{stop_reason(exc)} while compiling"}
             except SpecError as exc:
                 unusable = True
                 for error in blame_parameters(exc, case):
@@ -505,8 +523,12 @@ def cmd_check(args: argparse.Namespace, out: Console) -> int:
     parts = [f"{len(specs)} spec(s), {passed + failed} case(s): {passed} passed, {failed} failed"]
     if bad:
         parts.append(f"{bad} spec(s) could not be checked")
+    if ctrl_c.heard:
+        parts.append("stopped: interrupted")
     parts.append(f"{time.monotonic() - started:.1f} s")
     text.print_parts(out, parts, " · ")
+    if ctrl_c.heard:
+        return EXIT_LIMIT
     if bad:
         return EXIT_BAD_INPUT
     return EXIT_MISMATCH if failed else EXIT_OK
@@ -523,6 +545,27 @@ def report_error(exc: SpecError) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The `puzint` command, run in this process; the caller's Ctrl-C handler is put back
+    when it ends."""
+    with CtrlC().installed() as ctrl_c:
+        return _command(argv, ctrl_c)
+
+
+def program() -> NoReturn:
+    """`puzint` and `python -m puzint`: the command, then the process's exit, with Ctrl-C
+    ignored from the end of the command on (the output still flushed at exit is not cut by
+    one, and no traceback is shown)."""
+    ctrl_c = CtrlC()
+    ctrl_c.install()
+    try:
+        code = _command(None, ctrl_c)
+        ctrl_c.quiet()
+    except KeyboardInterrupt:  # the first Ctrl-C, just as the command returned
+        code = EXIT_LIMIT
+    raise SystemExit(code)
+
+
+def _command(argv: list[str] | None, ctrl_c: CtrlC) -> int:
     out = Output(highlight=False)
     parser = build_parser()
     try:
@@ -531,10 +574,10 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     try:
         if args.command == "run":
-            return cmd_run(args, out)
+            return cmd_run(args, out, ctrl_c)
         if args.command == "graph":
-            return cmd_graph(args)
-        return cmd_check(args, out)
+            return cmd_graph(args, ctrl_c)
+        return cmd_check(args, out, ctrl_c)
     except SpecError as exc:
         report_error(exc)
         return EXIT_BAD_INPUT

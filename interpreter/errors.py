@@ -61,15 +61,15 @@ class SpecError(Exception):
         return SpecError(self.diagnostics, source, filename)
 
     def render(self) -> str:
-        lines = _lines(self.source)
+        lines = source_lines(self.source)
         return "\n".join(_render_one(d, lines, self.filename) for d in self.diagnostics)
 
 
-def _lines(source: str) -> list[str]:
-    """The lines as the parser numbers them: split at line feeds only (str.splitlines would
-    also split at a carriage return, a form feed or U+2028 inside a line, and number every
-    line after it wrong)."""
-    lines = [line.removesuffix("\r") for line in source.split("\n")]
+def source_lines(text: str) -> list[str]:
+    """A source's lines as the parser counts them: ended by a line end only (splitlines()
+    also breaks at a form feed or a Unicode line separator, which a comment may hold, and
+    then shows a line other than the one a position names)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     return lines[:-1] if lines[-1] == "" else lines
 
 

@@ -36,6 +36,8 @@ FIELDS = ("status", *COUNTS)
 CASE_KEYS = ("params", "note", "slow", *FIELDS)
 NO_SOLUTION_HAS_NO = ("length", "cost", "count", "count_up_to_symmetry", "trajectories", "trajectories_up_to_symmetry")
 
+MAX_NESTING = 20  # a file of cases nests 5 deep (cases, a case, params, a list); composing recurses
+
 INT = "tag:yaml.org,2002:int"
 STR = "tag:yaml.org,2002:str"
 BOOL = "tag:yaml.org,2002:bool"
@@ -50,6 +52,7 @@ class Case:
     slow: bool = False
     param_pos: dict[str, Pos] = field(default_factory=dict)
     value_pos: dict[str, Pos] = field(default_factory=dict)
+    key_pos: dict[str, Pos] = field(default_factory=dict)
     pos: Pos = NOWHERE
 
 
@@ -65,7 +68,7 @@ class ExpectationFile:
 
 def read_expectations(path: Path) -> ExpectationFile:
     """The cases of one expectation file, or a SpecError listing every mistake in it."""
-    source = read_source(path, "expectation file")
+    source = _yaml_line_breaks(read_source(path, "expectation file"))
     errors = Collector()
     root = _compose(source, str(path))
     cases = _cases(root, errors)
@@ -74,14 +77,26 @@ def read_expectations(path: Path) -> ExpectationFile:
     return ExpectationFile(path, source, cases)
 
 
+def _yaml_line_breaks(source: str) -> str:
+    """YAML also breaks lines at NEL and the Unicode line and paragraph separators: as `\n`,
+    so that its marks and the line shown under a caret count the same lines."""
+    return source.replace("\x85", "\n").replace("\u2028", "\n").replace("\u2029", "\n")
+
+
 def _compose(source: str, filename: str) -> yaml.Node | None:
     """The document's node tree; anchors, aliases and several documents are refused."""
     try:
+        depth = 0
         for event in yaml.parse(source, Loader=yaml.SafeLoader):
             anchor = getattr(event, "anchor", None)
             if isinstance(event, yaml.AliasEvent) or anchor is not None:
                 refused = "anchors and aliases (& and *) are not used in expectation files"
                 raise SpecError([Diagnostic(_pos(event.start_mark), refused, "plain values")], source, filename)
+            depth += isinstance(event, yaml.CollectionStartEvent) - isinstance(event, yaml.CollectionEndEvent)
+            if depth > MAX_NESTING:
+                too_deep = f"the YAML nests more than {MAX_NESTING} lists or mappings deep"
+                expected = "cases, each a mapping of keys to values (params: a mapping)"
+                raise SpecError([Diagnostic(_pos(event.start_mark), too_deep, expected)], source, filename)
         return yaml.compose(source, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -105,8 +120,6 @@ def _compose(source: str, filename: str) -> yaml.Node | None:
         raise SpecError(
             [Diagnostic(Pos(1, 1), f"bad YAML: {exc}", "YAML like the files in specs/")], source, filename
         ) from None
-    except RecursionError:
-        raise SpecError([Diagnostic(Pos(0, 0), "the YAML nests too deeply to read")], source, filename) from None
 
 
 def _pos(mark: Any, end: Any = None) -> Pos:
@@ -167,7 +180,8 @@ def _case(node: yaml.Node, errors: Collector) -> Case | None:
     before = len(errors.diagnostics)
     entries = _mapping(node, "a case", CASE_KEYS, errors)
     case = Case({}, {}, pos=_at(node))
-    for name, (_key, value) in entries.items():
+    for name, (key, value) in entries.items():
+        case.key_pos[name] = _at(key)
         if name == "params":
             _params(value, case, errors)
         elif name == "note":

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from .catalogue import catalogue_dir
-from .errors import Diagnostic, Pos, SpecError, suggest
+from .compiler import CompiledPuzzle
+from .errors import NOWHERE, Diagnostic, Pos, SpecError, suggest
 from .expectation_file import FIELDS, Case, ExpectationFile, read_expectations
 from .language import syntax as s
 from .language.parser import parse
@@ -71,7 +72,7 @@ def find_specs(targets: list[str]) -> list[Path]:
     for target in targets or default_targets():
         path = Path(target)
         if path.is_dir():
-            found.extend(sorted(path.glob("*.puz")))
+            found.extend(sorted(spec for spec in path.glob("*.puz") if spec.is_file()))  # not a folder x.puz
         else:
             found.append(path)
     return found
@@ -138,8 +139,55 @@ def blame_parameters(exc: SpecError, report: CaseReport) -> list[SpecError]:
     return errors
 
 
+def check_questions(compiled: CompiledPuzzle, report: CaseReport) -> None:
+    """A key that asks what this spec cannot answer (trajectories on a puzzle without cells,
+    a cost where moves have none, solutions of a spec that does not list them) is a mistake
+    of the expectation file: refused at the key, rather than failing later without a
+    position or comparing with nothing."""
+    puzzle = compiled.puzzle
+    diagnostics = []
+    for key in report.expected:
+        refused = _unanswerable(key, puzzle.search, puzzle.board is not None, set(report.expected))
+        if refused is not None and report.case is not None:
+            why, expected = refused
+            diagnostics.append(Diagnostic(report.case.key_pos.get(key, NOWHERE), f"{key}: {why}", expected))
+    if diagnostics:
+        if report.file is None:
+            raise SpecError(diagnostics)
+        raise report.file.error(diagnostics)
+
+
+LISTING = ("solutions", "solutions_in_all")
+REACHING = ("reachable", "reachable_up_to_symmetry", "reachable_goals")
+TRAJECTORIES = ("trajectories", "trajectories_up_to_symmetry")
+
+
+def _unanswerable(key: str, mode: str, cells: bool, keys: set[str]) -> tuple[str, str] | None:
+    """Why this spec cannot answer `key`, and what would do instead (None: it can)."""
+    asks = {"cheapest": "the cheapest solution", "all": "every solution (search all)"}.get(mode, "the fewest moves")
+    if key in TRAJECTORIES and not cells:
+        return "trajectories follow pieces from cell to cell, and this puzzle has no cells", f"no {key}"
+    if key in REACHING and mode == "cheapest":
+        why = "this spec searches for the cheapest solution, which does not count the reachable states"
+        return why, "cost and count"
+    if key == "cost" and mode != "cheapest":
+        return f"a cost is the total of a cheapest solution, and this spec asks for {asks}", "length"
+    if mode == "all" and key not in {"status", *LISTING, *REACHING}:
+        why = "a `search all` spec's solutions are goal states, listed (not a shortest sequence of moves)"
+        return why, "solutions or solutions_in_all"
+    if key in LISTING and mode != "all":
+        why = f"solutions are the goal states a `search all` spec lists, and this spec asks for {asks}"
+        return why, "count (the shortest solutions)"
+    others = sorted(keys - {"status", *LISTING})
+    if key in LISTING and others:
+        why = f"the solutions are listed, not searched: {', '.join(others)} cannot be asked in the same case"
+        return why, "another case for " + ", ".join(others)
+    return None
+
+
 def run_case(spec: Path, case: CaseReport, limits: Limits, engine: str = "auto") -> CaseReport:
     compiled = load(spec, case.params)
+    check_questions(compiled, case)
     want = set(case.expected)
     if want & {"solutions", "solutions_in_all"}:
         every = enumerate_solutions(compiled, limits, keep=False, engine=engine)
@@ -158,9 +206,7 @@ def run_case(spec: Path, case: CaseReport, limits: Limits, engine: str = "auto")
         case.actual["reachable"] = result.reachable
         case.actual["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
         case.actual["reachable_goals"] = result.reachable_goals
-    if want & {"trajectories", "trajectories_up_to_symmetry"} and result.status == SOLVED:
-        if compiled.puzzle.board is None:
-            raise SpecError([Diagnostic(Pos(0, 0), "trajectories need a board of cells")], "", str(spec))
+    if want & set(TRAJECTORIES) and result.status == SOLVED:
         report = distinct_trajectories(compiled, limits)
         case.actual["trajectories"] = report.classes
         case.actual["trajectories_up_to_symmetry"] = report.classes_up_to_symmetry

@@ -25,7 +25,10 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collect_file(parent: pytest.Collector, file_path: Path) -> pytest.Collector | None:
-    if file_path.suffix == ".puz" and expectation_file(file_path).is_file():
+    """A spec file with something named as its expectation file beside it: a YAML file's
+    cases, or (a directory named `frog.yaml`) the same refusal `puzint check` gives, as a
+    collection error of the spec, never a test of its own."""
+    if file_path.suffix == ".puz" and file_path.is_file() and expectation_file(file_path).exists():
         return SpecFile.from_parent(parent, path=file_path)
     return None
 
@@ -41,7 +44,7 @@ class SpecFile(pytest.File):
         cases = load_cases(self.path)  # a SpecError is shown by repr_failure below
         seen: dict[str, int] = {}
         for case in cases:
-            name = "-".join(f"{k}:{v}" for k, v in case.params.items()) or "defaults"  # selectable with -k
+            name = "-".join(f"{_id(k)}:{_id(v)}" for k, v in case.params.items()) or "defaults"  # -k n:4
             seen[name] = seen.get(name, 0) + 1
             if seen[name] > 1:
                 name = f"{name} ({seen[name]})"
@@ -54,6 +57,13 @@ class SpecFile(pytest.File):
         if isinstance(excinfo.value, SpecError):
             return excinfo.value.render()
         return str(super().repr_failure(excinfo))
+
+
+def _id(text: str) -> str:
+    """A parameter's name or value as a part of a test's node id: `:` separates a name from
+    its value and `::` the parts of a node id, so a `:` of its own (and a `%`, and what is
+    not printable) is written as `%3A`, which `pytest "frog.puz::bottom:B%3AA"` finds again."""
+    return "".join(ch if ch.isprintable() and ch not in ":%" else f"%{ord(ch):02X}" for ch in text)
 
 
 class CaseItem(pytest.Item):

@@ -36,12 +36,29 @@ def read_source(path: str | Path, what: str = "spec") -> str:
         reason = exc.strerror or str(exc)
         raise SpecError([Diagnostic(Pos(0, 0), f"cannot read the {what}: {reason}")], "", name) from None
     if len(data) > MAX_BYTES:
-        raise SpecError(
-            [Diagnostic(Pos(0, 0), f"the {what} is larger than {MAX_BYTES:,} bytes", f"a {what} file of text")],
-            "",
-            name,
-        )
-    text = decode(data, name, what)
+        raise _too_large(name, what)
+    return _checked(decode(data, name, what), name, what)
+
+
+def read_text(text: object, name: str, what: str = "spec") -> str:
+    """A spec handed over as text (the API's `load(text=...)`), held to the bounds a file is
+    held to, with the same messages: a string of megabytes on one line would otherwise keep
+    the parser busy for minutes before anything could be said about it."""
+    if not isinstance(text, str):
+        raise TypeError(f"the text of a {what} is a str, got {type(text).__name__}")
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", errors="surrogatepass")) > MAX_BYTES:
+        raise _too_large(name, what)
+    return _checked(text.removeprefix(BOM), name, what)
+
+
+def line_ends(text: str) -> str:
+    """Every line end as `\n`: Windows' `\r\n` and old Macs' `\r` alike, so that every
+    position (the parser's, YAML's, the one shown under a caret) counts the same lines."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _checked(text: str, name: str, what: str) -> str:
+    text = line_ends(text)
     check_lines(text, name, what)
     return text
 
@@ -68,15 +85,20 @@ def refuse_links_elsewhere(name: str, what: str) -> None:
     )
 
 
+def _too_large(name: str, what: str) -> SpecError:
+    message = f"the {what} is larger than {MAX_BYTES:,} bytes"
+    return SpecError([Diagnostic(Pos(0, 0), message, f"a {what} file of text")], "", name)
+
+
 def decode(data: bytes, filename: str, what: str = "spec") -> str:
     """UTF-8 text (a leading byte-order mark is dropped); a byte that is not UTF-8 is shown at
     its line and column, without the line: the file may be anything but a spec."""
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        line_start = data.rfind(b"\n", 0, exc.start) + 1
-        column = len(data[line_start : exc.start].decode("utf-8", errors="replace")) + 1
+        before = data[: exc.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")) + 1
         byte = data[exc.start]
         raise SpecError(
             [

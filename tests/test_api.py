@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import sys
 from pathlib import Path
 
 import puzint
 import pytest
 from puzint.cli import main
+from puzint.search import Limits
 
 ROOT = Path(__file__).resolve().parent.parent
 FROG = ROOT / "specs" / "frog.puz"
@@ -61,3 +65,120 @@ def test_every_shortest_solution_with_its_moves() -> None:
     first, second = result.solution_moves
     assert len(first) == len(second) == 8 and first != second
     assert {first[0].piece, second[0].piece} == {"B", "W"}
+
+
+@pytest.mark.parametrize(
+    ("asked", "argv", "said"),
+    [
+        (
+            {"count": True, "all": True},
+            ["--count", "--all"],
+            "{count} counts the shortest solutions and {all} lists them: give one of them",
+        ),
+        ({"reach": True, "all": True}, ["--reach", "--all"], "{reach} and {all} ask two different questions"),
+        (
+            {"method": "idastar", "reach": True},
+            ["--method", "idastar", "--reach"],
+            "{method} picks how one shortest solution is searched; counting and reaching explore every layer",
+        ),
+        ({"limit": 3}, ["--limit", "3"], "{limit} stops a listing of all solutions: it goes with {all}"),
+        (
+            {"engine": "compiled", "all": True},
+            ["--engine", "compiled", "--all"],
+            "{engine} cannot run this: every shortest solution and trajectories are found in Python",
+        ),
+    ],
+)
+def test_the_api_refuses_what_the_command_line_refuses(
+    capsys: pytest.CaptureFixture[str], asked: dict[str, object], argv: list[str], said: str
+) -> None:
+    api = {"count": "count=True", "all": "all=True", "reach": "reach=True", "method": "method='idastar'"}
+    api |= {"limit": "limit", "engine": "engine='compiled'"}
+    cli = {"count": "--count", "all": "--all", "reach": "--reach", "method": "--method idastar"}
+    cli |= {"limit": "--limit K", "engine": "--engine compiled"}
+    with pytest.raises(ValueError) as refused:
+        puzint.solve("frog", **asked)  # type: ignore[arg-type]
+    assert str(refused.value).startswith(said.format(**api))
+    assert main(["run", str(FROG), *argv]) == 2
+    assert capsys.readouterr().err.startswith("puzint: " + said.format(**cli))
+
+
+@pytest.mark.parametrize(
+    ("asked", "error", "message"),
+    [
+        ({"all": True, "limit": 0}, ValueError, "limit must be at least 1 solution, got 0"),
+        ({"all": True, "limit": -2}, ValueError, "limit must be at least 1 solution, got -2"),
+        ({"all": True, "limit": 2.5}, TypeError, "limit is a whole number of solutions, got 2.5"),
+        ({"max_states": 0}, ValueError, "max_states must be at least 1 state, got 0"),
+        ({"interrupt": "ignore"}, ValueError, "interrupt must be one of raise, result, got 'ignore'"),
+    ],
+)
+def test_values_the_command_line_could_not_be_given_are_refused_by_name(
+    asked: dict[str, object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error) as refused:
+        puzint.solve("frog", **asked)  # type: ignore[arg-type]
+    assert str(refused.value) == message
+
+
+def test_count_on_a_search_all_spec_counts_its_solutions_as_the_command_line_does() -> None:
+    result = puzint.solve("queens", n=6, count=True)
+    assert (result.count, result.data["count_in_all"], result.solutions) == (1, 4, ())
+
+
+def _interrupt_at_the_first_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C, as the terminal sends it, while the search runs: SIGINT to this process at the
+    search's first poll of its limits."""
+    poll = Limits.check
+    sent: list[bool] = []
+
+    def check(self: Limits, *args: object, **kwargs: object) -> int:
+        if not sent:
+            sent.append(True)
+            os.kill(os.getpid(), signal.SIGINT)
+        return poll(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Limits, "check", check)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_during_solve_raises_keyboard_interrupt(monkeypatch: pytest.MonkeyPatch) -> None:
+    _interrupt_at_the_first_check(monkeypatch)
+    with pytest.raises(KeyboardInterrupt):
+        puzint.solve("frog", n=8, method="bfs", engine="python")
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_during_solve_is_a_result_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    _interrupt_at_the_first_check(monkeypatch)
+    result = puzint.solve("frog", n=8, method="bfs", engine="python", interrupt="result")
+    assert (result.status, result.limit) == ("limit", "interrupted")
+
+
+def test_text_is_held_to_the_bounds_of_a_file_with_the_same_messages(tmp_path: Path) -> None:
+    for text in ("board line 3\n# " + "a" * 10_000_000 + "\n", "board line 3\n# " + "a" * 20_000 + "\n"):
+        path = tmp_path / "big.puz"
+        path.write_text(text)
+        with pytest.raises(puzint.SpecError) as from_file:
+            puzint.load(path)
+        with pytest.raises(puzint.SpecError) as from_text:
+            puzint.load(text=text, spec=str(path))
+        assert from_text.value.render() == from_file.value.render()
+
+
+def test_text_that_is_not_a_string_is_a_type_error() -> None:
+    with pytest.raises(TypeError) as refused:
+        puzint.load(text=12)  # type: ignore[arg-type]
+    assert str(refused.value) == "the text of a spec is a str, got int"
+
+
+@pytest.mark.parametrize("line_end", ["\r", "\r\n"])
+def test_text_with_the_line_ends_of_old_macs_and_windows(line_end: str) -> None:
+    text = FROG.read_text().replace("\n", line_end)
+    assert puzint.solve(puzint.load(text=text)).length == 15
+    with pytest.raises(puzint.SpecError) as refused:
+        puzint.load(text=text.replace("start B*n _ W*n", "start B*n _ X*n"), spec="frog.puz")
+    assert refused.value.render().splitlines()[:2] == [
+        "frog.puz:11:13: unknown piece 'X'",
+        "  11 | start B*n _ X*n",
+    ]

@@ -44,3 +44,32 @@ def test_a_bad_expectation_file_is_a_collection_error_with_its_position(tmp_path
     assert run.returncode == 2
     assert "frog.yaml:2:5: unknown key 'lenght' in a case (did you mean 'length'?)" in run.stdout
     assert "Traceback" not in run.stdout
+
+
+def test_colons_in_parameter_values_keep_node_ids_whole(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "specs" / "amida.puz", tmp_path / "amida.puz")
+    (tmp_path / "amida.yaml").write_text(
+        'cases:\n  - params: {bottom: "BA"}\n    length: 1\n  - params: {bottom: "B::A"}\n    length: 1\n'
+        '  - params: {bottom: "B:A%"}\n    length: 1\n'
+    )
+    listed = run_pytest(tmp_path, "--collect-only", "-q")
+    ids = ["amida.puz::bottom:BA", "amida.puz::bottom:B%3A%3AA", "amida.puz::bottom:B%3AA%25"]
+    assert listed.stdout.splitlines()[:3] == ids, listed.stdout
+    chosen = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-o", "addopts=", "-q", ids[1]],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert "1 failed" in chosen.stdout and "unknown piece ':'" in chosen.stdout, chosen.stdout
+
+
+def test_a_directory_named_as_the_expectation_file_is_a_collection_error(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "specs" / "frog.puz", tmp_path / "frog.puz")
+    (tmp_path / "frog.yaml").mkdir()
+    (tmp_path / "frog.yaml" / "inner.puz").mkdir()  # a directory named like a spec, too
+    run = run_pytest(tmp_path)
+    assert run.returncode == 2, run.stdout
+    assert f"{tmp_path / 'frog.yaml'}: cannot read the expectation file: Is a directory" in run.stdout
+    assert "Traceback" not in run.stdout and "inner" not in run.stdout

@@ -1,5 +1,6 @@
 """Reading spec files: a byte-order mark accepted, bytes that are not UTF-8 shown at their line
-and column, files and lines too large for a person to have written refused before parsing.
+and column, files and lines too large for a person to have written refused before parsing,
+every kind of line end counted as one, the same way by the parser and by the line shown.
 An error never echoes another file: a link is followed only to a spec (an expectation file),
 and a file that is not UTF-8 has no line shown."""
 
@@ -96,3 +97,40 @@ def test_a_link_to_a_pipe_is_read(tmp_path: Path) -> None:
         assert read_source(f"/proc/self/fd/{reading}") == FROG_LINE.decode()
     finally:
         os.close(reading)
+
+
+@pytest.mark.parametrize("line_end", [b"\r", b"\r\n"])
+def test_the_line_ends_of_old_macs_and_windows_are_line_ends(tmp_path: Path, line_end: bytes) -> None:
+    spec = tmp_path / "mac.puz"
+    spec.write_bytes(FROG_LINE.replace(b"\n", line_end))
+    assert read_source(spec) == FROG_LINE.decode()
+
+
+def test_a_mistake_after_cr_line_ends_is_shown_at_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = tmp_path / "mac.puz"
+    spec.write_bytes(FROG_LINE.replace(b"start A _ _", b"start A _ Z").replace(b"\n", b"\r"))
+    assert main(["run", str(spec)]) == 2
+    assert capsys.readouterr().err.splitlines()[:3] == [
+        f"{spec}:3:11: unknown piece 'Z'",
+        "   3 | start A _ Z",
+        "     |           ^",
+    ]
+
+
+def test_a_line_separator_in_a_comment_does_not_shift_the_line_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec = tmp_path / "separator.puz"
+    text = FROG_LINE.decode().replace("piece A\n", "piece A  # a\u2028b\x0cc\n").replace("start A _ _", "start A _ Z")
+    spec.write_text(text, encoding="utf-8")
+    assert main(["run", str(spec)]) == 2
+    assert capsys.readouterr().err.splitlines()[:2] == [f"{spec}:3:11: unknown piece 'Z'", "   3 | start A _ Z"]
+
+
+def test_a_byte_that_is_not_utf8_after_cr_line_ends_is_shown_at_its_line(tmp_path: Path) -> None:
+    spec = tmp_path / "latin1.puz"
+    spec.write_bytes(b'board line 3\rpuzzle "caf\xe9"\r')
+    assert refusal(spec).splitlines() == [
+        f"{spec}:2:12: this byte (0xe9) is not UTF-8: the spec must be saved as UTF-8 text",
+        "  expected UTF-8 text",
+    ]

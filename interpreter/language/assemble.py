@@ -17,16 +17,17 @@ from ..model.puzzle import (
     Lit,
     Move,
     PieceType,
-    Put,
+    Place,
     Puzzle,
     Rewrite,
     State,
-    Toggle,
 )
 from . import layouts, pieces, rules, topology
 from . import syntax as s
+from .layouts import PlaceContents
 from .moves import MoveContext, moves
 from .predicates import Names, Scope, condition
+from .presence import Pools, never_made, unmet_needs
 
 if TYPE_CHECKING:
     from .elaborate import Elaboration
@@ -41,16 +42,8 @@ def assemble(el: Elaboration) -> Puzzle:
     places, routes = topology.places(el)
     counters = topology.counters(el, board, places)
     declared = el.of(s.Board) or el.of(s.BoardPicture)
-    uses_cells = (
-        el.of(s.LayoutDecl)
-        or el.of(s.ComputedLayout)
-        or any(
-            isinstance(mv.form, (s.Rewrite, s.SlideForm)) or any(isinstance(a, s.Toggle) for a in mv.actions)
-            for mv in el.of(s.Move)
-        )
-    )
     holders = el.of(s.PlacesDecl) or el.of(s.CounterDecl) or el.of(s.Cursor) or el.of(s.Carrier) or places
-    if board is None and not declared and (uses_cells or not holders):
+    if board is None and not declared and not holders:
         el.errors.absent("the spec has no board", BOARD_EXPECTED)
     el.errors.raise_if_any()
 
@@ -62,7 +55,7 @@ def assemble(el: Elaboration) -> Puzzle:
         start_cells = [EMPTY] * (board.size if board is not None else 0)
     goal_cells = layouts.split_blocks(el, board, types, parts, goal_layout, "goal")
     contents = layouts.start_places(el, places, types, found, start_cells, found.multiplicity)
-    place_goals = layouts.goal_places(el, places, types, found, contents.totals)
+    place_goals = layouts.goal_places(el, places, types, found, contents)
 
     instances = Tally(c for c in start_cells if 0 < c <= len(types))
     for i in range(len(contents.totals)):
@@ -108,8 +101,11 @@ def assemble(el: Elaboration) -> Puzzle:
     about = el.single(s.About, "about")
     _check_costs(el, move_list, search)
     el.errors.raise_if_any()  # the checks below compare parts that must all be right
-    _check_pieces_used(el, types, move_list, start_cells, contents.totals)
-    _check_goal_counts(el, types, move_list, start_cells, goal, places, counters)
+    pools = _check_pieces_used(el, types, move_list, start_cells, contents)
+    said = len(el.errors.diagnostics)
+    layouts.everyone_is_in_the_start(el, types, contents)  # the goal's mistakes, each said once
+    if len(el.errors.diagnostics) == said and not _check_goal_pieces(el, types, goal, places, pools):
+        _check_goal_counts(el, types, move_list, start_cells, goal, places, counters)
     el.errors.raise_if_any()
 
     start = State(
@@ -183,46 +179,48 @@ def _asks(search: str) -> str:
     }.get(search, search)
 
 
-def _creators(moves: list[Move]) -> set[int]:
-    """Codes some move can put on a cell where there was none."""
-    out: set[int] = set()
-    for move in moves:
-        if isinstance(move.form, Rewrite):
-            for left, right in zip(move.form.lhs, move.form.rhs, strict=True):
-                for a, b in zip(left, right, strict=True):
-                    if isinstance(b, Lit) and b != a:
-                        out.add(b.code)
-        for action in move.actions:
-            if isinstance(action, Put) and action.code is not None:
-                out.add(action.code)
-            if isinstance(action, Put) and action.slot is not None:
-                out.add(-1)  # any piece taken from a place
-            if isinstance(action, Toggle):
-                out.update((action.first, action.second))
-    return out
-
-
 def _check_pieces_used(
-    el: Elaboration, types: list[PieceType], moves: list[Move], start_cells: list[int], totals: list[int]
-) -> None:
-    present = set(start_cells)
-    creators = _creators(moves)
-    for move in moves:
-        if not isinstance(move.form, Rewrite):
-            continue
-        used = {c.code for w in move.form.lhs for c in w if isinstance(c, Lit) and c.code != EMPTY}
-        missing = [
-            types[code - 1].symbol
-            for code in used
-            if code not in present and code not in creators and -1 not in creators
-        ]
-        if missing:
-            el.errors.error(
-                move.pos,
-                f"move {move.name} can never be made: it needs {', '.join(sorted(missing))}, "
-                "which is not on the board at the start and no move puts it there",
-                "a move about pieces of the puzzle",
-            )
+    el: Elaboration, types: list[PieceType], moves: list[Move], start_cells: list[int], contents: PlaceContents
+) -> Pools:
+    """A move that needs a piece that is never on the board can never be made (see presence).
+    Returns where each piece can ever be."""
+    on_cells = {code for code in start_cells if 0 < code <= len(types)}
+    in_places = {i + 1 for bag in contents.bags for i, n in enumerate(bag) if n}
+    in_places |= {code for stack in contents.stacks for code in stack}
+    pools = Pools(on_cells, in_places)
+    for index, unmet in unmet_needs(moves, pools).items():
+        move = moves[index]
+        el.errors.error(move.pos, never_made(move, unmet, types), "a move about pieces of the puzzle")
+    return pools
+
+
+def _check_goal_pieces(el: Elaboration, types: list[PieceType], goal: Goal, places: list[Place], pools: Pools) -> bool:
+    """A goal that wants a piece on the cells, or in a place, where it never is (not at the
+    start, and no move that can be made brings it there) can never be reached. Returns
+    whether it said so."""
+    before = len(el.errors.diagnostics)
+    on_cells = {code for code in goal.cells or () if 0 < code <= len(types)} - pools.cells
+    if on_cells:
+        layout = next(x for x in el.statements if isinstance(x, (s.LayoutDecl, s.ComputedLayout)) and x.which == "goal")
+        _never_there(el, layout.pos, [types[code - 1].symbol for code in sorted(on_cells)], "on the board")
+    for wanted in goal.places:
+        codes = set(wanted.sequence or ()) | {i + 1 for i, n in enumerate(wanted.at_least or ()) if n}
+        absent = sorted(codes - pools.places)
+        if absent:
+            name = places[wanted.place].name
+            layout = next(x for x in el.of(s.PlaceLayout) if x.which == "goal" and x.place == name)
+            _never_there(el, layout.pos, [types[code - 1].symbol for code in absent], f"at {name}")
+    return len(el.errors.diagnostics) > before
+
+
+def _never_there(el: Elaboration, pos: Pos, symbols: list[str], where: str) -> None:
+    one = len(symbols) == 1
+    el.errors.error(
+        pos,
+        f"the goal can never be reached: it wants {', '.join(symbols)} {where}, where "
+        f"{'it is' if one else 'they are'} never: not at the start, and no move brings {'it' if one else 'them'} there",
+        "a goal of pieces that can be there",
+    )
 
 
 def _conserves(move: Move) -> bool:

@@ -8,6 +8,7 @@ blocks of one kind side by side stay two blocks.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -361,6 +362,7 @@ class PlaceContents:
     bags: list[list[int]]  # per place: how many of each piece (index code - 1)
     stacks: list[list[int]]  # per place: codes, bottom first (empty for bags)
     totals: list[int]  # every piece of each kind in the puzzle
+    placed: list[int]  # how many of each kind the start puts on the cells and in the places
 
 
 def start_places(
@@ -388,16 +390,32 @@ def start_places(
         if layout.contents is None:
             everyone.append((place, layout))
             continue
-        for code in _listed(el, layout, by_symbol, found, types) or []:
+        listed = _listed(el, layout, by_symbol, found, types) or []
+        _no_blocks_in_places(el, layout, listed, types)
+        for code in listed:
             named[code - 1] += 1
             _put(el, places[place], bags[place], stacks[place], code, layout.pos)
     totals = [named[i] if named[i] else multiplicity.get(i + 1, 1) for i in range(len(types))]
     for place, layout in everyone:
+        _no_blocks_in_places(el, layout, [i + 1 for i in range(len(types)) if totals[i] > named[i]], types)
         for i in range(len(types)):
             for _ in range(totals[i] - named[i]):
                 _put(el, places[place], bags[place], stacks[place], i + 1, layout.pos)
             named[i] = totals[i]
-    return PlaceContents(bags, stacks, totals)
+    return PlaceContents(bags, stacks, totals, named)
+
+
+def _no_blocks_in_places(el: Elaboration, layout: s.PlaceLayout, codes: list[int], types: list[PieceType]) -> None:
+    """A block covers several cells and always moves whole on the board: in a place it
+    could only be put back on one cell, as half a block."""
+    blocks = sorted({types[code - 1].symbol for code in codes if types[code - 1].shape is not None})
+    if blocks:
+        el.errors.error(
+            layout.pos,
+            f"{', '.join(blocks)} {'is a block' if len(blocks) == 1 else 'are blocks'}: "
+            f"a block covers several cells and stays on the board, and {layout.place} is a place",
+            "pieces of one cell in places (blocks stay on the cells)",
+        )
 
 
 def _place(el: Elaboration, names: list[str], layout: s.PlaceLayout) -> int | None:
@@ -423,19 +441,20 @@ def _listed(
 ) -> list[int] | None:
     """The codes a place layout names, in order."""
     if isinstance(layout.contents, s.Layout):
-        out = []
+        written = layout.contents.items
         errors = len(el.errors.diagnostics)
-        items = expand(el, layout.contents.items, by_symbol, "start")
+        items = expand(el, written, by_symbol, "goal")  # ? is refused below, with _ and .
         if len(el.errors.diagnostics) > errors:
             return None  # an unknown piece, already reported (it reads as _ only to keep counts right)
-        for item in items:
-            if isinstance(item, Lit) and item.code != EMPTY:
-                piece = types[item.code - 1]
-                if piece.code in found.grouped:
-                    el.errors.error(layout.pos, f"{piece.symbol} is one piece of a group: write everyone", "everyone")
-                out.append(item.code)
-            else:
-                el.errors.error(layout.pos, "a place holds pieces: _ and ? mean nothing here", "piece symbols")
+        if not all(isinstance(item, Lit) and item.code != EMPTY for item in items):
+            where = _written_at(written, lambda word: word in ("_", "?", ".")) or layout.pos
+            el.errors.error(where, "a place holds pieces: _, ? and . mean nothing here", "piece symbols")
+        out = [item.code for item in items if isinstance(item, Lit) and item.code != EMPTY]
+        grouped = [types[code - 1].symbol for code in dict.fromkeys(out) if code in found.grouped]
+        if grouped:
+            where = _written_at(written, grouped[0].__eq__) or layout.pos
+            what = f"{grouped[0]} is one piece" if len(grouped) == 1 else f"{', '.join(grouped)} are pieces"
+            el.errors.error(where, f"{what} of a group: write everyone", "everyone")
         return out
     assert layout.contents is not None
     computed = _computed(el, layout.contents, layout.pos, layout.which, by_symbol, found)  # type: ignore[arg-type]
@@ -444,9 +463,29 @@ def _listed(
     return [item.code for item in computed if isinstance(item, Lit) and item.code != EMPTY]
 
 
+def _written_at(items: tuple[s.LayoutItem, ...], wanted: Callable[[str], bool]) -> Pos | None:
+    """Where the first cell that `wanted` picks (a whole symbol, or one character of a row
+    such as `F_G`) is written among a layout's items."""
+    for item in items:
+        if isinstance(item, s.Cells):
+            if wanted(item.text):
+                return Pos(item.pos.line, item.pos.column, len(item.text))
+            found = next((i for i, ch in enumerate(item.text) if wanted(ch)), None)
+            if found is not None:
+                return Pos(item.pos.line, item.pos.column + found)
+        elif (isinstance(item, s.Wild) and wanted("?")) or (isinstance(item, s.NoCells) and wanted(".")):
+            return item.pos
+        elif isinstance(item, (s.Group, s.Repeat)):
+            inner = _written_at(item.items if isinstance(item, s.Group) else (item.item,), wanted)
+            if inner is not None:
+                return inner
+    return None
+
+
 def goal_places(
-    el: Elaboration, places: list[Place], types: list[PieceType], found: PieceSet, totals: list[int]
+    el: Elaboration, places: list[Place], types: list[PieceType], found: PieceSet, contents: PlaceContents
 ) -> list[PlaceGoal]:
+    totals = contents.totals
     names = [p.name for p in places]
     by_symbol = {p.symbol: p for p in types}
     wanted: dict[int, list[int]] = {}
@@ -464,6 +503,7 @@ def goal_places(
         listed = _listed(el, layout, by_symbol, found, types)
         if listed is None:
             continue
+        _no_blocks_in_places(el, layout, listed, types)
         if places[place].stack:
             sequences[place] = listed
             continue
@@ -482,3 +522,19 @@ def goal_places(
     out = [PlaceGoal(p, tuple(c), None) for p, c in sorted(wanted.items())]
     out += [PlaceGoal(p, None, tuple(seq)) for p, seq in sorted(sequences.items())]
     return out
+
+
+def everyone_is_in_the_start(el: Elaboration, types: list[PieceType], contents: PlaceContents) -> None:
+    """`goal at P: everyone` wants every piece there; a piece the start never places could
+    never be there, and the goal could never be reached."""
+    absent = [types[i].symbol for i, total in enumerate(contents.totals) if total and not contents.placed[i]]
+    if not absent:
+        return
+    listed = ", ".join(absent)
+    for layout in el.of(s.PlaceLayout):
+        if layout.which == "goal" and layout.contents is None:
+            el.errors.error(
+                layout.pos,
+                f"the goal wants everyone at {layout.place}, and the start never places {listed}",
+                f"{listed} in the start (start at PLACE: ...), or a goal that lists the pieces it wants",
+            )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..errors import Pos, SpecError, suggest
+from ..errors import Pos, SpecError, source_lines, suggest
 from ..model import expr as m
 from ..model.board import Board, Direction
 from ..model.puzzle import (
@@ -44,7 +44,18 @@ from ..model.puzzle import (
 )
 from . import syntax as s
 from .layouts import expand
-from .predicates import Names, Scope, as_cell, as_number, condition, fail, kind_codes, number, typed_expr
+from .predicates import (
+    Names,
+    Scope,
+    as_cell,
+    as_number,
+    condition,
+    fail,
+    kind_codes,
+    meaning,
+    number,
+    typed_expr,
+)
 
 if TYPE_CHECKING:
     from .elaborate import Elaboration
@@ -83,7 +94,7 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
         if key in scope.locals:
             local = scope.locals[key]
             if local.type != type_:
-                raise fail(var.pos, f"?{var.name} is {local.type} here and {type_} earlier in the move")
+                raise fail(var.pos, f"?{var.name} is {type_} here and {local.type} earlier in the move")
             return local
         local = scope.declare(key, type_, var.pos)
         variables.append(Variable(var.name, local.slot, type_, var.pos))
@@ -91,6 +102,7 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
 
     form = _form(ctx, stmt, introduce)
     _introduce_from_actions(ctx, stmt, introduce)
+    _enough_to_choose(ctx, stmt, variables)
     actions = [_action(ctx, stmt, a, scope) for a in stmt.actions]
     if len(stmt.guards) > 1:
         raise fail(stmt.guards[1].pos, "a move takes one condition (join them with and)", "one if")
@@ -102,7 +114,7 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
             raise fail(stmt.guards[0].pos, f"move {stmt.name} can never be made: its condition is always false")
         guard = None
     cost = number(stmt.costs[0], scope) if stmt.costs else None
-    line = ctx.el.spec.source.splitlines()[stmt.pos.line - 1] if stmt.pos.line >= 1 else ""
+    line = source_lines(ctx.el.spec.source)[stmt.pos.line - 1] if stmt.pos.line >= 1 else ""
     return Move(stmt.name, stmt.pos, form, tuple(actions), guard, cost, tuple(variables), scope.size, line.strip())
 
 
@@ -301,6 +313,27 @@ def _introduce_from_actions(ctx: MoveContext, stmt: s.Move, introduce) -> None: 
             introduce(action.anchor or s.Var(action.pos, f"_anchor{i}"), m.CELL)
 
 
+def _enough_to_choose(ctx: MoveContext, stmt: s.Move, variables: list[Variable]) -> None:
+    """Distinct variables take distinct counters (places): a move with more of them than the
+    puzzle has could never choose, and would never be made."""
+    names = ctx.names
+    available = {
+        m.COUNTER: ("number counters", sum(c.role == NUMBER for c in names.counters), "counter NAME = 0 in 0..9"),
+        m.PLACE: ("places", len(names.places), "places A, B"),
+    }
+    for type_, (what, count, example) in available.items():
+        chosen = [v for v in variables if v.type == type_]
+        if len(chosen) > count:
+            listed = ", ".join(f"?{v.name}" for v in chosen)
+            ranges = f"{listed} ranges over the {what}" if len(chosen) == 1 else f"{listed} take distinct {what}"
+            has = f"this puzzle has {count}" if count else "this puzzle has none"
+            raise fail(
+                chosen[count].pos,
+                f"move {stmt.name} can never be made: {ranges}, and {has}",
+                example if not count else f"at most {count} variable(s) of {what}",
+            )
+
+
 def _location(ctx: MoveContext, word: s.Name | s.Var | s.Num, scope: Scope) -> Loc:
     names = ctx.names
     if isinstance(word, s.Var):
@@ -325,17 +358,22 @@ def _location(ctx: MoveContext, word: s.Name | s.Var | s.Num, scope: Scope) -> L
     if ctx.board is not None and ctx.board.by_name(word.name) is not None:
         return CellLoc(ctx.board.by_name(word.name))  # type: ignore[arg-type]
     known = [p.name for p in names.places] + [c.name for c in names.counters if c.role == CURSOR]
-    raise fail(
-        word.pos,
-        f"unknown place or cell '{word.name}'{suggest(word.name, known)}",
-        "one of: " + (", ".join(known) or "a place, a cell or the cursor"),
+    what = meaning(word.name, names)
+    problem = (
+        f"'{word.name}' is {what}, not a place or a cell"
+        if what is not None
+        else f"unknown place or cell '{word.name}'{suggest(word.name, known)}"
     )
+    cells = [f"a cell ({ctx.board.names_range()})"] if ctx.board is not None else []
+    raise fail(word.pos, problem, "one of: " + (", ".join(known + cells) or "a place, a cell or the cursor"))
 
 
 def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # type: ignore[no-untyped-def]
     names = ctx.names
     if isinstance(action, s.Take):
         source = _location(ctx, action.source, scope)
+        if _is_cell(source):
+            _no_blocks_taken(ctx, action)
         local = scope.locals["?" + action.var.name]
         return Take(local.slot, action.var.name, source)
     if isinstance(action, s.Put):
@@ -401,9 +439,7 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
         else:
             index = names.counter(action.counter.name)
             if index is None or names.counters[index].role != NUMBER:
-                known = ", ".join(c.name for c in names.counters if c.role in (NUMBER, CURSOR)) or "none declared"
-                unknown = f"unknown counter '{action.counter.name}'{suggest(action.counter.name, known.split(', '))}"
-                raise fail(action.counter.pos, unknown, f"one of: {known}")
+                raise _not_a_counter(action.counter, scope)
             current = m.CounterValue(action.counter.pos, index, m.NUM)
             target_counter, slot = index, None
         if action.add:
@@ -411,8 +447,10 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
         return SetCounter(target_counter, slot, value, action.pos)
     if isinstance(action, s.Let):
         value = typed_expr(action.value, scope)
-        if action.name.name in scope.locals or action.name.name in names.params:
-            raise fail(action.name.pos, f"'{action.name.name}' is already a name here", "another name")
+        name = action.name.name
+        already = "a value of this move" if name in scope.locals else meaning(name, names)
+        if already is not None:
+            raise fail(action.name.pos, f"'{name}' is already {already}: a let cannot hide it", "another name")
         ctx.el.check_name(action.name.pos, action.name.name, "a value")
         local = scope.declare(action.name.name, value.type, action.name.pos)
         return Let(local.slot, value)
@@ -426,6 +464,11 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
     by_symbol = {p.symbol: p for p in ctx.types}
     items = expand(ctx.el, (action.first,) + ((action.second,) if action.second else ()), by_symbol, "start")
     codes = [c.code for c in items if isinstance(c, Lit)]
+    for code, written in zip(codes, (action.first, action.second), strict=False):
+        if code != EMPTY and ctx.types[code - 1].shape is not None:
+            symbol = ctx.types[code - 1].symbol
+            where = written.pos if written is not None else action.pos
+            raise fail(where, f"{symbol} is a block: it moves with step or slide", f"step {symbol} along ...")
     if len(codes) == 1:
         codes.append(EMPTY)
     if len(codes) != 2 or codes[0] == codes[1]:
@@ -435,6 +478,34 @@ def _action(ctx: MoveContext, stmt: s.Move, action: s.Action, scope: Scope):  # 
     anchor = action.anchor.name if action.anchor is not None else f"_anchor{stmt.actions.index(action)}"
     cut = action.shape.name in board.neighbourhoods
     return Toggle(codes[0], codes[1], shape, scope.locals["?" + anchor].slot, cut)
+
+
+def _not_a_counter(word: s.Name, scope: Scope) -> SpecError:
+    """`set NAME = ...` on a name that is no counter: what the name is, or the nearest counter."""
+    names, name = scope.names, word.name
+    known = [c.name for c in names.counters if c.role in (NUMBER, CURSOR)]
+    expected = "one of: " + (", ".join(known) or "none declared (counter NAME = 0 in 0..9)")
+    what = "a value of this move" if name in scope.locals else meaning(name, names)
+    if what == "the carrier":
+        return fail(word.pos, f"'{name}' is the carrier: carry moves move it, set and add change counters", expected)
+    if what is not None:
+        return fail(word.pos, f"'{name}' is {what}, not a counter: set and add change counters", expected)
+    return fail(word.pos, f"unknown counter '{name}'{suggest(name, known)}", expected)
+
+
+def _is_cell(loc: Loc) -> bool:
+    return isinstance(loc, (CellLoc, CursorLoc)) or (isinstance(loc, VarLoc) and loc.over == "cell")
+
+
+def _no_blocks_taken(ctx: MoveContext, action: s.Take) -> None:
+    """A take empties one cell; a block covers several, and would be left in halves."""
+    blocks = [p.symbol for p in ctx.types if p.shape is not None]
+    if blocks:
+        raise fail(
+            action.pos,
+            f"take empties one cell, and this board has blocks ({', '.join(blocks)}) that cover several",
+            "step or slide to move a block; take from a place",
+        )
 
 
 def uses_any_cell(window: Window) -> bool:

@@ -9,7 +9,8 @@ from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, Unexp
 from lark.exceptions import UnexpectedEOF, VisitError
 from lark.indenter import DedentError, Indenter
 
-from ..errors import Diagnostic, Pos, SpecError
+from ..errors import Diagnostic, Pos, SpecError, source_lines
+from ..sources import line_ends
 from .builder import SyntaxBuilder
 from .syntax import Spec
 from .tables import load_or_build
@@ -68,7 +69,8 @@ def grammar_parser() -> Lark:
 def parse(source: str, filename: str = "<spec>") -> Spec:
     """Parse a spec's text into the syntax model, or raise SpecError with positions."""
     parser = grammar_parser()
-    source = source.removeprefix("\ufeff")  # a byte-order mark, as some editors save UTF-8
+    # a byte-order mark, as some editors save UTF-8; line ends of Windows and old Macs
+    source = line_ends(source.removeprefix("\ufeff"))
     text = source if source.endswith("\n") else source + "\n"
     try:
         tree = parser.parse(text)
@@ -140,7 +142,7 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
         token = exc.token
         expected = _expected_words(_acceptable(exc, set(exc.expected)), parser)
         if token.type == "$END":
-            lines = text.splitlines()
+            lines = source_lines(text)
             return Diagnostic(Pos(len(lines), len(lines[-1]) + 1 if lines else 1), "the spec ends too early", expected)
         if token.type in ("_NL",):
             line = token.line or 1
@@ -165,7 +167,7 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
             )
         return Diagnostic(Pos(exc.line, exc.column), f"unexpected character {char!r}", expected)
     if isinstance(exc, UnexpectedEOF):
-        lines = text.splitlines()
+        lines = source_lines(text)
         return Diagnostic(Pos(len(lines), 1), "the spec ends too early", _expected_words(set(exc.expected), parser))
     return Diagnostic(Pos(getattr(exc, "line", 1), getattr(exc, "column", 1)), "syntax error")
 

@@ -248,6 +248,28 @@ def _name(expr: s.Name, scope: Scope) -> m.Expr:
     raise fail(expr.pos, f"unknown name '{name}'{suggest(name, known)}", expected)
 
 
+def meaning(name: str, names: Names) -> str | None:
+    """What a name already stands for in expressions (None: nothing), so that a `let` cannot
+    hide it and a `set` can say what it is when it is not a counter."""
+    counter = names.counter(name)
+    board = names.board
+    if name in names.params:
+        return "a parameter"
+    if counter is not None:
+        return {CURSOR: "the cursor", CARRIER: "the carrier"}.get(names.counters[counter].role, "a counter")
+    if name in names.unique:
+        return "a piece"
+    if names.place(name) is not None:
+        return "a place"
+    if board is not None and board.by_name(name) is not None:
+        return "a cell"
+    if board is not None and name in board.directions:
+        return "a direction"
+    if name in names.kinds:
+        return "a kind of piece"
+    return None
+
+
 def _known_names(scope: Scope) -> list[str]:
     names = scope.names
     known = [k for k in scope.locals if not k.startswith("?")]
@@ -617,8 +639,19 @@ def _binder_scope(binder: s.Binder, scope: Scope) -> tuple[Scope, m.Local, m.Dom
     found = domain(binder, scope)
     name = binder.var.name if binder.var is not None else "_"
     pos = binder.var.pos if binder.var is not None else binder.pos
+    if binder.var is not None:
+        _hides_nothing(name, pos, scope)
     inner, local = scope.bind(name, found.type, pos)
     return inner, local, found
+
+
+def _hides_nothing(name: str, pos: Pos, scope: Scope) -> None:
+    """A quantifier's variable takes a new name: one that means something already (a counter,
+    a parameter, a piece, an outer variable) would be hidden inside it, and read as the
+    variable where the spec meant the other."""
+    already = "a variable here" if name in scope.locals else meaning(name, scope.names)
+    if already is not None:
+        raise fail(pos, f"'{name}' is already {already}: a quantifier's variable cannot hide it", "another name")
 
 
 def _quantified(expr: s.Quantified, scope: Scope) -> m.Expr:
@@ -683,8 +716,7 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
         _arity(expr, 1, 1)
         if args[0].type != m.PLACE:
             raise fail(expr.args[0].pos, f"top() takes a stack, got {args[0].type}", "a stack")
-        if isinstance(args[0], m.PlaceConst) and not scope.names.places[args[0].place].stack:
-            raise fail(expr.args[0].pos, f"{scope.names.places[args[0].place].name} is not a stack", "a stack")
+        _a_stack(args[0], expr.args[0].pos, scope.names)
         return m.Call(expr.pos, name, (args[0],), m.PIECE)
     if name == "cell":
         return _cell(expr, args, scope)
@@ -695,6 +727,22 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
         return m.Call(expr.pos, name, pieces, m.BOOL)
     _arity(expr, 0, 0)  # the measures
     return m.Call(expr.pos, name, (), m.NUM)
+
+
+def _a_stack(place: m.Expr, pos: Pos, names: Names) -> None:
+    """`top(P)` is the top of a stack; a bag has no order and no top. A place that is not
+    named (a variable, `here`, the carrier) may be any place, so every place must be a stack."""
+    if isinstance(place, m.PlaceConst):
+        if not names.places[place.place].stack:
+            raise fail(pos, f"{names.places[place.place].name} is not a stack", "a stack")
+        return
+    bags = [p.name for p in names.places if not p.stack]
+    if bags:
+        raise fail(
+            pos,
+            f"top() takes a stack, and this may be {', '.join(bags)}, which {'is' if len(bags) == 1 else 'are'} not",
+            "a stack named, or a puzzle whose places are all stacks",
+        )
 
 
 def _arity(expr: s.Call, low: int, high: int | None) -> None:

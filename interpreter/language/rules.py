@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import Pos, SpecError, suggest
+from ..errors import Pos, SpecError, source_lines, suggest
 from ..model import expr as m
 from ..model.board import Board
 from ..model.puzzle import (
@@ -32,7 +32,7 @@ SHOW_STYLES = (SHOW_BOARD, SHOW_LADDER, SHOW_CIRCLE, SHOW_BANKS)
 
 
 def source_text(el: Elaboration, pos: Pos) -> str:
-    lines = el.spec.source.splitlines()
+    lines = source_lines(el.spec.source)
     if 0 < pos.line <= len(lines):
         return lines[pos.line - 1][pos.column - 1 :].strip()
     return ""

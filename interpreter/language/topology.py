@@ -222,6 +222,8 @@ def _direction(
                 el.errors.error(item.pos, "a graph's directions are links between cells", "a -> b or a - b")
                 continue
             for x, y in _link(el, [c.name for c in board.cells], item) or []:
+                if not _linked(el, board, item, x, y):
+                    continue
                 if y not in steps[x]:
                     steps[x].append(y)
         return (Direction(name, None, tuple(tuple(st) for st in steps)),)
@@ -240,6 +242,22 @@ def _direction(
                 seen.add(v)
                 out.append(board.direction(name, v))
     return tuple(out)
+
+
+def _linked(el: Elaboration, board: Board, item: s.Vector, source: int, target: int) -> bool:
+    """A graph's direction picks some of its links: a step between cells that no link joins
+    would be a new link, made where the spec only meant to name one."""
+    (link,) = board.directions["link"]
+    if target in link.steps[source]:
+        return True
+    a, b = board.cells[source].name, board.cells[target].name
+    linked = [f"{a} -> {board.cells[n].name}" for n in link.steps[source]]
+    el.errors.error(
+        item.pos,
+        f"the graph has no link from {a} to {b}: a direction names links of the graph",
+        "one of its links" + (f" from {a}: " + ", ".join(linked) if linked else f" (none leaves {a})"),
+    )
+    return False
 
 
 def _shape(el: Elaboration, board: Board, stmt: s.ShapeDecl) -> tuple[Vector, ...]:

@@ -17,13 +17,16 @@ Path = list[tuple[int, bytes]]
 
 
 def _labels(compiled: CompiledPuzzle, graph: StateGraph) -> tuple[list[str], list[str]]:
+    """Each state as the JSON writes it; each move in the words of the text output, where
+    cells are apart from the arrow (`P left → mid`): in a picture's captions, where room is
+    short, `left→mid` reads as one word wherever a font draws no arrow."""
     from .text import describe
 
     nodes = [visible(board_text(compiled, state)) for state in graph.states]
     edges = []
     for a, _, move in graph.edges:
         label = compiled.label(move, graph.states[a])
-        edges.append(visible(f"{label.rule}: {describe(label, compiled, short=True, drawn=CAPTION_GLYPHS).plain}"))
+        edges.append(visible(f"{label.rule}: {describe(label, compiled, short=False, drawn=CAPTION_GLYPHS).plain}"))
     return nodes, edges
 
 

@@ -82,7 +82,7 @@ class Limits:
     tripped: str | None = None
     progress: Callable[[int, str], None] | None = None  # (states, "depth 12"): told at every poll
     notice: Callable[[str], None] | None = None  # what the run is doing besides searching, shown at once
-    pending: BaseException | None = field(default=None, repr=False)  # a stop that came inside a callback
+    pending: Callable[[], None] | None = field(default=None, repr=False)  # a stop that came inside a callback
 
     def __post_init__(self) -> None:
         for name in ("max_states", "timeout", "max_memory_mb"):
@@ -143,20 +143,23 @@ class Limits:
                 reason = self.exceeded()
                 if reason is not None:
                     self.tripped = reason
-                    self._stop(frame, LimitReached(reason))
+                    self._stop(frame, _raising(LimitReached(reason)))
 
         def on_term(signum: int, frame: FrameType | None) -> None:
             if self.tripped is None:
                 self.tripped = "stopped by SIGTERM"
-                self._stop(frame, LimitReached(self.tripped))
+                self._stop(frame, _raising(LimitReached(self.tripped)))
+
+        interrupt = signal.getsignal(signal.SIGINT)  # Python's (KeyboardInterrupt) or the caller's own
 
         def on_interrupt(signum: int, frame: FrameType | None) -> None:
-            self._stop(frame, KeyboardInterrupt())
+            self._stop(frame, lambda: interrupt(signum, None))  # type: ignore[operator,misc]
 
         previous_alarm = signal.signal(signal.SIGALRM, on_tick)
         previous_term = signal.signal(signal.SIGTERM, on_term)
-        interruptible = signal.getsignal(signal.SIGINT) is signal.default_int_handler  # not if ignored
-        previous_interrupt = signal.signal(signal.SIGINT, on_interrupt) if interruptible else None
+        previous_interrupt = (
+            signal.signal(signal.SIGINT, on_interrupt) if callable(interrupt) else None
+        )  # not if ignored
         signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
         try:
             yield
@@ -164,18 +167,26 @@ class Limits:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous_alarm)
             signal.signal(signal.SIGTERM, previous_term)
-            if previous_interrupt is not None:
+            if previous_interrupt is not None and signal.getsignal(signal.SIGINT) is on_interrupt:
                 signal.signal(signal.SIGINT, previous_interrupt)
             self.pending = None
 
-    def _stop(self, frame: FrameType | None, error: BaseException) -> None:
-        """Raise `error` (a limit, SIGTERM, Ctrl-C) now, or, where the signal came inside a
-        function that C called back into, keep it for the next tick or poll."""
+    def _stop(self, frame: FrameType | None, stop: Callable[[], None]) -> None:
+        """Stop now (`stop()` raises: a limit, SIGTERM, Ctrl-C as the SIGINT handler armed()
+        found raises it), or, where the signal came inside a function that C called back
+        into, keep it for the next tick or poll."""
         if _called_back(frame):
-            self.pending = error
+            self.pending = stop
             return
         self.pending = None
+        stop()
+
+
+def _raising(error: BaseException) -> Callable[[], None]:
+    def stop() -> None:
         raise error
+
+    return stop
 
 
 def _called_back(frame: FrameType | None) -> bool:

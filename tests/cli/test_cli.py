@@ -132,6 +132,16 @@ def test_check_reports_a_mismatch_with_exit_1(capsys: pytest.CaptureFixture[str]
     assert "length: expected 5, got 4" in out and "count" not in out.split("FAIL")[1]
 
 
+def test_check_of_a_folder_takes_no_folder_named_like_a_spec(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    for suffix in (".puz", ".yaml"):
+        (tmp_path / f"wb{suffix}").write_text((ROOT / "specs" / f"white_black{suffix}").read_text())
+    (tmp_path / "notes.puz").mkdir()
+    code, out, err = run(capsys, "check", str(tmp_path))
+    assert (code, err) == (0, "") and "1 spec(s), 4 case(s): 4 passed, 0 failed" in out
+
+
 def test_check_without_expectations_exits_2(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     (tmp_path / "lonely.puz").write_text((ROOT / "specs" / "white_black.puz").read_text())
     code, _, err = run(capsys, "check", str(tmp_path / "lonely.puz"))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from puzint.cli import main
+from puzint.search import Limits
 
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = ROOT / "specs"
@@ -99,3 +100,79 @@ def test_sigterm_stops_a_search_with_a_report() -> None:
     data = json.loads(out)
     assert data["status"] == "limit" and data["limit"] == "stopped by SIGTERM"
     assert "Traceback" not in err
+
+
+class Terminal:
+    """A pseudo-terminal for a child's standard error, read as it writes: the progress line
+    shows there once a search runs, so that a test can wait for the search itself."""
+
+    def __init__(self) -> None:
+        import pty
+        import threading
+
+        self.master, self.child = pty.openpty()
+        self.text = bytearray()
+        self.searching = threading.Event()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+
+    def _read(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 4096)
+            except OSError:  # the child has closed it: it ended
+                chunk = b""
+            if not chunk:
+                break
+            self.text.extend(chunk)
+            if b"searching" in self.text:
+                self.searching.set()
+        self.searching.set()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and terminals")
+def test_a_second_ctrl_c_while_the_report_is_written_does_not_cut_it() -> None:
+    # The first Ctrl-C stops the search once it runs; the second comes once the JSON report
+    # has begun, while it waits on the pipe (megabytes: the pipe cannot hold it, so the
+    # writer is still at it). The report ends whole and the run exits with 3.
+    argv = [sys.executable, "-m", "puzint", "run", "number_circle", "-p", "n=16", "--engine", "python"]
+    terminal = Terminal()
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100"}
+    process = subprocess.Popen([*argv, "--format", "json"], stdout=subprocess.PIPE, stderr=terminal.child, env=env)
+    os.close(terminal.child)
+    terminal.reader.start()
+    assert process.stdout is not None
+    terminal.searching.wait()
+    process.send_signal(signal.SIGINT)
+    first = process.stdout.read(1)
+    process.send_signal(signal.SIGINT)
+    report = first + process.stdout.read()
+    assert process.wait() == 3
+    terminal.reader.join()
+    data = json.loads(report)
+    assert len(report) > 1_000_000 and (data["status"], data["limit"]) == ("limit", "interrupted")
+    assert b"Traceback" not in terminal.text and b"interrupted" not in terminal.text
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_stops_a_check_after_the_case_it_interrupts(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    for name in ("frog", "hanoi"):
+        for suffix in (".puz", ".yaml"):
+            (tmp_path / f"{name}{suffix}").write_text((SPECS / f"{name}{suffix}").read_text())
+    poll = Limits.check
+    sent: list[bool] = []
+
+    def check(self: Limits, *args: object, **kwargs: object) -> int:
+        if not sent:  # Ctrl-C at the first poll of the first case's search
+            sent.append(True)
+            os.kill(os.getpid(), signal.SIGINT)
+        return poll(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Limits, "check", check)
+    before = signal.getsignal(signal.SIGINT)
+    code = main(["check", str(tmp_path), "--engine", "python"])
+    out = capsys.readouterr().out
+    assert code == 3 and signal.getsignal(signal.SIGINT) is before
+    assert "hanoi.puz" not in out and out.count("FAIL") == 1 and "(search stopped: interrupted)" in out
+    assert "2 spec(s), 1 case(s): 0 passed, 1 failed · stopped: interrupted" in out

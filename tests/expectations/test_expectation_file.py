@@ -9,8 +9,9 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+from puzint.cli import main
 from puzint.errors import SpecError
-from puzint.expectations import blame_parameters, load_cases
+from puzint.expectations import blame_parameters, check_questions, load_cases
 from puzint.runner import load
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,7 +21,8 @@ CASES = sorted(BAD.glob("*.yaml"))
 
 
 def diagnose(path: Path) -> str:
-    """What `puzint check` says of this file, as the spec frog.puz's expectations."""
+    """What `puzint check` says of this file, as the spec frog.puz's expectations, before
+    anything is searched."""
     try:
         cases = load_cases(FROG, path)
     except SpecError as exc:
@@ -28,7 +30,7 @@ def diagnose(path: Path) -> str:
     out = []
     for case in cases:
         try:
-            load(FROG, case.params)
+            check_questions(load(FROG, case.params), case)
         except SpecError as exc:
             out.extend(e.render().replace(str(path), path.name) for e in blame_parameters(exc, case))
     assert out, f"{path.name} was accepted"
@@ -82,3 +84,54 @@ def test_a_directory_where_the_file_should_be(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as caught:
         load_cases(FROG, tmp_path / "frog.yaml")
     assert caught.value.render().endswith("frog.yaml: cannot read the expectation file: Is a directory")
+
+
+@pytest.mark.parametrize(
+    ("spec", "yaml", "first"),
+    [
+        (
+            "farmer",
+            "cases:\n  - length: 7\n    trajectories: 1\n",
+            "farmer.yaml:3:5: trajectories: trajectories follow pieces from cell to cell, and this puzzle has no cells",
+        ),
+        (
+            "bridge_torch",
+            "cases:\n  - cost: 17\n    reachable: 20\n",
+            "bridge_torch.yaml:3:5: reachable: this spec searches for the cheapest solution, "
+            "which does not count the reachable states",
+        ),
+        (
+            "queens",
+            "cases:\n  - params: {n: 6}\n    count: 4\n",
+            "queens.yaml:3:5: count: a `search all` spec's solutions are goal states, listed "
+            "(not a shortest sequence of moves)",
+        ),
+        (
+            "queens",
+            "cases:\n  - params: {n: 6}\n    solutions: 1\n    length: 6\n",
+            "queens.yaml:3:5: solutions: the solutions are listed, not searched: "
+            "length cannot be asked in the same case",
+        ),
+    ],
+)
+def test_a_key_the_spec_cannot_answer_is_refused_at_the_key(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, spec: str, yaml: str, first: str
+) -> None:
+    (tmp_path / f"{spec}.puz").write_text((ROOT / "specs" / f"{spec}.puz").read_text())
+    (tmp_path / f"{spec}.yaml").write_text(yaml)
+    assert main(["check", str(tmp_path / f"{spec}.puz")]) == 2
+    err = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+    assert err.splitlines()[0] == first and "^" in err.splitlines()[2]
+
+
+@pytest.mark.parametrize("line_end", ["\r", "\r\n", "\u2028"])
+def test_any_line_end_counts_lines_as_the_caret_shows_them(tmp_path: Path, line_end: str) -> None:
+    path = tmp_path / "frog.yaml"
+    path.write_bytes("cases:\n  - length: 15\n    lenght: 2\n".replace("\n", line_end).encode())
+    with pytest.raises(SpecError) as refused:
+        load_cases(FROG, path)
+    assert refused.value.render().replace(str(path), "frog.yaml").splitlines()[:3] == [
+        "frog.yaml:3:5: unknown key 'lenght' in a case (did you mean 'length'?)",
+        "   3 |     lenght: 2",
+        "     |     ^^^^^^",
+    ]

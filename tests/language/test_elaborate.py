@@ -96,3 +96,29 @@ def test_safety_rules_work_on_boards_of_cells_too() -> None:
         compiled_from(LINE + "safe: count(black) > n\n")
     (diag,) = err.value.diagnostics
     assert (diag.message, diag.pos.line) == ("the start already breaks this safety rule", 10)
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        "move paint: B _ -> B R along right\nmove hop: R _ -> _ R along right\n",  # R comes by a move
+        "move drop: put R at ?c\nmove hop: R _ -> _ R along right\n",  # ... put on a cell
+        "move drop: take ?t from hand, put ?t at ?c\nmove hop: step R along right\n",  # ... from the hand
+    ],
+)
+def test_a_move_of_a_piece_that_another_move_brings_is_accepted(moves: str) -> None:
+    text = "board line 4\npiece B black\npiece R red\nstart B _ _ _\nstart at hand: R\ngoal when count(red) >= 1\n"
+    assert len(puzzle_from(text + moves).moves) == 2
+
+
+def test_a_move_of_a_piece_that_no_move_brings_is_refused() -> None:
+    text = "board line 4\npiece B black\npiece R red\nstart B _ _ _\nstart at hand: R\ngoal _ _ _ B\n"
+    text += "move slide: B _ -> _ B along right\nmove keep: take ?t from hand, put ?t on hand\n"
+    text += "move hop: R _ -> _ R along right\n"
+    with pytest.raises(SpecError) as err:
+        puzzle_from(text)
+    (diag,) = err.value.diagnostics
+    assert (diag.pos.line, diag.message) == (9, f"move hop can never be made: it needs R, {NEVER}")
+
+
+NEVER = "which is not on the board at the start and no move puts it there"

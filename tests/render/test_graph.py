@@ -89,3 +89,11 @@ def test_a_graph_too_large_is_refused_whole(capsys: pytest.CaptureFixture[str]) 
     assert err == (
         "puzint: the state graph was not drawn: more than 500 states (500 states found; --max-states N draws up to N)\n"
     )
+
+
+def test_a_moves_cells_stand_apart_in_its_label(capsys: pytest.CaptureFixture[str]) -> None:
+    # cells are names on a graph (a1, b3): `a1→b3` read as one word where the arrow is not drawn
+    code, out, _ = run(capsys, "graph", str(SPECS / "guarini_graph.puz"))
+    labels = re.findall(r'^  s\d+ -> s\d+ \[label="([^"]*)"', out, re.M)
+    assert code == 0 and labels and labels[0] == "hop: B a1 → b3"
+    assert all(re.fullmatch(r"hop: [BW] [abc][123] → [abc][123]", label) for label in labels)

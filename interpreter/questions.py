@@ -1,0 +1,90 @@
+"""The questions a run may ask of a spec, and the combinations that are refused because one
+part of them would change nothing or contradict another.
+
+The command line and the API ask the same questions (`--count` and `count=True`), so they
+refuse the same combinations, for the same reasons: each says it in its own words, with a
+`Spelling` that names its options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from .compiler import CompiledPuzzle
+
+Spelling = Callable[[str, str], str]  # (option, its value) -> how the caller writes it
+
+
+def command_line(option: str, value: str) -> str:
+    """`--count`, `--limit K`, `--method bfs`."""
+    return {"limit": "--limit K"}.get(option) or f"--{option} {value}".rstrip()
+
+
+def keywords(option: str, value: str) -> str:
+    """`count=True`, `limit=...`, `method="bfs"`."""
+    return {"limit": "limit"}.get(option) or (f"{option}={value!r}" if value else f"{option}=True")
+
+
+@dataclass(frozen=True)
+class Question:
+    count: bool = False
+    reach: bool = False
+    all: bool = False
+    limit: int | None = None
+    method: str = "auto"
+    engine: str = "auto"
+    distinct: str | None = None
+
+    def listing(self, mode: str) -> bool:
+        """Whether every solution is listed (asked for, or the spec's own `search all`)."""
+        return self.all or (mode == "all" and not (self.reach or self.distinct))
+
+
+def refusal(compiled: CompiledPuzzle, question: Question, spell: Spelling) -> str | None:
+    """Why this question cannot be asked of this spec as it stands (None: it can)."""
+    mode = compiled.puzzle.search
+    listing = question.listing(mode)
+    if question.reach and question.all:
+        return f"{spell('reach', '')} and {spell('all', '')} ask two different questions: give one of them"
+    if question.limit is not None and not listing:
+        return f"{spell('limit', '')} stops a listing of all solutions: it goes with {spell('all', '')}"
+    if listing and question.count and mode != "all":
+        return (
+            f"{spell('count', '')} counts the shortest solutions and {spell('all', '')} lists them: "
+            "give one of them (the listing ends with the count)"
+        )
+    if question.method != "auto":
+        why = _method_refused(question, mode, listing, spell("method", question.method))
+        if why is not None:
+            return why
+    if question.engine == "compiled":
+        unfit = _kernel_unfit(compiled, question, mode, listing)
+        if unfit is not None:
+            return f"{spell('engine', 'compiled')} cannot run this: {unfit}"
+    return None
+
+
+def _method_refused(question: Question, mode: str, listing: bool, method: str) -> str | None:
+    picks = f"{method} picks how one shortest solution is searched; "
+    if listing:
+        if mode == "all":
+            return picks + "all solutions are listed depth first"
+        return picks + "every shortest solution is listed from the graph of all shortest paths"
+    if question.count or question.reach or mode in ("count", "reach"):
+        return picks + "counting and reaching explore every layer"
+    if mode == "any":
+        return f"{method} does not apply: this spec asks for any solution (`search any`), found depth first"
+    return None
+
+
+def _kernel_unfit(compiled: CompiledPuzzle, question: Question, mode: str, listing: bool) -> str | None:
+    if listing and mode == "all":
+        from . import kernel
+
+        return kernel.why_not(compiled, depth_first=True)
+    if listing or question.distinct:
+        return "every shortest solution and trajectories are found in Python; the kernel runs one search"
+    from .runner import kernel_unfit
+
+    return kernel_unfit(compiled, question.count, question.reach, question.method, None)
