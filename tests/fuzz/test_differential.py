@@ -368,6 +368,11 @@ def check_spec(text: str) -> None:
         check_question(compiled, plain, {"reach": True})
     if mode in ("shortest", "count", "reach"):
         check_question(compiled, plain, {"method": "bfs", "mode": "shortest"})
+        if compiled.goal_state is not None and compiled.invertible:
+            check_question(compiled, plain, {"method": "bidirectional", "mode": "shortest"})
+        if compiled.estimate is not None:
+            check_question(compiled, plain, {"method": "astar", "mode": "shortest"})
+            check_question(compiled, plain, {"method": "idastar", "mode": "shortest"})
     if mode in ("shortest", "cheapest", "count") and plain.complete:
         listed = enumerate_shortest(compiled, Limits(max_states=MOST, timeout=SECONDS), limit=PATHS_MOST)
         if listed.status == SOLVED and listed.total is not None and listed.total <= PATHS_MOST:

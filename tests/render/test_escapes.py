@@ -23,7 +23,7 @@ from rich.text import Text
 from tests.conftest import SPECS
 
 ESC = "\x1b"
-EVIL = f"""puzzle "Frog{ESC}]0;PWNED\x07 jump{ESC}[2J [bold red]red[/] :smile:\r"
+EVIL = f"""puzzle "Frog{ESC}]0;PWNED\x07 jump{ESC}[2J [bold red]red[/] :smile:\x0c"
 about "about {ESC}[31mred{ESC}[0m \x9b31m \u202egnp.exe"
 
 param n = 2 "frogs{ESC}[5m"
@@ -42,7 +42,7 @@ move jump:  B W _ -> _ W B along right
 move slide: W _ -> _ W along left
 move jump:  W B _ -> _ B W along left
 """
-TITLE = "Frog\\x1b]0;PWNED\\x07 jump\\x1b[2J [bold red]red[/] :smile:\\r"
+TITLE = "Frog\\x1b]0;PWNED\\x07 jump\\x1b[2J [bold red]red[/] :smile:\\x0c"
 RAW = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")  # a newline aside
 
 
@@ -193,14 +193,14 @@ def test_json_is_the_same_text_with_every_control_escaped(evil: Path, capsys: py
     code, out, _ = run(capsys, "run", str(evil), "--format", "json")
     assert code == 0 and not RAW.search(out)
     data = json.loads(out)
-    assert data["puzzle"] == f"Frog{ESC}]0;PWNED\x07 jump{ESC}[2J [bold red]red[/] :smile:\r"
+    assert data["puzzle"] == f"Frog{ESC}]0;PWNED\x07 jump{ESC}[2J [bold red]red[/] :smile:\x0c"
     assert data["params"]["word"] == f"a{ESC}[2Jb"
 
 
 def test_yaml_is_the_same_data(evil: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "run", str(evil), "--format", "yaml")
     assert code == 0 and ESC not in out and "\x07" not in out
-    assert yaml.safe_load(out)["puzzle"] == f"Frog{ESC}]0;PWNED\x07 jump{ESC}[2J [bold red]red[/] :smile:\r"
+    assert yaml.safe_load(out)["puzzle"] == f"Frog{ESC}]0;PWNED\x07 jump{ESC}[2J [bold red]red[/] :smile:\x0c"
 
 
 def test_svg_stays_a_valid_document(evil: Path, capsys: pytest.CaptureFixture[str]) -> None:
