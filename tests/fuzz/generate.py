@@ -24,8 +24,19 @@ KINDS = {"A": "a", "B": "b", "C": "c"}
 
 @st.composite
 def specs(draw: st.DrawFn) -> str:
-    family = draw(st.sampled_from(["cells", "cells", "cells", "places", "stacks", "counters", "cursor"]))
-    return {"cells": cells, "places": places, "stacks": stacks, "counters": counters, "cursor": cursor}[family](draw)
+    family = draw(
+        st.sampled_from(["cells", "cells", "cells", "places", "stacks", "counters", "cursor", "blocks", "numbers"])
+    )
+    makers = {
+        "cells": cells,
+        "places": places,
+        "stacks": stacks,
+        "counters": counters,
+        "cursor": cursor,
+        "blocks": blocks,
+        "numbers": numbers,
+    }
+    return makers[family](draw)
 
 
 # ---- boards of cells
@@ -333,4 +344,101 @@ def cursor(draw: st.DrawFn) -> str:
     lines.append(f"search {draw(st.sampled_from(['all', 'all', 'count', 'reach', 'any']))}")
     if draw(st.integers(0, 2)) == 0:
         lines.append("symmetry " + draw(st.sampled_from(["reversal", "mirror", "complement"])))
+    return "\n".join(lines) + "\n"
+
+
+def blocks(draw: st.DrawFn) -> str:
+    """Pieces of several cells on a grid (sliding blocks): each drawn where it fits."""
+    rows, cols = draw(st.integers(3, 4)), draw(st.integers(3, 4))
+    grid = [["_"] * cols for _ in range(rows)]
+    names = []
+    for symbol in "AB":
+        tall = draw(st.booleans())
+        r, c = draw(st.integers(0, rows - 1 - tall)), draw(st.integers(0, cols - 1 - (not tall)))
+        spots = [(r, c), (r + 1, c) if tall else (r, c + 1)]
+        if all(grid[y][x] == "_" for y, x in spots):
+            for y, x in spots:
+                grid[y][x] = symbol
+            names.append(symbol)
+    if draw(st.booleans()):
+        free = [(y, x) for y in range(rows) for x in range(cols) if grid[y][x] == "_"]
+        y, x = draw(st.sampled_from(free))
+        grid[y][x] = "S"
+    if not names:
+        names.append("A")
+        grid[0][0] = "A"
+    lines = ['puzzle "fuzz blocks"', f"board grid {rows} x {cols}"]
+    lines += [f"piece {n} {n.lower()} block" for n in names]
+    if any("S" in row for row in grid):
+        lines.append("piece S s")
+    lines.append("start:")
+    lines += ["    " + " ".join(row) for row in grid]
+    mode = draw(st.sampled_from(["shortest", "count", "reach", "cheapest"]))
+    target = draw(st.sampled_from(names))
+    lines.append(
+        f"goal when {target.lower()}.col == 1"
+        if draw(st.booleans())
+        else f"goal when {target.lower()}.row == {rows - 1}"
+    )
+    how = draw(
+        st.sampled_from(
+            ["step ?v along orthogonal", "slide ?v along left, right", "slide ?v along orthogonal until blocked"]
+        )
+    )
+    move = f"move drive: {how}"
+    if draw(st.booleans()):
+        move += " if " + draw(st.sampled_from(["?v.width > 1", "?v.height > 1", "?v.row >= 1"]))
+    if mode == "cheapest":
+        move += " cost " + draw(st.sampled_from(["1", "?v.width", "0"]))
+    lines.append(move)
+    if draw(st.integers(0, 3)) == 0:
+        lines.append("symmetry flip")
+    if mode != "shortest":
+        lines.append(f"search {mode}")
+    return "\n".join(lines) + "\n"
+
+
+def numbers(draw: st.DrawFn) -> str:
+    """Numbered pieces on a line or a grid: their numbers in guards, costs and goals."""
+    n = draw(st.integers(3, 6))
+    k = draw(st.integers(2, n - 1))
+    start = [str(v) for v in draw(st.permutations(list(range(1, k + 1))))] + ["_"] * (n - k)
+    start = draw(st.permutations(start))
+    lines = [
+        'puzzle "fuzz numbers"',
+        f"board {draw(st.sampled_from(['line', 'ring']))} {n}",
+        f'pieces 1..{k} "numbers"',
+    ]
+    lines.append("start " + " ".join(start))
+    goal = draw(st.sampled_from(["sorted", "when"]))
+    if goal == "sorted":
+        lines.append("goal " + " ".join([str(v) for v in range(1, k + 1)] + ["_"] * (n - k)))
+    else:
+        lines.append(
+            "goal when "
+            + draw(
+                st.sampled_from(
+                    [
+                        "cell(1) == 1",
+                        "sum(c.value for c in cells if not (c is empty)) > 0 and cell(1) is empty",
+                        "cell(1) == cell(2) + 1 or cell(1) == 2",
+                    ]
+                )
+            )
+        )
+    mode = draw(st.sampled_from(["shortest", "count", "reach", "cheapest", "any"]))
+    move = "move go: " + draw(
+        st.sampled_from(["?t _ -> _ ?t", "?t ?u -> ?u ?t", "?t ? _ -> _ ? ?t", "step ?t along any"])
+    )
+    if draw(st.booleans()):
+        move += " if " + draw(st.sampled_from(["?t.value > 1", "?t.value % 2 == 1", "?t > 1"]))
+    if mode == "cheapest":
+        move += " cost " + draw(st.sampled_from(["?t.value", "?t.value - 1", "3 - ?t.value % 3"]))
+    lines.append(move)
+    if draw(st.integers(0, 2)) == 0:
+        lines.append("symmetry " + draw(st.sampled_from(["mirror", "complement", "mirror + complement", "reversal"])))
+    if mode != "shortest":
+        lines.append(f"search {mode}")
+    if mode in ("shortest", "cheapest") and goal == "sorted" and draw(st.booleans()):
+        lines.append("heuristic " + draw(st.sampled_from(["misplaced()", "inversions()", "displacement()"])))
     return "\n".join(lines) + "\n"

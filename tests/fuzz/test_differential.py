@@ -111,6 +111,13 @@ class Plain:
                 return
         self.goals = [s for s in self.depth if compiled.is_goal(s)]
 
+    @classmethod
+    def unknown(cls, compiled: CompiledPuzzle) -> Plain:
+        """A walk that could not be made: its checks are left out."""
+        plain = cls.__new__(cls)
+        plain.compiled, plain.depth, plain.paths, plain.complete, plain.goals = compiled, {}, {}, False, []
+        return plain
+
     def shortest(self) -> tuple[int, int] | None:
         """(length, count) of the shortest solutions, counted in the layers before the first
         goal (a path through a goal stops there: a goal in an earlier layer means no later)."""
@@ -356,7 +363,10 @@ def check_spec(text: str) -> None:
     compiled = compile_text(text)
     if compiled is None:
         return
-    plain = Plain(compiled)
+    try:
+        plain = Plain(compiled)
+    except SpecError:  # a mistake that shows during the search (a number asked of an empty cell):
+        plain = Plain.unknown(compiled)  # the engines must both report it, nothing else is checked
     mode = compiled.puzzle.search
     if mode == "all":
         check_all(compiled, plain)
