@@ -162,7 +162,8 @@ def _on_kernel(
         first = _search(compiled, count, reach, probe, method, mode)
         if not kernel.probed_out(probe, first.status):
             return first
-    from .kernel.search import HandOver, check_moves, explore, shortest
+    from .kernel.search import HandOver, check_moves
+    from .kernel.searches import astar, explore, shortest
 
     count, reach = count or mode == "count", reach or mode == "reach"
     group = compiled.symmetry
@@ -185,8 +186,6 @@ def _on_kernel(
             estimate = compiled.estimate is not None and not count and method != "bfs"
             result = kernel_cheapest(compiled, limits, estimate, count)
         elif _by_astar(compiled, count, reach, method, mode):
-            from .kernel.astar import astar
-
             result = astar(compiled, limits)
         elif method == "idastar":
             from .kernel.idastar import idastar

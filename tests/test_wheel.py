@@ -20,7 +20,7 @@ from puzint.compiler import compile_puzzle
 from puzint.language.elaborate import elaborate
 assert puzint.__file__.startswith(sys.argv[1]), puzint.__file__
 from importlib import resources
-from puzint.language.parser import PuzIndenter
+from puzint.language.indenter import PuzIndenter
 from puzint.language.tables import GRAMMAR_PACKAGE, TABLES_FILE, from_tables, grammar_text
 raw = resources.files(GRAMMAR_PACKAGE).joinpath(TABLES_FILE).read_text()
 assert from_tables(raw, grammar_text(), PuzIndenter()) is not None, "the shipped tables are not used"

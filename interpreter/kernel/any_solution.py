@@ -18,11 +18,11 @@ from ..compiler import CompiledPuzzle
 from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls, sets
+from .assembly import build as build_program
 from .jit import njit
 from .machine import workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
-from .program import build as build_program
 from .search import steps
 
 # the counters, in one array

@@ -17,11 +17,13 @@ from ..compiler import CompiledPuzzle
 from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls, core
+from .assembly import build as build_program
+from .heap import pop, push
 from .jit import njit
-from .machine import WS_ERR, unowned, workspace
+from .machine import unowned, workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
-from .program import build as build_program
+from .records import WS_ERR
 from .search import FIRST_CAPACITY, Arrays, resized, steps
 from .tables import build as build_tables
 
@@ -29,51 +31,6 @@ from .tables import build as build_tables
 CHECK, GOAL, EMPTY_OPEN, ROOM, OUT_FULL, FAILED = range(6)
 # the counters, in one array
 COUNT, HEAP, TIE, BUDGET, POPPED = range(5)
-
-
-@njit(cache=True)
-def _push(heap: np.ndarray, c: np.ndarray, f: int, g: int, tie: int, item: int) -> None:
-    """Push (f, -g, tie) -> item onto the heap (rows of four integers)."""
-    at = c[HEAP]
-    c[HEAP] = at + 1
-    heap[at, 0], heap[at, 1], heap[at, 2], heap[at, 3] = f, -g, tie, item
-    while at > 0:
-        up = (at - 1) // 2
-        if not _before(heap, at, up):
-            break
-        for k in range(4):
-            heap[at, k], heap[up, k] = heap[up, k], heap[at, k]
-        at = up
-
-
-@njit(cache=True, inline="always")
-def _before(heap: np.ndarray, a: int, b: int) -> bool:
-    for k in range(3):
-        if heap[a, k] != heap[b, k]:
-            return bool(heap[a, k] < heap[b, k])
-    return False
-
-
-@njit(cache=True)
-def _pop(heap: np.ndarray, c: np.ndarray) -> int:
-    """The item of the least entry, taken off the heap."""
-    item = heap[0, 3]
-    last = c[HEAP] - 1
-    c[HEAP] = last
-    for k in range(4):
-        heap[0, k] = heap[last, k]
-    at = 0
-    while True:
-        left, smallest = 2 * at + 1, at
-        if left < last and _before(heap, left, smallest):
-            smallest = left
-        if left + 1 < last and _before(heap, left + 1, smallest):
-            smallest = left + 1
-        if smallest == at:
-            return int(item)
-        for k in range(4):
-            heap[at, k], heap[smallest, k] = heap[smallest, k], heap[at, k]
-        at = smallest
 
 
 @njit(cache=True)
@@ -105,7 +62,7 @@ def run(
             return ROOM
         item = heap[0, 3]  # the least entry, taken off once its state is expanded
         if closed[item]:
-            _pop(heap, c)
+            pop(heap, c)
             continue
         state = states[item]
         if core.is_goal(state, mp, ws, goal_mask, goal_value):
@@ -116,7 +73,7 @@ def run(
             return OUT_FULL
         if n == EXPAND_FAILED:
             return FAILED
-        _pop(heap, c)
+        pop(heap, c)
         closed[item] = 1
         g = cost[item] + 1
         for j in range(n):
@@ -139,7 +96,7 @@ def run(
             estimate = calls.call(calls.ESTIMATE, hp, hws)
             if hws[hp[WS_ERR]] != 0:
                 return FAILED
-            _push(heap, c, g + estimate, g, c[TIE], other)
+            push(heap, c, g + estimate, g, c[TIE], other)
         c[BUDGET] -= n + 1
         if c[BUDGET] <= 0:
             return CHECK
@@ -166,13 +123,7 @@ class _Arrays:
 
 
 def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
-    """As `search.astar.astar` (states wider than a word: `kernel.best_first.astar`)."""
-    from .tables import why_not
-
-    if why_not(compiled) is not None:
-        from . import best_first
-
-        return best_first.astar(compiled, limits)
+    """As `search.astar.astar`, on states of one word (wider: `kernel.best_first.astar`)."""
     method = "A*, compiled"
     tables = build_tables(compiled)
     estimator = build_program(compiled)  # the estimate, as the machine's bytecode
@@ -184,7 +135,7 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     room = tables.most_successors
     out_states, out_moves = np.empty(room, dtype=np.uint64), np.empty(room, dtype=np.int32)
     assert compiled.estimate is not None
-    _push(arrays.heap, c, compiled.estimate(compiled.start), 0, 0, 0)
+    push(arrays.heap, c, compiled.estimate(compiled.start), 0, 0, 0)
     try:
         while True:
             why = run(
@@ -206,6 +157,8 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
                 out_states,
                 out_moves,
             )
+            if len(tables.machine) and ws[tables.machine[WS_ERR]]:  # a goal test failed (it reads as no goal)
+                why = FAILED
             if why == GOAL:
                 path = steps(compiled, arrays.found.chain(int(c[POPPED]), tables.unpack))
                 return SearchResult(SOLVED, int(c[COUNT]), path=path, method=method)

@@ -23,12 +23,13 @@ from ..compiler.ranges import KERNEL_BOUND
 from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls
-from .astar import _pop, _push
+from .assembly import build as build_program
+from .heap import pop, push
 from .jit import njit
-from .machine import WS_ERR, workspace
+from .machine import workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
-from .program import build as build_program
+from .records import WS_ERR
 from .rows import FREE, Rows, find
 from .search import HandOver, count_overflow, resized, steps
 
@@ -66,7 +67,7 @@ def run(
             return ROOM
         f, g, item = heap[0, 0], heap[0, 1], heap[0, 3]
         if closed[item] or g > cost[item]:
-            _pop(heap, c)
+            pop(heap, c)
             continue
         if c[HAS_BEST] == 1 and (f > c[BEST] or not counting):
             return DONE
@@ -75,7 +76,7 @@ def run(
         if goal == EXPAND_FAILED:
             return FAILED
         if goal == 1:
-            _pop(heap, c)
+            pop(heap, c)
             closed[item] = 1
             if c[HAS_BEST] == 0:
                 c[HAS_BEST], c[BEST], c[FIRST_GOAL] = 1, g, item
@@ -91,7 +92,7 @@ def run(
             return OUT_FULL
         if n == EXPAND_FAILED:
             return FAILED
-        _pop(heap, c)
+        pop(heap, c)
         closed[item] = 1
         for j in range(n):
             new = g + costs[j]  # each below KERNEL_BOUND (compiler.ranges): the sum fits a word
@@ -130,7 +131,7 @@ def run(
                 if ws[mp[WS_ERR]] != 0:
                     return FAILED
             c[TIE] += 1
-            _push(heap, c, new + estimate, -new, c[TIE], other)  # stores (f, cost, tie)
+            push(heap, c, new + estimate, -new, c[TIE], other)  # stores (f, cost, tie)
         c[LAST_COST] = g
         c[BUDGET] -= n + 1
         if c[BUDGET] <= 0:
@@ -240,7 +241,7 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
     if estimate:
         assert compiled.estimate is not None
         first = compiled.estimate(compiled.start)
-    _push(search.heap, c, first, 0, 0, 0)
+    push(search.heap, c, first, 0, 0, 0)
     why = EMPTY_OPEN
     try:
         while True:
@@ -284,7 +285,7 @@ def run_astar(
             return ROOM
         item = heap[0, 3]
         if closed[item]:
-            _pop(heap, c)
+            pop(heap, c)
             continue
         calls.put(mp, ws, states[item])
         goal = calls.call(calls.GOAL, mp, ws)
@@ -298,7 +299,7 @@ def run_astar(
             return OUT_FULL
         if n == EXPAND_FAILED:
             return FAILED
-        _pop(heap, c)
+        pop(heap, c)
         closed[item] = 1
         g = cost[item] + 1
         for j in range(n):
@@ -321,7 +322,7 @@ def run_astar(
             if ws[mp[WS_ERR]] != 0:
                 return FAILED
             c[TIE] += 1
-            _push(heap, c, g + estimate, g, c[TIE], other)
+            push(heap, c, g + estimate, g, c[TIE], other)
         c[BUDGET] -= n + 1
         if c[BUDGET] <= 0:
             return CHECK
@@ -335,7 +336,7 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     c = np.zeros(9, dtype=np.int64)
     c[COUNT] = 1
     assert compiled.estimate is not None
-    _push(search.heap, c, compiled.estimate(compiled.start), 0, 0, 0)
+    push(search.heap, c, compiled.estimate(compiled.start), 0, 0, 0)
     try:
         while True:
             why = run_astar(*search.arrays(c))

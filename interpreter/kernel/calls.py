@@ -36,7 +36,7 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
-from . import machine
+from . import records
 from .jit import njit
 
 EXPAND, ENTER, EXPAND_ENTERED, GOAL, ESTIMATE, UNPACK, GOAL_ENTERED, ESTIMATE_ENTERED, CANONICAL = range(9)
@@ -87,7 +87,7 @@ def _run(op: int, mp: np.ndarray, ws: np.ndarray, out: int, rows: int, extra: in
     """Call the entry of the machine program `mp` (its address in the header)."""
     return int(
         _call_address(  # type: ignore[call-arg]
-            mp[machine.ENTRY],
+            mp[records.ENTRY],
             np.int64(op),
             np.int64(mp.ctypes.data),
             np.int64(len(mp)),
@@ -124,7 +124,7 @@ def call(op: int, mp: np.ndarray, ws: np.ndarray) -> int:
 @njit(cache=True, inline="always")
 def put(mp: np.ndarray, ws: np.ndarray, words: np.ndarray) -> None:
     """The words of a state (a row) as the input of the next op."""
-    at = mp[machine.WS_INPUT]
+    at = mp[records.WS_INPUT]
     for w in range(len(words)):
         ws[at + w] = np.int64(words[w])
 
@@ -132,4 +132,4 @@ def put(mp: np.ndarray, ws: np.ndarray, words: np.ndarray) -> None:
 @njit(cache=True, inline="always")
 def put_word(mp: np.ndarray, ws: np.ndarray, word: np.uint64) -> None:
     """A state of one word as the input of the next op."""
-    ws[mp[machine.WS_INPUT]] = np.int64(word)
+    ws[mp[records.WS_INPUT]] = np.int64(word)

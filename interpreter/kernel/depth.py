@@ -22,12 +22,12 @@ from ..compiler import CompiledPuzzle
 from ..search.depth import NO_MOVE, PROBE, REMEMBER, Path
 from ..search.limits import Limits
 from . import calls, sets
+from .assembly import MachineProgram
+from .assembly import build as build_program
 from .jit import njit
 from .machine import unowned, workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
-from .program import MachineProgram
-from .program import build as build_program
 from .search import steps
 
 # the walk's counters, in one array

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from numba import types
 
-from . import machine, moves
+from . import machine, moves, records
 from .calls import (
     ARGUMENTS,
     CANONICAL,
@@ -37,17 +37,17 @@ from .jit import cfunc, njit
 @njit(cache=True, inline="always")
 def _unpack_input(mp: np.ndarray, ws: np.ndarray, at: int) -> None:
     """The input words, unpacked into ws[at:]."""
-    fw, fs, fm, source = mp[machine.FIELD_WORD], mp[machine.FIELD_SHIFT], mp[machine.FIELD_MASK], mp[machine.WS_INPUT]
-    for i in range(mp[machine.SIZE]):
+    fw, fs, fm, source = mp[records.FIELD_WORD], mp[records.FIELD_SHIFT], mp[records.FIELD_MASK], mp[records.WS_INPUT]
+    for i in range(mp[records.SIZE]):
         ws[at + i] = np.int64((np.uint64(ws[source + mp[fw + i]]) >> np.uint64(mp[fs + i])) & np.uint64(mp[fm + i]))
 
 
 @njit(cache=True, inline="always")
 def _enter(mp: np.ndarray, ws: np.ndarray) -> None:
     """The input state becomes the state to expand: unpacked at ws_state, its words at ws_parent."""
-    _unpack_input(mp, ws, mp[machine.WS_STATE])
-    source, parent = mp[machine.WS_INPUT], mp[machine.WS_PARENT]
-    for w in range(mp[machine.WORDS]):
+    _unpack_input(mp, ws, mp[records.WS_STATE])
+    source, parent = mp[records.WS_INPUT], mp[records.WS_PARENT]
+    for w in range(mp[records.WORDS]):
         ws[parent + w] = ws[source + w]
 
 
@@ -59,32 +59,32 @@ def _entry(flagged, mp_address, mp_length, ws_address, ws_length, out_address, r
     if op in (EXPAND, EXPAND_ENTERED):
         if op == EXPAND:
             _enter(mp, ws)
-        ws[mp[machine.WS_ROWS]] = rows
-        ws[mp[machine.WS_COSTS]] = extra if flagged & WITH_COSTS else 0
-        ws[mp[machine.WS_ORDERS]] = extra if flagged & WITH_ORDERS else 0
+        ws[mp[records.WS_ROWS]] = rows
+        ws[mp[records.WS_COSTS]] = extra if flagged & WITH_COSTS else 0
+        ws[mp[records.WS_ORDERS]] = extra if flagged & WITH_ORDERS else 0
         return moves.expand(mp, ws, uint64_pointer(out_address))  # type: ignore[call-arg]
     if op == CANONICAL:
-        _unpack_input(mp, ws, mp[machine.WS_CHILD])
-        machine.canonical(mp, ws, mp[machine.WS_CHILD], uint64_pointer(out_address))  # type: ignore[call-arg]
+        _unpack_input(mp, ws, mp[records.WS_CHILD])
+        machine.canonical(mp, ws, mp[records.WS_CHILD], uint64_pointer(out_address))  # type: ignore[call-arg]
         return 0
     if op == ESTIMATE:
-        _unpack_input(mp, ws, mp[machine.WS_CHILD])
-        return machine.evaluate(mp, ws, mp[machine.WS_CHILD], mp[machine.HEURISTIC])
+        _unpack_input(mp, ws, mp[records.WS_CHILD])
+        return machine.evaluate(mp, ws, mp[records.WS_CHILD], mp[records.HEURISTIC])
     if op == ESTIMATE_ENTERED:
-        return machine.evaluate(mp, ws, mp[machine.WS_STATE], mp[machine.HEURISTIC])
+        return machine.evaluate(mp, ws, mp[records.WS_STATE], mp[records.HEURISTIC])
     if op == UNPACK:
         _enter(mp, ws)
         return 0
     if op in (ENTER, GOAL_ENTERED):
         if op == ENTER:
             _enter(mp, ws)
-        goal = moves.is_goal(mp, ws, mp[machine.WS_STATE])
+        goal = moves.is_goal(mp, ws, mp[records.WS_STATE])
     elif op == GOAL:
-        _unpack_input(mp, ws, mp[machine.WS_CHILD])
-        goal = moves.is_goal(mp, ws, mp[machine.WS_CHILD])
+        _unpack_input(mp, ws, mp[records.WS_CHILD])
+        goal = moves.is_goal(mp, ws, mp[records.WS_CHILD])
     else:
         return moves.FAILED  # no such op: cannot happen
-    if ws[mp[machine.WS_ERR]] != 0:
+    if ws[mp[records.WS_ERR]] != 0:
         return moves.FAILED
     return 1 if goal else 0
 

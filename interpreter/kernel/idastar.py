@@ -20,12 +20,13 @@ from ..compiler import CompiledPuzzle
 from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls, sets
+from .assembly import MachineProgram
+from .assembly import build as build_program
 from .jit import njit
-from .machine import WS_ERR, workspace
+from .machine import workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
-from .program import MachineProgram
-from .program import build as build_program
+from .records import WS_ERR
 from .search import steps
 
 BEYOND = 1 << 60  # no f found beyond the bound: nothing left to try

@@ -23,7 +23,6 @@ from numba import types
 from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
-from ..compiler.families import GeneralFamily
 from .bytecode import (
     ABS,
     ACC_MAX,
@@ -98,9 +97,52 @@ from .bytecode import (
     WIDTH,
 )
 from .jit import njit
+from .records import (
+    ATTRIBUTES,
+    BASE,
+    CELLS,
+    CODE,
+    CODE_SPACE,
+    COL_OF,
+    COLS,
+    COUNTER_HIGH,
+    COUNTER_LOW,
+    COUNTER_OFFSET,
+    COUNTER_WIDTH,
+    FIELD_SHIFT,
+    FIELD_WORD,
+    FRAME,
+    NEXT_CELL,
+    NONE,
+    PIECES,
+    PLACE_LENGTH,
+    PLACE_OFFSET,
+    PLACE_STACK,
+    PLACES,
+    RAY_CELLS,
+    RAY_START,
+    ROW_OF,
+    ROWS,
+    SET_CODES,
+    SET_MEMBER,
+    SET_START,
+    SIZE,
+    SYM_CODES,
+    SYM_SOURCE,
+    SYM_TRANSLATE,
+    SYMMETRIES,
+    VALUES,
+    WORDS,
+    WS_BAGS,
+    WS_ENV,
+    WS_ERR,
+    WS_IMAGE,
+    WS_SIZE,
+    WS_STACK,
+    WS_TRIAL,
+)
 
 if TYPE_CHECKING:
-    from .program import Program
 
     def int64(value: object) -> int:
         """numba's int64: the value as a 64-bit integer, never typed as a literal (each
@@ -108,300 +150,6 @@ if TYPE_CHECKING:
         return int(value)  # type: ignore[call-overload,no-any-return]
 else:
     int64 = numba_int64
-
-NONE = -1
-
-HEADER = (
-    "size",  # integers in an unpacked state
-    "words",  # words in a packed state
-    "cells",
-    "pieces",  # kinds of piece (codes 1..pieces)
-    "places",
-    "counters",
-    "rows",  # the board's frame (0 on a graph)
-    "cols",
-    "heuristic",  # where the heuristic starts (-1: none)
-    "families",
-    "levels",  # most variables a move's actions introduce
-    "most_values",  # most values such a variable can take in one state
-    "memo_places",  # 1: the rules on places are answered once per contents (see program._memo)
-    "memo_loads",
-    "symmetries",  # elements of the symmetry group, the identity left out
-    "entry",  # the address of the machine's entry point (kernel.entry), in this process
-    "ws_state",  # where the parts of the workspace start
-    "ws_child",
-    "ws_base",
-    "ws_env",
-    "ws_stack",
-    "ws_bags",
-    "ws_err",
-    "ws_values",
-    "ws_index",
-    "ws_count",
-    "ws_kinds",
-    "ws_parent",
-    "ws_input",  # the words of the state an op of kernel.entry works on
-    "ws_rows",  # how many successors the rows given to moves.expand hold
-    "ws_costs",  # where moves.expand writes each successor's cost (an address; 0: nowhere)
-    "ws_orders",  # where it writes each one's order key (CompiledPuzzle.order_of; 0: nowhere)
-    "ws_start",  # the cell the move being made starts from (a plain rewrite: its whole key)
-    "ws_image",  # a state's image under a symmetry, unpacked, then packed (ws_trial)
-    "ws_trial",
-    "ws_log",
-    "ws_logged",
-    "ws_memo",  # the answers remembered: 0 not yet, 1 hold, 2 fail (places, then loads)
-    "ws_size",
-)
-SECTIONS = (
-    "field_word",
-    "field_shift",
-    "field_mask",
-    "place_offset",
-    "place_length",
-    "place_stack",
-    "counter_offset",
-    "counter_width",
-    "counter_low",
-    "counter_high",
-    "number_counters",
-    "base",
-    "rows",
-    "cols",
-    "frame",
-    "state_rules",
-    "place_rules",
-    "load_rules",
-    "goal_cells",
-    "goal_places",
-    "goal_wanted",
-    "goal_conditions",
-    "pairs",
-    "occupied",
-    "instances",
-    "instance_key",
-    "binds",
-    "key_codes",
-    "group_start",
-    "group_items",
-    "unkeyed",
-    "families",
-    "slide_codes",
-    "slide_block",  # for each code that slides: where its block's table starts in blocks, or -1
-    "blocks",
-    "directions_used",
-    "with_sets",
-    "route_start",
-    "route_targets",
-    "vars",
-    "lets",
-    "effects",
-    "jumps",
-    "amounts",
-    "areas",
-    "area_start",
-    "area_fits",
-    "memo_shift",
-    "sym_source",
-    "sym_translate",
-    "sym_codes",
-    "set_member",
-    "set_start",
-    "set_codes",
-    "values",
-    "code",
-    "attributes",
-    "next",
-    "ray_start",
-    "ray_cells",
-)
-(
-    SIZE,
-    WORDS,
-    CELLS,
-    PIECES,
-    PLACES,
-    COUNTERS,
-    ROWS,
-    COLS,
-    HEURISTIC,
-    NFAMILIES,
-    LEVELS,
-    MOST_VALUES,
-    MEMO_PLACES,
-    MEMO_LOADS,
-    SYMMETRIES,
-    ENTRY,
-    WS_STATE,
-    WS_CHILD,
-    WS_BASE,
-    WS_ENV,
-    WS_STACK,
-    WS_BAGS,
-    WS_ERR,
-    WS_VALUES,
-    WS_INDEX,
-    WS_COUNT,
-    WS_KINDS,
-    WS_PARENT,
-    WS_INPUT,
-    WS_ROWS,
-    WS_COSTS,
-    WS_ORDERS,
-    WS_START,
-    WS_IMAGE,
-    WS_TRIAL,
-    WS_LOG,
-    WS_LOGGED,
-    WS_MEMO,
-    WS_SIZE,
-) = range(len(HEADER))
-(
-    FIELD_WORD,
-    FIELD_SHIFT,
-    FIELD_MASK,
-    PLACE_OFFSET,
-    PLACE_LENGTH,
-    PLACE_STACK,
-    COUNTER_OFFSET,
-    COUNTER_WIDTH,
-    COUNTER_LOW,
-    COUNTER_HIGH,
-    NUMBER_COUNTERS,
-    BASE,
-    ROW_OF,
-    COL_OF,
-    FRAME,
-    STATE_RULES,
-    PLACE_RULES,
-    LOAD_RULES,
-    GOAL_CELLS,
-    GOAL_PLACES,
-    GOAL_WANTED,
-    GOAL_CONDITIONS,
-    PAIRS,
-    OCCUPIED,
-    INSTANCES,
-    INSTANCE_KEY,
-    BINDS,
-    KEY_CODES,
-    GROUP_START,
-    GROUP_ITEMS,
-    UNKEYED,
-    FAMILIES,
-    SLIDE_CODES,
-    SLIDE_BLOCK,
-    BLOCKS,
-    DIRECTIONS_USED,
-    WITH_SETS,
-    ROUTE_START,
-    ROUTE_TARGETS,
-    VARS,
-    LETS,
-    EFFECTS,
-    JUMPS,
-    AMOUNTS,
-    AREAS,
-    AREA_START,
-    AREA_FITS,
-    MEMO_SHIFT,
-    SYM_SOURCE,
-    SYM_TRANSLATE,
-    SYM_CODES,
-    SET_MEMBER,
-    SET_START,
-    SET_CODES,
-    VALUES,
-    CODE,
-    ATTRIBUTES,
-    NEXT_CELL,
-    RAY_START,
-    RAY_CELLS,
-) = range(len(HEADER), len(HEADER) + len(SECTIONS))
-ERR_VALUES = 3  # kept with an error: how many values its message shows, and the values
-CODE_SPACE = 256  # codes a code set's membership row covers
-
-
-def assemble(p: Program) -> np.ndarray:
-    """The program's header and sections as one integer array (section s is
-    mp[mp[s]:mp[s + 1]]), with the workspace's parts laid out after each other."""
-    from .program import FAMILY
-
-    s = p.s
-    size = len(s["field_word"])
-    levels = max([1, *(len(f.bound_by_actions) for f in p.compiled.families if isinstance(f, GeneralFamily))])
-    cells, pieces, places = p.cells, p.pieces, len(s["place_offset"])
-    most_values = max(1, cells, places, len(s["number_counters"]), pieces + 1)
-    parts = [
-        ("ws_state", size),
-        ("ws_child", size),
-        ("ws_base", size),
-        ("ws_env", p.env_size),
-        ("ws_stack", p.stack_size),
-        ("ws_bags", 2 * (pieces + 1)),
-        ("ws_err", 1 + ERR_VALUES),
-        ("ws_values", levels * most_values),
-        ("ws_index", levels),
-        ("ws_count", levels),
-        ("ws_kinds", 4 * (pieces + 1)),
-        ("ws_parent", p.words),
-        ("ws_input", p.words),
-        ("ws_rows", 1),
-        ("ws_costs", 1),
-        ("ws_orders", 1),
-        ("ws_start", 1),
-        ("ws_image", size),
-        ("ws_trial", p.words),
-        ("ws_log", 2 * _log_size(p)),
-        ("ws_logged", 1),
-        ("ws_memo", 2 << p.memo_bits if p.memo_places or p.memo_loads else 0),
-    ]
-    from .entry import ADDRESS  # the machine, compiled once (or loaded from the cache)
-
-    header = {
-        "entry": ADDRESS,
-        "size": size,
-        "words": p.words,
-        "cells": cells,
-        "pieces": pieces,
-        "places": places,
-        "counters": len(s["counter_offset"]),
-        "rows": p.rows,
-        "cols": p.cols,
-        "heuristic": p.heuristic,
-        "families": len(s["families"]) // FAMILY,
-        "levels": levels,
-        "most_values": most_values,
-        "memo_places": p.memo_places,
-        "memo_loads": p.memo_loads,
-        "symmetries": p.symmetries,
-    }
-    at = 0
-    for name, length in parts:
-        header[name] = at
-        at += length
-    header["ws_size"] = at
-    first = len(HEADER) + len(SECTIONS) + 1
-    starts = [first]
-    for name in SECTIONS:
-        starts.append(starts[-1] + len(s[name]))
-    body = [value for name in SECTIONS for value in s[name]]
-    return np.array([header[name] for name in HEADER] + starts + body, dtype=np.int64)
-
-
-def _log_size(p: Program) -> int:
-    """A bound on the fields one move writes: its form's (at most the whole state, or a
-    carry's two places and the carrier), then each effect's (a toggle: every cell)."""
-    from .program import EFFECT, EFFECT_TOGGLE, F_EFFECTS_FROM, F_EFFECTS_TO, FAMILY
-
-    size = len(p.s["field_word"])
-    most = 0
-    families, effects = p.s["families"], p.s["effects"]
-    for f in range(0, len(families), FAMILY):
-        writes = 0
-        for e in range(families[f + F_EFFECTS_FROM], families[f + F_EFFECTS_TO]):
-            writes += p.cells if effects[e * EFFECT] == EFFECT_TOGGLE else 8
-        most = max(most, writes)
-    return size + 2 * p.pieces + most + 16
 
 
 def workspace(mp: np.ndarray) -> np.ndarray:

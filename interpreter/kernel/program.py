@@ -11,7 +11,6 @@ them, so that both engines find the same solution.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -38,64 +37,69 @@ from ..model.puzzle import (
     VarLoc,
 )
 from .bytecode import ERR_ADVANCE, ERR_NEGATIVE_COST, WIDTH, Assembly, ErrorSite, Unsupported
-
-WORD = 63  # bits of a word a packed state uses (the top bit kept free: all ones marks a free slot)
-
-# family kinds and forms
-SLIDE, CARRY, GENERAL = 0, 1, 2
-FORM_NONE, FORM_REWRITE, FORM_SLIDE, FORM_CARRY = 0, 1, 2, 3
-SLIDE_MODES = ("step", "slide", "until")
-# a variable the actions introduce: what it ranges over
-VAR_PLACE, VAR_CELL, VAR_COUNTER, VAR_TAKE = 0, 1, 2, 3
-# locations
-LOC_PLACE, LOC_CELL, LOC_CURSOR, LOC_VAR_PLACE, LOC_VAR_CELL = 0, 1, 2, 3, 4
-# effects
-EFFECT_TAKE, EFFECT_PUT, EFFECT_ADVANCE, EFFECT_SET, EFFECT_TOGGLE = 0, 1, 2, 3, 4
-EFFECT = 8  # integers an effect
-JUMP_CELLS = 256  # boards up to this size have a table of where an advance lands
-CODES = 256  # piece codes a code table covers
-MEMO_BITS = 16  # contents of a place that fit a key of this many bits have their rules' answers remembered
-
-# a family's record: these offsets, FAMILY integers in all
-(
-    F_KIND,
-    F_FORM,
-    F_CODES_FROM,  # slide: the codes that move, in the order Python tries them
+from .records import (
+    CARRY,
+    CODES,
+    EFFECT,
+    EFFECT_ADVANCE,
+    EFFECT_PUT,
+    EFFECT_SET,
+    EFFECT_TAKE,
+    EFFECT_TOGGLE,
+    F_AMOUNTS,
+    F_CARRIER,
+    F_CODES_FROM,
     F_CODES_TO,
-    F_MODE,
-    F_DIRS_FROM,  # slide: its directions
+    F_COST,
+    F_COST_ERROR,
+    F_DIRS_FROM,
     F_DIRS_TO,
-    F_VAR,  # slide: the slot of the moving piece's variable (-1: none)
-    F_CARRIER,  # carry: the carrier counter
-    F_LOW,
-    F_HIGH,
-    F_ONLY,  # carry: the code set every piece aboard is in (-1: any)
-    F_WITH_FROM,  # carry: code sets the load must meet
-    F_WITH_TO,
-    F_INST_FROM,  # rewrite form: its instances
-    F_INST_TO,
-    F_VARS_FROM,  # the variables the actions introduce
-    F_VARS_TO,
-    F_LETS_FROM,
-    F_LETS_TO,
-    F_GUARD,  # where the guard starts (-1: none)
     F_EFFECTS_FROM,
     F_EFFECTS_TO,
-    F_SAME_ALLOWED,  # 1: a move that changes nothing is still a move (as Python's bag-take loop)
-    F_AMOUNTS,  # "take ?t from a bag, put ?t at the cursor, advance it by ?t (or N)": each piece's
-    #             amount, in `amounts` (-1: not that shape), run as one loop (see moves._placing)
-    F_COST,  # where the move's cost starts (-1: each move costs 1)
-    F_START,  # the cell a move starts from (search any's order): START_SET, NO_START, or a variable's slot
-    F_STATEMENT,  # the move's place among the spec's moves
-    F_COST_ERROR,  # the error site of a cost below 0
-) = range(29)
-FAMILY = 29
-START_SET, NO_START = -1, -2  # the form says where a move starts (ws_start); it starts from no cell
-ORDER_START, ORDER_STATEMENT = 42, 21  # a move's order key: start << 42 | statement << 21 | instance
-
-# a rewrite instance's record: ranges of `pairs` (checks, same, writes, copies) and of
-# `occupied`, then the range of its variables' bindings in `binds` (form instances)
-INSTANCE = 12
+    F_FORM,
+    F_GUARD,
+    F_HIGH,
+    F_INST_FROM,
+    F_INST_TO,
+    F_KIND,
+    F_LETS_FROM,
+    F_LETS_TO,
+    F_LOW,
+    F_MODE,
+    F_ONLY,
+    F_SAME_ALLOWED,
+    F_START,
+    F_STATEMENT,
+    F_VAR,
+    F_VARS_FROM,
+    F_VARS_TO,
+    F_WITH_FROM,
+    F_WITH_TO,
+    FAMILY,
+    FORM_CARRY,
+    FORM_REWRITE,
+    FORM_SLIDE,
+    GENERAL,
+    INSTANCE,
+    JUMP_CELLS,
+    LOC_CELL,
+    LOC_CURSOR,
+    LOC_PLACE,
+    LOC_VAR_CELL,
+    LOC_VAR_PLACE,
+    MEMO_BITS,
+    NO_START,
+    ORDER_START,
+    ORDER_STATEMENT,
+    SLIDE,
+    SLIDE_MODES,
+    START_SET,
+    VAR_CELL,
+    VAR_COUNTER,
+    VAR_PLACE,
+    VAR_TAKE,
+    WORD,
+)
 
 
 class Program:
@@ -570,60 +574,17 @@ class Program:
         return self.asm.env_size + self.asm.hidden
 
 
-@dataclass(frozen=True)
-class MachineProgram:
-    """What the machine runs: the program as one integer array, and what the Python side
-    needs around it (to pack and unpack states, to raise an error found during a search)."""
-
-    program: Program
-    array: Any  # numpy int64 array: see machine.HEADER and machine.SECTIONS
-    start: tuple[int, ...]
-
-    @property
-    def words(self) -> int:
-        return self.program.words
-
-    @property
-    def bits(self) -> int:
-        return self.program.bits
-
-    def unpack(self, words: tuple[int, ...] | list[int]) -> bytes:
-        return self.program.unpack(list(words))
-
-    def raise_error(self, error: Any) -> None:
-        """Raise the error the machine stopped on (`error`: its number and values)."""
-        site = self.program.errors[int(error[0]) - 1]
-        values = tuple(int(v) for v in error[2 : 2 + int(error[1])])
-        site.raise_it(values, self.program.compiled.puzzle.board)
-
-    def raise_recorded(self, ws: Any) -> None:
-        """Raise the error recorded in a workspace of this program, as the Python engine does."""
-        from .machine import WS_ERR
-
-        at = int(self.array[WS_ERR])
-        self.raise_error(ws[at : at + 4])
-
-
 def why_not(compiled: CompiledPuzzle) -> str | None:
     """Why the machine cannot run this puzzle (None: it can)."""
     try:
-        _program(compiled)
+        program_of(compiled)
     except Unsupported as exc:
         return str(exc)
     return None
 
 
 @lru_cache(maxsize=4)
-def _program(compiled: CompiledPuzzle) -> Program:
+def program_of(compiled: CompiledPuzzle) -> Program:
     program = Program(compiled)
     program.shared()
     return program
-
-
-@lru_cache(maxsize=4)
-def build(compiled: CompiledPuzzle) -> MachineProgram:
-    from . import machine
-
-    program = _program(compiled)
-    array = machine.assemble(program)
-    return MachineProgram(program, array, tuple(program.pack(compiled.start)))

@@ -20,6 +20,7 @@ from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from ..search.symmetry import moves_not_mapped, not_closed
 from . import core, state_bound
+from .records import WS_ERR
 from .tables import Tables, build
 
 FIRST_CAPACITY = 1 << 12
@@ -193,9 +194,16 @@ class Walk:
 
     def raise_error(self) -> None:
         """The error a machine program stopped on, raised as the Python engine raises it."""
-        from .program import build as build_program
+        from .assembly import build as build_program
 
         build_program(self.compiled).raise_recorded(self.workspace)
+
+    def raise_if_failed(self) -> None:
+        """Raise an error the machine recorded in a goal test (core's goal tests read a
+        failed test as "not a goal" and go on: the error is looked at here, after each call)."""
+        machine = self.tables.machine
+        if machine.ndim == 1 and self.workspace[machine[WS_ERR]] != 0:
+            self.raise_error()
 
 
 def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
@@ -266,6 +274,7 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
         walk.generated += generated
         if why == core.FAILED:
             walk.raise_error()
+        walk.raise_if_failed()
         if why == core.OUT_FULL:  # a state with more successors than thought: room for them
             room = walk.room = 2 * room
             out_states = np.empty(room, dtype=np.uint64)
@@ -312,19 +321,9 @@ def steps(
     return path
 
 
-def _wide(compiled: CompiledPuzzle) -> bool:
-    """Whether the puzzle's states take more than a word (then `kernel.wide` searches)."""
-    from .tables import why_not
-
-    return why_not(compiled) is not None
-
-
 def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
-    """As `search.bfs.shortest`: stop at the first goal generated."""
-    if _wide(compiled):
-        from . import wide
-
-        return wide.shortest(compiled, limits)
+    """As `search.bfs.shortest`: stop at the first goal generated (states of one word; wider:
+    `kernel.wide`)."""
     method = "bfs, compiled"
     if compiled.is_goal(compiled.start):
         return SearchResult(SOLVED, 1, method=method)
@@ -353,12 +352,8 @@ def explore(
     (`count`), or every layer (`exhaustive`); only the states a symmetry `keep` leaves
     unchanged; with `orbits`, the reachable states also counted up to the puzzle's symmetries.
     Declared symmetries that could not be checked before the search (`generators`) must map
-    the reachable states onto themselves, as in Python."""
-    if _wide(compiled):
-        from . import wide
-
-        assert keep is None and not generators, "symmetry on states wider than a word runs in Python"
-        return wide.explore(compiled, limits, count, exhaustive)
+    the reachable states onto themselves, as in Python. States of one word (wider:
+    `kernel.wide`, without symmetries)."""
     method = "layered bfs" + (" with path counts" if count else "") + ", compiled"
     walk = _start(compiled, links=True, counting=count)
     fixed = _image_table(keep, walk.tables.bits) if keep is not None else NO_SYMMETRY
@@ -370,7 +365,9 @@ def explore(
         while walk.layer[0] < walk.layer[1] and (exhaustive or goal_layer is None):
             _next_layer(walk, limits, stop_at_goal=False, keep=fixed)
             lo, hi = walk.layer
-            if goal_layer is None and core.first_goal(arrays.states, lo, hi, *goal_test) >= 0:
+            found = goal_layer is None and core.first_goal(arrays.states, lo, hi, *goal_test) >= 0
+            walk.raise_if_failed()
+            if found:
                 goal_layer = (lo, hi)
                 paths = _paths(walk, lo, hi) if count else None
             if count:
@@ -379,6 +376,7 @@ def explore(
         return _done(walk, SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
     reachable = walk.count if exhaustive or goal_layer is None else None
     goals = int(core.count_goals(arrays.states, walk.count, *goal_test, 0)) if exhaustive else None
+    walk.raise_if_failed()
     if reachable is not None and (generators or (orbits and compiled.symmetry is not None)):
         arrays.hold_all(walk.count)
     note = None
@@ -423,6 +421,7 @@ def _paths(walk: Walk, lo: int, hi: int) -> int:
     """The shortest paths to the goal states of the layer lo..hi-1 (its path counts kept)."""
     arrays = walk.arrays
     total, overflow = core.sum_ways(arrays.states, arrays.ways, arrays.ways_base, lo, hi, *walk.goal_test())
+    walk.raise_if_failed()
     if overflow:
         raise count_overflow()
     return int(total)

@@ -71,9 +71,9 @@ def why_not(compiled: CompiledPuzzle, words: int = 1) -> str | None:
 
 
 def _program_bits(compiled: CompiledPuzzle) -> int:
-    from .program import _program
+    from .program import program_of
 
-    return _program(compiled).bits
+    return program_of(compiled).bits
 
 
 def why_not_tables(compiled: CompiledPuzzle) -> str | None:
@@ -148,7 +148,7 @@ def build(compiled: CompiledPuzzle, backward: bool = False) -> Tables:
 def _machine_tables(compiled: CompiledPuzzle) -> Tables:
     """A puzzle of one word run by the machine: empty word tables, and the program."""
     from . import core
-    from .program import build as build_program
+    from .assembly import build as build_program
 
     machine = build_program(compiled)
     empty: dict[str, list[int]] = {name: [] for name in core.SECTIONS}

@@ -14,12 +14,12 @@ from ..compiler import CompiledPuzzle
 from ..search.limits import LimitReached, Limits, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls
+from .assembly import build as build_program
 from .core import BUDGET_SPENT, COUNT_OVERFLOW, FAILED, GOAL_FOUND, LAYER_DONE, NEEDS_ROOM, OUT_FULL
 from .jit import njit
 from .machine import workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
-from .program import build as build_program
 from .rows import FREE, Rows, find
 from .search import CALL_BUDGET, count_overflow, resized, steps
 

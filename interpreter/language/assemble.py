@@ -30,7 +30,7 @@ from .predicates import Names, Scope, condition
 from .presence import Pools, never_made, unmet_needs
 
 if TYPE_CHECKING:
-    from .elaborate import Elaboration
+    from .context import Elaboration
 
 
 def assemble(el: Elaboration) -> Puzzle:

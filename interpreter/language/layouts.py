@@ -21,7 +21,7 @@ from .pieces import MAX_CODES, PieceSet
 from .topology import MAX_CELLS
 
 if TYPE_CHECKING:
-    from .elaborate import Elaboration
+    from .context import Elaboration
 
 MAX_IN_PLACE = 255  # pieces of one kind in one place (a bag counts in one byte)
 

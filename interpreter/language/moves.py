@@ -58,7 +58,7 @@ from .predicates import (
 )
 
 if TYPE_CHECKING:
-    from .elaborate import Elaboration
+    from .context import Elaboration
 
 
 @dataclass

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.exceptions import UnexpectedEOF, VisitError
-from lark.indenter import DedentError, Indenter
 
 from ..errors import Diagnostic, Pos, SpecError, source_lines
 from ..sources import line_ends
 from .builder import SyntaxBuilder
+from .indenter import PuzIndenter
 from .syntax import Spec
 from .tables import load_or_build
 
@@ -30,33 +29,6 @@ TERMINAL_WORDS = {
     "COMP_OP": "a comparison (== != < <= > >=)",
     "NOCELLS": ". (a square with no cell)",
 }
-
-
-class PuzIndenter(Indenter):
-    """Python-style blocks: INDENT/DEDENT tokens from leading whitespace."""
-
-    NL_type = "_NL"
-    OPEN_PAREN_types: ClassVar[list[str]] = ["LPAR", "LSQB"]
-    CLOSE_PAREN_types: ClassVar[list[str]] = ["RPAR", "RSQB"]
-    INDENT_type = "_INDENT"
-    DEDENT_type = "_DEDENT"
-    tab_len = 8
-
-    def handle_NL(self, token: Token):  # type: ignore[no-untyped-def]
-        try:
-            yield from super().handle_NL(token)
-        except DedentError:
-            indent = len(token.rsplit("\n", 1)[1].expandtabs(self.tab_len))
-            line = (token.end_line or token.line or 1) if token.end_line else (token.line or 1)
-            raise SpecError(
-                [
-                    Diagnostic(
-                        Pos(line, indent + 1),
-                        "this line's indentation matches no enclosing block",
-                        "the same indentation as the lines of an enclosing block",
-                    )
-                ]
-            ) from None
 
 
 @lru_cache(maxsize=1)

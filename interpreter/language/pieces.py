@@ -14,7 +14,7 @@ from . import syntax as s
 from .expressions import Value, type_name
 
 if TYPE_CHECKING:
-    from .elaborate import Elaboration
+    from .context import Elaboration
 
 MAX_CODES = 255  # a cell holds one byte: pieces and the parts of blocks
 BUILT_IN_ATTRIBUTES = ("row", "col", "value", "width", "height")

@@ -25,7 +25,7 @@ from . import syntax as s
 from .predicates import Names, Scope, condition, number
 
 if TYPE_CHECKING:
-    from .elaborate import Elaboration
+    from .context import Elaboration
 
 SCOPES = {"board": "state", "places": "places", "loads": "loads", "everywhere": "everywhere"}
 SHOW_STYLES = (SHOW_BOARD, SHOW_LADDER, SHOW_CIRCLE, SHOW_BANKS)

@@ -116,7 +116,7 @@ def write(postlex_factory: Callable[[], Any], target: Path) -> None:
 
 
 if __name__ == "__main__":
-    from .parser import PuzIndenter
+    from .indenter import PuzIndenter
 
     out = Path(str(resources.files(GRAMMAR_PACKAGE).joinpath(TABLES_FILE)))
     write(PuzIndenter, out)

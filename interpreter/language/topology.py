@@ -14,7 +14,7 @@ from . import syntax as s
 from .expressions import evaluate, show, type_name
 
 if TYPE_CHECKING:
-    from .elaborate import Elaboration
+    from .context import Elaboration
 
 MAX_CELLS = 4096  # a board larger than this is a mistake, or beyond any search
 MAX_COUNTER_SPAN = 1 << 32

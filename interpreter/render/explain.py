@@ -8,6 +8,7 @@ from typing import Any
 
 from ..compiler import CompiledPuzzle
 from ..compiler.families import CarryFamily, Safety
+from .moves import describe
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,6 @@ def _failing(compiled: CompiledPuzzle, state: bytes) -> tuple[int | None, str]:
 
 
 def _table_rejection(compiled: CompiledPuzzle, label: Any, rule: int, where: str) -> Rejection:
-    from .text import describe
-
     safety = compiled.puzzle.safety[rule]
     pieces = tuple(symbol for symbol, _, _ in label.movers)
     return Rejection(describe(label, compiled, short=True).plain, safety.text, safety.pos.line, where, pieces)
@@ -95,8 +94,6 @@ def _table_rejection(compiled: CompiledPuzzle, label: Any, rule: int, where: str
 def _rejection(
     compiled: CompiledPuzzle, family: Any, key: tuple[Any, ...], state: bytes, rule: int, where: str
 ) -> Rejection:
-    from .text import describe
-
     change = family.change(key, state, compiled.puzzle)
     from ..compiler import MoveLabel
 

@@ -11,6 +11,7 @@ from ..compiler import CompiledPuzzle
 from ..search.graph import StateGraph
 from .data import board_text
 from .escapes import visible
+from .moves import describe
 from .svg import CAPTION_GLYPHS
 
 Path = list[tuple[int, bytes]]
@@ -20,8 +21,6 @@ def _labels(compiled: CompiledPuzzle, graph: StateGraph) -> tuple[list[str], lis
     """Each state as the JSON writes it; each move in the words of the text output, where
     cells are apart from the arrow (`P left → mid`): in a picture's captions, where room is
     short, `left→mid` reads as one word wherever a font draws no arrow."""
-    from .text import describe
-
     nodes = [visible(board_text(compiled, state)) for state in graph.states]
     edges = []
     for a, _, move in graph.edges:

@@ -18,6 +18,7 @@ from ..model.puzzle import CARRIER, SHOW_LADDER
 from .escapes import visible
 from .glyphs import Glyphs
 from .ladder import pack, rungs
+from .moves import describe
 
 Path = list[tuple[int, bytes]]
 
@@ -45,7 +46,6 @@ class Panel:
 
 def solution_svg(compiled: CompiledPuzzle, path: Path, title: str) -> str:
     """The whole picture: the title, then the states of the solution from the start."""
-    from .text import describe  # the move descriptions are the text drawing's
 
     puzzle = compiled.puzzle
     if puzzle.board is not None and puzzle.show == SHOW_LADDER:

@@ -180,14 +180,28 @@ def cheapest_paths(compiled: CompiledPuzzle) -> tuple[int | None, int | None]:
 
 def image_of(compiled: CompiledPuzzle, element: Any) -> Callable[[bytes], bytes]:
     """A symmetry's image of a state, from its maps of cells, codes and places, on the state
-    decoded (not the compiled image functions)."""
-    layout = compiled.layout
+    decoded (not the compiled image functions). A block's cells are mapped, then its parts
+    laid on them again in reading order (its first part is the cell read first)."""
+    layout, puzzle = compiled.layout, compiled.puzzle
+    board = puzzle.board
 
     def image(state: bytes) -> bytes:
         decoded = layout.decode(state)
         cells = [0] * len(decoded.cells)
         for i, code in enumerate(decoded.cells):
             cells[element.cells[i]] = element.codes[code]
+        for anchor, code in enumerate(decoded.cells):
+            part = puzzle.parts[code]
+            shape = puzzle.pieces[part.piece - 1].shape if part.piece else None
+            if shape is None or part.offset != 0:
+                continue
+            assert board is not None
+            row, col = board.cells[anchor].row or 0, board.cells[anchor].col or 0
+            mapped = [element.cells[board.at(row + dr, col + dc)] for dr, dc in shape]  # type: ignore[index]
+            ordered = sorted(mapped, key=lambda c: (board.cells[c].row, board.cells[c].col))
+            codes = {p: c for c, p in enumerate(puzzle.parts) if p.piece == part.piece}
+            for k, cell in enumerate(ordered):
+                cells[cell] = codes[puzzle.parts[code]._replace(offset=k)]
         places: list[tuple[int, ...]] = [()] * len(decoded.places)
         for p, contents in enumerate(decoded.places):
             if layout.places[p].stack:

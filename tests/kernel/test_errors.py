@@ -73,3 +73,28 @@ def test_a_cost_below_0_is_refused_where_it_is_met(engine: str) -> None:
     would even form a loop): both engines refuse it at the cost, with its value."""
     text = JUGS.replace("move empty: set ?j = 0", "move empty: set ?j = 0 cost 1 - ?j") + "search cheapest\n"
     assert message(engine, text, {}) == ("a move's cost must be 0 or more, not -2", 14)
+
+
+# found by the differential fuzzing: the goal reads a number from cell 1, which the start
+# fills and the first move empties; the kernel's goal tests on states of one word read the
+# failed test as "not a goal" and went on (3 states reachable, 2 goals)
+LATE_GOAL = """
+puzzle "late"
+board line 3
+pieces 1..2 "numbers"
+start 1 2 _
+goal when cell(1) == 2
+move go: ?t _ -> _ ?t
+"""
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [{"reach": True}, {"count": True}, {"method": "bfs"}, {"method": "astar"}],
+    ids=["reach", "count", "bfs", "astar"],
+)
+def test_a_goal_that_fails_after_the_start_stops_the_kernel_as_python(asked: dict[str, object]) -> None:
+    text = LATE_GOAL + ("heuristic 0\n" if asked.get("method") == "astar" else "")
+    python = message("python", text, asked)
+    assert python == ("no number here: the cell is empty or its piece has no value", 6)
+    assert message("compiled", text, asked) == python

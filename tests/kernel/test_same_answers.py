@@ -97,11 +97,12 @@ def test_a_count_past_64_bits_is_detected() -> None:
 
 def test_a_count_past_64_bits_is_left_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
     from puzint.kernel import search as kernel_search
+    from puzint.kernel import searches
 
     def overflowing(*args: object, **kwargs: object) -> SearchResult:
         raise kernel_search.count_overflow()
 
-    monkeypatch.setattr(kernel_search, "explore", overflowing)
+    monkeypatch.setattr(searches, "explore", overflowing)
     compiled = load(SPECS[0].parent / "frog.puz")
     result = search(compiled, count=True, engine="compiled")
     assert result.count == 2 and not result.method.endswith("compiled")
@@ -286,13 +287,13 @@ def test_symmetries_of_places_are_counted_in_python(count: bool, reach: bool) ->
 def test_a_stop_while_the_kernel_compiles_is_reported_cleanly(monkeypatch: pytest.MonkeyPatch, stop: str) -> None:
     """A time limit or Ctrl-C can come while numba compiles the kernel, before the search has
     anything to report (the first compilation takes half a minute)."""
-    from puzint.kernel import search as kernel_search
+    from puzint.kernel import searches
     from puzint.search.limits import LimitReached
 
     def compiling(*args: object, **kwargs: object) -> SearchResult:
         raise LimitReached("time limit of 2 s reached") if stop == "limit" else KeyboardInterrupt
 
-    monkeypatch.setattr(kernel_search, "shortest", compiling)
+    monkeypatch.setattr(searches, "shortest", compiling)
     result = search(load(SPECS[0].parent / "eight_puzzle.puz"), method="bfs", engine="compiled")
     assert (result.status, result.states, result.method) == ("limit", 0, "compiling the search kernel")
     assert result.limit_reason == ("time limit of 2 s reached" if stop == "limit" else "interrupted")

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from lark import Lark, logger
 from puzint.language import syntax as s
-from puzint.language.parser import PuzIndenter, parse
+from puzint.language.indenter import PuzIndenter
+from puzint.language.parser import parse
 from puzint.language.tables import GRAMMAR_FILE
 
 ROOT = Path(__file__).resolve().parents[2]

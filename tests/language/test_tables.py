@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from puzint.language.parser import PuzIndenter
+from puzint.language.indenter import PuzIndenter
 from puzint.language.tables import TABLES_FILE, build, fingerprint, from_tables, grammar_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -55,7 +55,7 @@ def test_tables_from_another_grammar_are_not_used() -> None:
 PLANT = """
 import os, sys
 from lark import Lark
-from puzint.language.parser import PuzIndenter
+from puzint.language.indenter import PuzIndenter
 from puzint.language.tables import OPTIONS, grammar_text
 # what puzint did before: lark's cache=True writes <tempdir>/.lark_cache_<user>_<hash>_<py>.tmp
 Lark(grammar_text(), postlex=PuzIndenter(), cache=True, **OPTIONS)

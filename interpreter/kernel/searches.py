@@ -1,0 +1,54 @@
+"""The kernel's searches, each run by the implementation that fits the puzzle's states: on
+states of one 64-bit word, word tables and a hash table of words (`search`, `astar`); on
+wider states, rows of words (`wide`, `best_first`). The engine (`engines.kernel`) asks here,
+and never needs to know which it was."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..compiler import CompiledPuzzle
+from ..compiler.symmetry import Element
+from ..errors import Pos
+from ..model.puzzle import Symmetry
+from ..search.limits import Limits
+from ..search.result import SearchResult
+from . import astar as one_word_astar
+from . import best_first, search, wide
+from .tables import why_not
+
+
+def wide_states(compiled: CompiledPuzzle) -> bool:
+    """Whether the puzzle's states take more than a word."""
+    return why_not(compiled) is not None
+
+
+def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """As `search.bfs.shortest`."""
+    if wide_states(compiled):
+        return wide.shortest(compiled, limits)
+    return search.shortest(compiled, limits)
+
+
+def explore(
+    compiled: CompiledPuzzle,
+    limits: Limits,
+    count: bool = False,
+    exhaustive: bool = False,
+    keep: Element | None = None,
+    orbits: bool = False,
+    generators: Sequence[tuple[str, Pos, Symmetry]] = (),
+) -> SearchResult:
+    """As `search.layers.explore` (see `kernel.search.explore`); symmetries on states wider
+    than a word are left to Python (`engines.kernel` does not send them here)."""
+    if wide_states(compiled):
+        assert keep is None and not generators, "symmetry on states wider than a word runs in Python"
+        return wide.explore(compiled, limits, count, exhaustive)
+    return search.explore(compiled, limits, count, exhaustive, keep, orbits, generators)
+
+
+def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """As `search.astar.astar`."""
+    if wide_states(compiled):
+        return best_first.astar(compiled, limits)
+    return one_word_astar.astar(compiled, limits)

@@ -1,0 +1,89 @@
+"""The shape of the code: no module imports one that (through others) imports it back, and
+no package imports a package of a later stage (docs/architecture.md). Every import counts,
+those made inside a function too: a circle hidden in a function is still a circle."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent / "interpreter"
+PACKAGE = "puzint"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join([PACKAGE, *parts])
+
+
+def imports(path: Path) -> Iterator[str]:
+    """The package's modules that a module imports, wherever in it."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.startswith(PACKAGE):
+                yield target
+                for alias in node.names:  # `from . import kernel`: the module kernel
+                    yield f"{target}.{alias.name}"
+        elif isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names if alias.name.startswith(PACKAGE))
+
+
+def graph() -> dict[str, set[str]]:
+    modules = {module_name(p): p for p in ROOT.rglob("*.py")}
+    edges: dict[str, set[str]] = {name: set() for name in modules}
+    for name, path in modules.items():
+        for target in imports(path):
+            ancestor = name.startswith(target + ".")  # a package's __init__ runs before its modules anyway
+            if target in modules and target != name and not ancestor:
+                edges[name].add(target)
+    return edges
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected sets of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(edges[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            part = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                part.append(member)
+                if member == node:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_module_imports_itself_through_others() -> None:
+    assert circles(graph()) == []
