@@ -20,8 +20,8 @@ from typing import Any
 
 from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle, compile_puzzle
+from .engines import NAMES as ENGINES
 from .errors import SpecError
-from .kernel import ENGINES
 from .language.elaborate import elaborate
 from .language.parser import parse
 from .questions import Question, keywords, refusal

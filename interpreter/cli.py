@@ -18,16 +18,16 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from . import __version__
+from . import __version__, engines
 from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle
+from .engines import NAMES as ENGINES
 from .errors import SpecError
-from .kernel import ENGINES
+from .escapes import visible
 from .language.expressions import show
 from .model.puzzle import Puzzle
-from .questions import Question, command_line, refusal
+from .questions import Question, command_line, query_of, refusal
 from .render import data, text
-from .render.escapes import visible
 from .render.glyphs import Glyphs, choose
 from .runner import METHODS, Solved, load, search, solve
 from .search import Limits
@@ -191,7 +191,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run_p.add_argument("--quiet", action="store_true", help="no progress line during a long search")
     run_p.add_argument("--method", choices=METHODS, default="auto", help="search method for a shortest solution")
-    _engine_option(run_p)
+    _engine_option(run_p, explained=True)
     _limit_options(run_p)
 
     check_p = sub.add_parser("check", help="check specs against the expected results beside them (SPEC.yaml)")
@@ -214,13 +214,14 @@ def _whole(text: str) -> int:
     return int(text)
 
 
-def _engine_option(p: argparse.ArgumentParser) -> None:
+def _engine_option(p: argparse.ArgumentParser, explained: bool = False) -> None:
     p.add_argument(
         "--engine",
-        choices=ENGINES,
+        choices=(*ENGINES, "help") if explained else ENGINES,
         default="auto",
         help="compiled: the numba kernel wherever it applies; python: the reference engine; "
-        "auto (default): the kernel where it applies and the puzzle is large enough to be worth it",
+        "auto (default): the kernel where it applies and the puzzle is large enough to be worth it"
+        + ("; help: which engine would answer this question on this spec, and why" if explained else ""),
     )
 
 
@@ -268,6 +269,8 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     try:
         with limits.armed():
             compiled = load(args.spec, params)
+            if args.engine == "help":
+                return _explain_engines(args, out, compiled)
             _refuse_idle_options(args, compiled)
             if args.format == "text":
                 text.heading(compiled.puzzle, out, glyphs)  # before the search: a long one is not a blank screen
@@ -310,6 +313,15 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     if status == LIMIT:
         return EXIT_LIMIT
     return EXIT_NO_SOLUTION if status == NO_SOLUTION and not args.reach else EXIT_OK
+
+
+def _explain_engines(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle) -> int:
+    """`--engine help`: each engine, whether it answers the question asked of this spec (or
+    why not), and what `auto` does with it."""
+    question = Question(args.count, args.reach, args.all, args.limit, args.method, "auto", args.distinct)
+    for line in engines.explain(compiled, query_of(compiled, question)):
+        text.print_line(out, line)
+    return EXIT_OK
 
 
 def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> None:

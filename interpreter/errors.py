@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
 
-from .render.escapes import visible
+from .escapes import visible
 
 
 @dataclass(frozen=True, order=True)

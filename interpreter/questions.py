@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .compiler import CompiledPuzzle
+from .engines import ENGINES, Query
 
 Spelling = Callable[[str, str], str]  # (option, its value) -> how the caller writes it
 
@@ -78,13 +79,21 @@ def _method_refused(question: Question, mode: str, listing: bool, method: str) -
     return None
 
 
+def query_of(compiled: CompiledPuzzle, question: Question) -> Query:
+    """The question as the engines take it (`engines.Query`)."""
+    mode = compiled.puzzle.search
+    listing = question.listing(mode)
+    if listing and mode == "all":  # the walk of a `search all` spec's goal states, listed or counted
+        return Query.of(compiled, mode="all")
+    return Query.of(
+        compiled,
+        question.count,
+        question.reach,
+        question.method,
+        listing=listing,
+        trajectories=bool(question.distinct),
+    )
+
+
 def _kernel_unfit(compiled: CompiledPuzzle, question: Question, mode: str, listing: bool) -> str | None:
-    if listing and mode == "all":
-        from . import kernel
-
-        return kernel.why_not(compiled, depth_first=True)
-    if listing or question.distinct:
-        return "every shortest solution and trajectories are found in Python; the kernel runs one search"
-    from .runner import kernel_unfit
-
-    return kernel_unfit(compiled, question.count, question.reach, question.method, None)
+    return ENGINES["compiled"].why_not(compiled, query_of(compiled, question))

@@ -15,15 +15,16 @@ must then be closed under the symmetries, which is checked)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .compiler import CompiledPuzzle
+from .engines import Engine
+from .engines.planner import goal_states_engine
 from .errors import Diagnostic, SpecError
 from .runner import positioned
 from .search import Limits
 from .search.dag import ShortestDag, cheapest_dag, count_solutions, shortest_dag
-from .search.depth import all_goal_states
 from .search.limits import LimitReached, stop_reason
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
 
@@ -42,6 +43,7 @@ class AllSolutions:
     limit_reason: str | None = None
     stopped_at_limit: bool = False  # --limit K reached: the count is a lower bound
     method: str = "depth-first enumeration"
+    engine: str = "python"  # the engine that answered
     length: int | None = None  # moves of every solution, when all are shortest
     cost: int | None = None  # of every solution, when all are cheapest
     total: int | None = None  # shortest solutions in all, listed or not (counted on the graph)
@@ -68,7 +70,7 @@ def enumerate_solutions(
 ) -> AllSolutions:
     """Walk every solution; keep them (or only count them) and call `on_solution` for each
     one listed. A mistake found on the way is reported at its place in the spec. The walk
-    runs on the compiled kernel where `engine` says so (see `kernel.choose`). Without
+    runs on the engine the planner chooses (`engine`: see `engines.planner`). Without
     `moves` (a caller that shows only each goal state), a solution the kernel found may be
     given as its goal state alone: a path of one step, its move `search.depth.NO_MOVE`."""
     try:
@@ -151,7 +153,7 @@ def _enumerate(
     limit: int | None,
     keep: bool,
     on_solution: Callable[[Path], None] | None,
-    engine: str,
+    asked: str,
     moves: bool,
 ) -> AllSolutions:
     group = compiled.symmetry
@@ -160,27 +162,20 @@ def _enumerate(
     visited = [0]
     classes: set[bytes] = set()
     goals: set[bytes] = set()
-    walk: Callable[[CompiledPuzzle, Limits, list[int]], Iterator[Path]] = all_goal_states
     try:
-        on_kernel = _on_kernel(compiled, engine, limits)
+        engine = goal_states_engine(compiled, limits, asked)
     except KeyboardInterrupt as exc:  # during the Python engine's first try
         report.status, report.limit_reason = LIMIT, stop_reason(exc)
         report.seconds = time.monotonic() - started
         return report
-    if on_kernel:
-        from .kernel import announce, depth
-
-        announce(compiled, limits)
-        report.method += ", compiled"
-        if group is None and not keep and on_solution is None and limit is None:
-            return _count_on_kernel(compiled, limits, report, started)
-        wanted = moves and (keep or on_solution is not None)
-
-        def walk(compiled: CompiledPuzzle, limits: Limits, visited: list[int]) -> Iterator[Path]:
-            return depth.all_goal_states(compiled, limits, visited, moves=wanted)
-
+    report.engine = engine.name
+    if engine.name != "python":
+        report.method += f", {engine.name}"
+    if engine.name != "python" and group is None and not keep and on_solution is None and limit is None:
+        return _count_only(engine, compiled, limits, report, started)
+    wanted = moves and (keep or on_solution is not None)
     try:
-        for path in walk(compiled, limits, visited):
+        for path in engine.goal_states(compiled, limits, visited, wanted):
             final = path[-1][1] if path else compiled.start
             report.in_all += 1
             if group is not None:
@@ -203,34 +198,13 @@ def _enumerate(
     return report
 
 
-def _on_kernel(compiled: CompiledPuzzle, engine: str, limits: Limits) -> bool:
-    """Whether the walk runs on the kernel: where asked, or, left to puzint, where the Python
-    engine has not finished a first walk (counting only) after `kernel.PROBE_STATES` states."""
-    if engine == "python":
-        return False
-    from . import kernel
-
-    where = kernel.choose(compiled, engine, depth_first=True)
-    if where != "probe":
-        return where == "compiled"
-    probe = kernel.probe_limits(limits)
-    if probe is None:
-        return False
-    try:
-        for _ in all_goal_states(compiled, probe, [0]):
-            pass
-    except LimitReached:
-        return kernel.probed_out(probe, LIMIT)
-    return False
-
-
-def _count_on_kernel(compiled: CompiledPuzzle, limits: Limits, report: AllSolutions, started: float) -> AllSolutions:
-    """Only how many solutions there are: the kernel counts them without handing them over."""
-    from .kernel import depth
-
+def _count_only(
+    engine: Engine, compiled: CompiledPuzzle, limits: Limits, report: AllSolutions, started: float
+) -> AllSolutions:
+    """Only how many solutions there are: the engine counts them without handing them over."""
     counter = [0, 0]  # states visited, solutions found
     try:
-        depth.count_goal_states(compiled, limits, counter)
+        engine.count_goal_states(compiled, limits, counter)
         report.status = SOLVED if counter[1] else NO_SOLUTION
     except (LimitReached, KeyboardInterrupt) as exc:
         report.status, report.limit_reason = LIMIT, stop_reason(exc)

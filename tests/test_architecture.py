@@ -87,3 +87,52 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_no_module_imports_itself_through_others() -> None:
     assert circles(graph()) == []
+
+
+# The floors of the code, lowest first (docs/architecture.md): a unit imports only units of
+# lower floors. Data flows one way: text -> syntax -> model -> compiled puzzle -> engines ->
+# result -> rendering -> commands.
+FLOORS = {
+    "escapes": 0,
+    "catalogue": 0,
+    "errors": 1,
+    "sources": 2,
+    "model": 2,
+    "search": 2,
+    "language": 3,
+    "compiler": 3,
+    "expectation_file": 3,
+    "kernel": 4,
+    "trajectories": 4,
+    "engines": 5,
+    "runner": 6,
+    "questions": 6,
+    "solutions": 7,
+    "render": 8,
+    "expectations": 8,
+    "api": 9,
+    "cli": 9,
+    "pytest_plugin": 9,
+    "__main__": 10,
+    "": 10,  # the package itself: `import puzint` gives the API
+}
+
+
+def unit(module: str) -> str:
+    """The unit a module belongs to: its package below puzint, or the module itself."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_every_unit_has_a_floor() -> None:
+    assert {unit(m) for m in graph()} == set(FLOORS)
+
+
+def test_no_unit_imports_one_of_a_later_stage() -> None:
+    upward = sorted(
+        f"{a} -> {b}"
+        for a, targets in graph().items()
+        for b in targets
+        if unit(a) != unit(b) and FLOORS[unit(b)] >= FLOORS[unit(a)]
+    )
+    assert upward == []

@@ -1,13 +1,13 @@
 """The compiled search kernel (numba): the same searches as `search/`, on puzzles that are
 integer tables, many times faster than Python. The Python engine stays the reference: both
-give the same answers, and the kernel is used only where it applies and is worth its start-up.
+give the same answers; `engines.kernel` says which questions the kernel answers, and the
+planner (`engines.planner`) when it is worth its start-up.
 
 Nothing here is imported until a search asks for it, so that `puzint run` on a small puzzle
 never pays for numba."""
 
 from __future__ import annotations
 
-import dataclasses
 import importlib.util
 import math
 import os
@@ -17,9 +17,6 @@ from collections import Counter
 from ..compiler import CompiledPuzzle
 from ..model.puzzle import Move, Put, Toggle
 from ..search.limits import Limits
-
-ENGINES = ("auto", "python", "compiled")
-PROBE_STATES = 20_000  # "auto": a search the Python engine has not finished by then goes to the kernel
 
 
 def installed() -> bool:
@@ -60,81 +57,6 @@ def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
     return tables_why_not(compiled, words=DEPTH_FIRST_WORDS if depth_first else 1)
 
 
-def why_not_layers(compiled: CompiledPuzzle, counted: bool = False, solutions: bool = False) -> str | None:
-    """Why the kernel's breadth-first searches (the shortest solution, counts, reachable
-    states: kernel.search, and kernel.wide for states of several words) cannot run this
-    puzzle (None: they can). `counted`: counts or reachable states, which are also given up
-    to the puzzle's symmetries (their images are tables of the cells: places and counters
-    are left to Python). `solutions`: the shortest solutions are counted (up to symmetry:
-    where the goal is given by conditions, which symmetries keep it is found in Python)."""
-    if solutions and compiled.symmetry is not None and compiled.puzzle.goal.conditions:
-        return "counting solutions up to symmetry where the goal is given by conditions, which runs in Python"
-    one_word = why_not(compiled)
-    if one_word is None:
-        if counted and compiled.symmetry is not None and compiled.layout.size != compiled.cells:
-            return "symmetries of a puzzle with places or counters, which the kernel counts only in Python"
-        return None
-    unfit = why_not(compiled, depth_first=True)
-    if unfit is not None:
-        return unfit
-    if compiled.symmetry is not None:
-        return f"{one_word}, with symmetries"
-    return None
-
-
-def why_not_astar(compiled: CompiledPuzzle) -> str | None:
-    """Why the kernel's A* (kernel.astar, and kernel.best_first for states wider than a word)
-    cannot run this puzzle (None: it can)."""
-    if compiled.estimate is None:
-        return "A* needs a `heuristic` line in the spec"
-    return why_not(compiled, depth_first=True)  # the machine runs the estimate
-
-
-def why_not_idastar(compiled: CompiledPuzzle) -> str | None:
-    """Why the kernel's IDA* (kernel.idastar) cannot run this puzzle (None: it can)."""
-    if compiled.estimate is None:
-        return "IDA* needs a `heuristic` line in the spec"
-    return why_not(compiled, depth_first=True)  # on the machine, states of any size
-
-
-def why_not_any(compiled: CompiledPuzzle) -> str | None:
-    """Why the kernel's `search any` (kernel.any_solution) cannot run this puzzle."""
-    return why_not(compiled, depth_first=True)  # on the machine, states of any size
-
-
-def why_not_cheapest(compiled: CompiledPuzzle, count: bool) -> str | None:
-    """Why the kernel's uniform-cost search (kernel.best_first) cannot run this puzzle."""
-    if count and compiled.symmetry is not None:
-        return "counting the cheapest solutions up to symmetry runs in Python"
-    return why_not(compiled, depth_first=True)  # on the machine, states of any size
-
-
-def why_not_bidirectional(compiled: CompiledPuzzle) -> str | None:
-    """Why the kernel's bidirectional search (kernel.bidirectional) cannot run this puzzle."""
-    if compiled.goal_state is None or not compiled.invertible:
-        return "bidirectional search needs a goal that is one state and moves that can be undone"
-    from .tables import why_not_tables
-
-    plain = why_not_tables(compiled)
-    if plain is not None:
-        return f"the kernel searches from both ends only plain moves on cells, not {plain}"
-    return why_not(compiled)
-
-
-def choose(compiled: CompiledPuzzle, engine: str, depth_first: bool = False, any_width: bool = False) -> str | None:
-    """Where to run this puzzle's search: "python", "compiled", or "probe" (the Python
-    engine first, the kernel if it has not finished after PROBE_STATES states: a small
-    search never waits for the kernel to load or compile, a large one loses a fraction of
-    a second). `engine` is "python", "compiled" (the kernel where it applies) or "auto";
-    the environment variable PUZINT_ENGINE gives the default for "auto". `depth_first`
-    and `any_width`: a search that takes states of any number of words."""
-    if engine == "auto":
-        engine = os.environ.get("PUZINT_ENGINE", "auto")
-    if engine == "python" or why_not(compiled, depth_first or any_width) is not None:
-        return "python"
-    return "compiled" if engine == "compiled" else "probe"
-
-
 def announce(compiled: CompiledPuzzle, limits: Limits, machine: bool = True) -> None:
     """Tell the run (limits.notice) that the kernel is about to be compiled, where its cache
     does not hold it yet: the first compilation takes a while, once (see jit.CACHE_DIR).
@@ -148,20 +70,6 @@ def announce(compiled: CompiledPuzzle, limits: Limits, machine: bool = True) -> 
     if not compiled_before("entry" if machine else "core"):
         how_long = "about half a minute" if machine else "a few seconds"
         limits.notice(f"compiling the search kernel: {how_long}, once; later runs load it at once")
-
-
-def probe_limits(limits: Limits) -> Limits | None:
-    """The limits of the Python engine's first try: the run's own, with the state limit
-    lowered to PROBE_STATES (None when the run's state limit is that low already: then the
-    Python engine answers alone)."""
-    if limits.max_states is not None and limits.max_states <= PROBE_STATES:
-        return None
-    return dataclasses.replace(limits, max_states=PROBE_STATES, tripped=None)
-
-
-def probed_out(probe: Limits, status: str) -> bool:
-    """Whether the first try stopped at its own state limit (not at the run's limits)."""
-    return status == "limit" and probe.tripped == f"state limit of {PROBE_STATES:,} reached"
 
 
 def state_bound(compiled: CompiledPuzzle) -> int:

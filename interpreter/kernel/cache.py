@@ -39,7 +39,7 @@ from numba.core.caching import (
     _SourceFileBackedLocatorMixin,
 )
 
-from ..render.escapes import visible
+from ..escapes import visible
 
 UNUSED_DAYS = 30  # a cache of another version of the kernel, unused this long, is removed
 KERNEL_DIR = re.compile(r"kernel-[0-9a-f]{16}")

@@ -142,6 +142,10 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
     data["states"] = result.states
     data["seconds"] = round(result.seconds, 6)
     data["method"] = result.method
+    data["engine"] = result.engine
+    if result.tried_first is not None:
+        data["tried_first"] = result.tried_first
+        data["tried_first_stopped"] = result.tried_first_stopped
     if result.bytes_per_state is not None:
         data["bytes_per_state"] = round(result.bytes_per_state, 1)
     if result.limit_reason:
@@ -184,6 +188,7 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
         "states": report.states,
         "seconds": round(report.seconds, 6),
         "method": report.method,
+        "engine": report.engine,
     }
     if report.total is not None:  # every shortest (cheapest) solution of a puzzle of moves
         data["length"] = report.length

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .escapes import visible
+from ..escapes import visible
 
 
 @dataclass(frozen=True)

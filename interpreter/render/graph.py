@@ -8,9 +8,9 @@ import itertools
 from xml.sax.saxutils import escape, quoteattr
 
 from ..compiler import CompiledPuzzle
+from ..escapes import visible
 from ..search.graph import StateGraph
 from .data import board_text
-from .escapes import visible
 from .moves import describe
 from .svg import CAPTION_GLYPHS
 

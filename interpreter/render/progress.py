@@ -12,8 +12,8 @@ from rich.console import Console
 from rich.status import Status
 from rich.text import Text
 
+from ..escapes import visible
 from ..search.limits import rss_mb
-from .escapes import visible
 
 DELAY = 0.5  # seconds before the line appears: most searches are over by then
 EVERY = 0.1  # seconds between updates

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
 from ..compiler import CompiledPuzzle, MoveLabel
+from ..escapes import visible
 from ..model.board import GRAPH, RING, Board
 from ..model.puzzle import CARRIER, SHOW_LADDER
-from .escapes import visible
 from .glyphs import Glyphs
 from .ladder import pack, rungs
 from .moves import describe

@@ -16,13 +16,13 @@ from rich.segment import Segment
 from rich.text import Text
 
 from ..compiler import CompiledPuzzle, MoveLabel
+from ..escapes import UNSAFE, visible, visible_lines
 from ..language.expressions import show
 from ..model.puzzle import CARRIER, CURSOR, SHOW_CIRCLE, SHOW_LADDER, Puzzle
 from ..runner import Solved
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from ..solutions import AllSolutions
 from . import data
-from .escapes import UNSAFE, visible, visible_lines
 from .explain import rejections
 from .glyphs import UNICODE, Glyphs
 from .ladder import ladder_lines

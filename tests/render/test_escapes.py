@@ -14,8 +14,8 @@ from xml.dom import minidom
 import pytest
 import yaml
 from puzint.cli import Output, main
+from puzint.escapes import visible
 from puzint.render import text
-from puzint.render.escapes import visible
 from puzint.render.progress import SearchProgress
 from puzint.runner import load
 from rich.text import Text

@@ -1,0 +1,174 @@
+"""The compiled kernel as an engine: which questions its searches answer on which puzzles
+(each refusal a sentence), and the search that answers each. The searches are numba code in
+`kernel/`; nothing there is imported until a search runs, so that start-up stays small."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from .. import kernel
+from ..compiler import CompiledPuzzle
+from ..compiler.symmetry import Element
+from ..search import Limits, SearchResult
+from ..search.limits import LimitReached, stop_reason
+from ..search.result import LIMIT, SOLVED
+from .base import HandOver, Path
+from .query import Query
+from .symmetric import candidates, count_up_to_symmetry
+
+PYTHON_ONLY = "every shortest solution and trajectories are found in Python; the kernel runs one search"
+
+
+class KernelEngine:
+    name = "compiled"
+    summary = "the compiled kernel (numba): the same searches, many times faster on large puzzles"
+
+    def why_not(self, compiled: CompiledPuzzle, query: Query) -> str | None:
+        if query.trajectories or (query.listing and query.mode != "all"):
+            return PYTHON_ONLY
+        if query.mode == "cheapest":
+            if query.reach:
+                return "--reach with `search cheapest` is refused"
+            if query.count and compiled.symmetry is not None:
+                return "counting the cheapest solutions up to symmetry runs in Python"
+            return kernel.why_not(compiled, depth_first=True)  # on the machine, states of any size
+        if query.mode in ("any", "all") and not query.layered:
+            return kernel.why_not(compiled, depth_first=True)  # on the machine, states of any size
+        if query.by_astar(compiled):
+            if compiled.estimate is None:
+                return "A* needs a `heuristic` line in the spec"
+            return kernel.why_not(compiled, depth_first=True)  # the machine runs the estimate
+        if query.method == "idastar" and not query.layered and query.mode == "shortest":
+            if compiled.estimate is None:
+                return "IDA* needs a `heuristic` line in the spec"
+            return kernel.why_not(compiled, depth_first=True)
+        if query.by_bidirectional(compiled):
+            return _why_not_both_ends(compiled)
+        if not query.layered and query.method not in ("bfs", "auto"):
+            return (
+                f"--method {query.method} runs in Python; the kernel searches breadth first, from both ends or with A*"
+            )
+        return _why_not_layers(compiled, query)
+
+    def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
+        """The kernel's search for the question; a limit met while the kernel is compiled (the
+        first time: half a minute) ends it with nothing searched. What the kernel cannot
+        answer exactly once it runs is handed over (HandOver)."""
+        from ..kernel.search import HandOver as KernelHandOver
+
+        kernel.announce(compiled, limits, machine=not _by_tables(compiled, query))
+        started = time.monotonic()
+        result: SearchResult | None = None
+        try:
+            result = _search(compiled, query, limits)
+        except KernelHandOver as exc:
+            raise HandOver(exc.why) from None
+        except (LimitReached, KeyboardInterrupt) as exc:
+            result = SearchResult(LIMIT, 0, limit_reason=stop_reason(exc), method="compiling the search kernel")
+        result.seconds = time.monotonic() - started
+        return result
+
+    def goal_states(self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
+        from ..kernel import depth
+
+        kernel.announce(compiled, limits)
+        return depth.all_goal_states(compiled, limits, visited, moves=moves)
+
+    def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
+        from ..kernel import depth
+
+        kernel.announce(compiled, limits)
+        depth.count_goal_states(compiled, limits, counter)
+
+
+def _search(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
+    from ..kernel import searches
+
+    group = compiled.symmetry
+    if query.mode == "any" and not query.layered:
+        from ..kernel.any_solution import any_solution
+
+        return any_solution(compiled, limits, symmetric=group is not None and group.checked)
+    if query.mode == "cheapest":
+        from ..kernel.best_first import cheapest
+
+        estimate = compiled.estimate is not None and not query.count and query.method != "bfs"
+        return cheapest(compiled, limits, estimate, query.count)
+    if query.by_astar(compiled):
+        return searches.astar(compiled, limits)
+    if query.method == "idastar":
+        from ..kernel.idastar import idastar
+
+        return idastar(compiled, limits)
+    if query.by_bidirectional(compiled):
+        from ..kernel import bidirectional
+
+        return bidirectional.shortest(compiled, limits)
+    if not query.layered:
+        return searches.shortest(compiled, limits)
+    return _layered(compiled, query, limits)
+
+
+def _layered(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
+    """Counts and reachable states, and the count up to symmetry (Burnside's, as in Python,
+    each symmetry's fixed solutions counted by the kernel)."""
+    from ..kernel import searches
+    from ..kernel.search import check_moves
+
+    group = compiled.symmetry
+    unchecked = [(sym.name, sym.pos, sym) for sym, _ in group.generators] if group and not group.checked else []
+    result = searches.explore(compiled, limits, query.count, query.reach, orbits=True, generators=unchecked)
+    if group is not None and query.count and result.length is not None and result.count is not None:
+
+        def checked() -> list[Element]:
+            if unchecked:
+                check_moves(compiled, limits, unchecked)
+            return candidates(compiled)  # goals given by conditions: the kernel declines (_why_not_layers)
+
+        def fixed(element: Element) -> tuple[int | None, int | None]:
+            found = searches.explore(compiled, limits, count=True, keep=element)
+            return (found.length, found.count) if found.status == SOLVED else (None, None)
+
+        count_up_to_symmetry(compiled, limits, result, result.length, checked, fixed)
+    return result
+
+
+def _by_tables(compiled: CompiledPuzzle, query: Query) -> bool:
+    """Whether the search runs on word tables (else on the machine): what `announce` says."""
+    return query.by_bidirectional(compiled) or (
+        not query.by_astar(compiled) and query.method in ("auto", "bfs") and query.mode not in ("any", "cheapest")
+    )
+
+
+def _why_not_layers(compiled: CompiledPuzzle, query: Query) -> str | None:
+    """Why the kernel's breadth-first searches (the shortest solution, counts, reachable
+    states: kernel.search, and kernel.wide for states of several words) cannot run this
+    puzzle (None: they can). Counts and reachable states are also given up to the puzzle's
+    symmetries, whose images the kernel has as tables of the cells: places and counters are
+    left to Python; so is a goal given by conditions (which symmetries keep it is found there)."""
+    if query.count and compiled.symmetry is not None and compiled.puzzle.goal.conditions:
+        return "counting solutions up to symmetry where the goal is given by conditions, which runs in Python"
+    one_word = kernel.why_not(compiled)
+    if one_word is None:
+        if query.layered and compiled.symmetry is not None and compiled.layout.size != compiled.cells:
+            return "symmetries of a puzzle with places or counters, which the kernel counts only in Python"
+        return None
+    unfit = kernel.why_not(compiled, depth_first=True)
+    if unfit is not None:
+        return unfit
+    if compiled.symmetry is not None:
+        return f"{one_word}, with symmetries"
+    return None
+
+
+def _why_not_both_ends(compiled: CompiledPuzzle) -> str | None:
+    """Why the kernel's bidirectional search (kernel.bidirectional) cannot run this puzzle."""
+    if compiled.goal_state is None or not compiled.invertible:
+        return "bidirectional search needs a goal that is one state and moves that can be undone"
+    from ..kernel.tables import why_not_tables
+
+    plain = why_not_tables(compiled)
+    if plain is not None:
+        return f"the kernel searches from both ends only plain moves on cells, not {plain}"
+    return kernel.why_not(compiled)

@@ -1,0 +1,155 @@
+"""The one place where an engine is chosen for a question.
+
+`auto` tries the engines in the order the plan gives: the Python engine first, for a number
+of states that a small search never reaches (so that it never waits for the kernel to load,
+or the first time to compile); a search it has not finished by then goes to the compiled
+kernel, which answers it many times faster. An engine that cannot answer a question is
+passed over with its reason; `--engine NAME` asks one engine, and is refused with its
+reason where it cannot answer. What the kernel meets only once it runs (a value past its
+64-bit words) it hands over to the Python engine, which answers exactly. The result names
+the engine that answered and, where the plan changed its mind, the one tried first and why.
+
+The plan, question by question (`--engine help` shows it for a spec):
+
+    question                 tried first          then
+    shortest (any method)    python, 20,000 states   compiled
+    cheapest, count cheapest python, 20,000 states   compiled
+    count, reach             python, 20,000 states   compiled
+    any                      python, 20,000 states   compiled
+    all (search all walk)    python, 20,000 states   compiled
+    every solution, trajectories   python alone (the graph of all solutions is kept in Python)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from dataclasses import dataclass
+
+from ..compiler import CompiledPuzzle
+from ..errors import NOWHERE, Diagnostic, SpecError
+from ..search import Limits, SearchResult
+from ..search.limits import LimitReached
+from ..search.result import LIMIT
+from .base import Engine, HandOver
+from .kernel import KernelEngine
+from .python import PythonEngine
+from .query import Query
+
+PYTHON: Engine = PythonEngine()
+COMPILED: Engine = KernelEngine()
+ENGINES: dict[str, Engine] = {engine.name: engine for engine in (PYTHON, COMPILED)}
+NAMES = ("auto", *ENGINES)
+PROBE_STATES = 20_000  # "auto": a search the Python engine has not finished by then goes to the kernel
+
+
+@dataclass(frozen=True)
+class Step:
+    """One engine of a plan: the states it may take before the next is tried (None: all)."""
+
+    engine: str
+    states: int | None = None
+
+
+def plan(compiled: CompiledPuzzle, query: Query, asked: str = "auto") -> list[Step]:
+    """The engines that answer this question, in the order they are tried: one for `python`
+    or `compiled` (refused, with the engine's reason, where it cannot answer), the plan's
+    for `auto` (PUZINT_ENGINE, if set, is the default for `auto`)."""
+    if asked == "auto":
+        asked = os.environ.get("PUZINT_ENGINE", "auto")
+    if asked != "auto":
+        engine = ENGINES[asked]
+        why = engine.why_not(compiled, query)
+        if why is not None:
+            raise refusal(asked, why)
+        return [Step(asked)]
+    if COMPILED.why_not(compiled, query) is not None:
+        return [Step(PYTHON.name)]
+    return [Step(PYTHON.name, PROBE_STATES), Step(COMPILED.name)]
+
+
+def refusal(engine: str, why: str) -> SpecError:
+    return SpecError([Diagnostic(NOWHERE, f"--engine {engine} cannot run this: {why}")])
+
+
+def search(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str = "auto") -> SearchResult:
+    """The answer to the question, by the engines of the plan: each step runs under the run's
+    limits (the states of a first try also under its own), and the first to finish answers."""
+    steps = plan(compiled, query, asked)
+    tried: tuple[str, str] | None = None
+    for i, step in enumerate(steps):
+        engine = ENGINES[step.engine]
+        last = i == len(steps) - 1
+        step_limits = _first_try(limits, step.states) if not last else limits
+        if step_limits is None:  # the run's own state limit is lower than the try's: this engine alone
+            step_limits, last = limits, True
+        try:
+            result = engine.search(compiled, query, step_limits)
+        except HandOver as exc:
+            tried = (engine.name, exc.why)
+            result = PYTHON.search(compiled, query, limits)
+            return _named(result, PYTHON.name, tried)
+        if last or not _stopped_by_its_own_limit(step_limits, result.status):
+            return _named(result, engine.name, tried)
+        tried = (engine.name, f"not finished after {step.states:,} states")
+    raise AssertionError("a plan ends with a step that answers")
+
+
+def goal_states_engine(compiled: CompiledPuzzle, limits: Limits, asked: str = "auto") -> Engine:
+    """The engine that walks a `search all` spec's goal states: where the plan tries Python
+    first, its walk is run to the end (counted only) under the try's state limit, and the
+    kernel walks it again if it did not finish."""
+    steps = plan(compiled, Query.of(compiled, mode="all"), asked)
+    if len(steps) == 1:
+        return ENGINES[steps[0].engine]
+    trial = _first_try(limits, steps[0].states)
+    if trial is None:
+        return PYTHON
+    try:
+        for _ in PYTHON.goal_states(compiled, trial, [0], moves=False):
+            pass
+    except LimitReached:
+        return COMPILED if _stopped_by_its_own_limit(trial, LIMIT) else PYTHON
+    return PYTHON
+
+
+def explain(compiled: CompiledPuzzle, query: Query) -> list[str]:
+    """`--engine help`: each engine, and whether it answers this question on this spec (or
+    why not); then what `auto` does."""
+    lines = [f"the question: {query.name}"]
+    for name, engine in ENGINES.items():
+        why = engine.why_not(compiled, query)
+        verdict = "answers it" if why is None else f"does not: {why}"
+        lines.append(f"  {name:<9} {engine.summary}; {verdict}")
+    steps = plan(compiled, query)
+    if len(steps) == 1:
+        lines.append(f"  auto      runs it on {steps[0].engine}")
+    else:
+        first, then = steps
+        lines.append(
+            f"  auto      tries {first.engine} first, for {first.states:,} states (a small search never waits "
+            f"for the kernel to load), then moves it to {then.engine}"
+        )
+    return lines
+
+
+def _first_try(limits: Limits, states: int | None) -> Limits | None:
+    """The limits of a try of at most `states` states: the run's own, with the state limit
+    lowered (None when the run's state limit is that low already)."""
+    if states is None:
+        return limits
+    if limits.max_states is not None and limits.max_states <= states:
+        return None
+    return dataclasses.replace(limits, max_states=states, tripped=None)
+
+
+def _stopped_by_its_own_limit(limits: Limits, status: str) -> bool:
+    """Whether a try stopped at its own state limit (not at the run's time or memory)."""
+    return status == LIMIT and limits.tripped == f"state limit of {limits.max_states:,} reached"
+
+
+def _named(result: SearchResult, engine: str, tried: tuple[str, str] | None) -> SearchResult:
+    result.engine = engine
+    if tried is not None:
+        result.tried_first, result.tried_first_stopped = tried
+    return result

@@ -1,0 +1,115 @@
+"""The Python engine: the reference searches of `search/`, on the compiled puzzle's own
+successor functions. It answers every question; the others are checked against it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+from ..compiler import CompiledPuzzle
+from ..compiler.symmetry import Element
+from ..errors import Diagnostic, Pos, SpecError
+from ..search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, depth, layers, symmetry
+from ..search.result import SOLVED
+from .base import Path
+from .query import Query
+from .symmetric import checked_in_python, count_up_to_symmetry, unchecked
+
+
+class PythonEngine:
+    name = "python"
+    summary = "the reference searches, in Python: every question, on every puzzle"
+
+    def why_not(self, compiled: CompiledPuzzle, query: Query) -> str | None:
+        return None
+
+    def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
+        """Pick the search that answers the question, and run it. Counting and reachability
+        need every layer (the layered search); the cheapest solution, uniform cost (A* with a
+        heuristic); `any`, depth first; a plain shortest solution, A* with a heuristic, from
+        both ends when the goal is one state and every move can be undone, else breadth first."""
+        started = time.monotonic()
+        group = compiled.symmetry
+        if query.mode == "cheapest":
+            result = _cheapest(compiled, limits, query)
+        elif query.mode == "any" and not query.layered:
+            canonical = group.canonical if group is not None and group.checked else None
+            result = depth.any_solution(compiled, limits, canonical, compiled.in_reading_order)
+        elif query.layered:
+            result = _layered(compiled, limits, query)
+        elif query.method in ("astar", "idastar") or query.by_astar(compiled):
+            if compiled.estimate is None:
+                raise SpecError(
+                    [Diagnostic(Pos(0, 0), f"--method {query.method} needs a `heuristic` line in the spec")]
+                )
+            search_with = astar.idastar if query.method == "idastar" else astar.astar
+            result = search_with(compiled, compiled.estimate, limits)
+        elif query.method == "bidirectional" or query.by_bidirectional(compiled):
+            if compiled.goal_state is None or not compiled.invertible:
+                raise SpecError(
+                    [
+                        Diagnostic(
+                            Pos(0, 0),
+                            "bidirectional search needs a goal that is one state and moves that can be undone",
+                        )
+                    ]
+                )
+            result = bidirectional.shortest(compiled, limits)
+        else:
+            result = bfs.shortest(compiled, limits)
+        result.seconds = time.monotonic() - started
+        return result
+
+    def goal_states(self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
+        return depth.all_goal_states(compiled, limits, visited)
+
+    def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
+        visited = [0]
+        try:
+            for _ in depth.all_goal_states(compiled, limits, visited):
+                counter[1] += 1
+        finally:
+            counter[0] = visited[0]
+
+
+def _layered(compiled: CompiledPuzzle, limits: Limits, query: Query) -> SearchResult:
+    group = compiled.symmetry
+    generators = unchecked(compiled)
+    canonical = group.canonical if group is not None else None
+    verify = (lambda states: symmetry.check_closed(states, generators, "reachable states")) if generators else None
+    result = layers.explore(
+        compiled, limits, count=query.count, exhaustive=query.reach, canonical=canonical, verify=verify
+    )
+    if group is not None and query.count and result.length is not None and result.count is not None:
+
+        def fixed(element: Element) -> tuple[int | None, int | None]:
+            found = layers.explore(compiled, limits, count=True, keep=cheapest.fixed_by(element.image))
+            return (found.length, found.count) if found.status == SOLVED else (None, None)
+
+        count_up_to_symmetry(
+            compiled, limits, result, result.length, lambda: checked_in_python(compiled, limits), fixed
+        )
+    return result
+
+
+def _cheapest(compiled: CompiledPuzzle, limits: Limits, query: Query) -> SearchResult:
+    if query.reach:
+        raise SpecError(
+            [Diagnostic(Pos(0, 0), "--reach counts states; with `search cheapest`, ask for --count instead")]
+        )
+    # counting needs every cheapest predecessor before a state: plain uniform cost does that
+    estimate = compiled.estimate if not query.count and query.method != "bfs" else None
+    result = cheapest.cheapest(compiled.start, compiled.expand_costed, compiled.is_goal, limits, estimate, query.count)
+    group = compiled.symmetry
+    if group is not None and query.count and result.status == SOLVED and result.count is not None:
+
+        def fixed(element: Element) -> tuple[int | None, int | None]:
+            keep = cheapest.fixed_by(element.image)
+            found = cheapest.cheapest(
+                compiled.start, compiled.expand_costed, compiled.is_goal, limits, None, True, keep
+            )
+            return (found.cost, found.count) if found.status == SOLVED else (None, None)
+
+        size = result.cost or 0
+        count_up_to_symmetry(compiled, limits, result, size, lambda: checked_in_python(compiled, limits, True), fixed)
+    return result

@@ -1,0 +1,86 @@
+"""What a search is asked: the one question every engine answers, worked out once from the
+spec's `search` directive and what the caller asks on top of it (`--count`, `--reach`,
+`--method`, a listing of every solution, trajectories)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..compiler import CompiledPuzzle
+
+METHODS = ("auto", "bfs", "bidirectional", "astar", "idastar")
+
+
+@dataclass(frozen=True)
+class Query:
+    """`mode` is the kind of answer: the shortest solution, the cheapest, any solution found
+    fast, or every goal state (`search all`); `count` and `reach` ask for every layer (the
+    number of shortest or cheapest solutions, the reachable states); `method` picks how one
+    shortest solution is searched. `listing` (every shortest solution, from the graph of
+    shortest paths) and `trajectories` (those solutions grouped by the pieces' paths) are
+    asked after the search, of the same puzzle."""
+
+    mode: str
+    count: bool = False
+    reach: bool = False
+    method: str = "auto"
+    listing: bool = False
+    trajectories: bool = False
+
+    @classmethod
+    def of(
+        cls,
+        compiled: CompiledPuzzle,
+        count: bool = False,
+        reach: bool = False,
+        method: str = "auto",
+        mode: str | None = None,
+        listing: bool = False,
+        trajectories: bool = False,
+    ) -> Query:
+        """The question asked of a puzzle: `mode` (default: the spec's `search`), with
+        `search count` and `search reach` read as the shortest solution, counted or with
+        every reachable state."""
+        mode = mode or compiled.puzzle.search
+        if mode == "count":
+            mode, count = "shortest", True
+        elif mode == "reach":
+            mode, reach = "shortest", True
+        return cls(mode, count, reach, method, listing, trajectories)
+
+    @property
+    def layered(self) -> bool:
+        """Whether every layer is explored (counts, reachable states)."""
+        return self.count or self.reach
+
+    def by_astar(self, compiled: CompiledPuzzle) -> bool:
+        """The shortest solution searched with A*: asked for, or a heuristic in the spec."""
+        if self.layered or self.mode != "shortest":
+            return False
+        return self.method == "astar" or (self.method == "auto" and compiled.estimate is not None)
+
+    def by_bidirectional(self, compiled: CompiledPuzzle) -> bool:
+        """The shortest solution searched from both ends: asked for, or where the goal is one
+        state and every move can be undone."""
+        if self.layered or self.mode != "shortest" or self.by_astar(compiled):
+            return False
+        return self.method == "bidirectional" or (
+            self.method == "auto" and compiled.goal_state is not None and compiled.invertible
+        )
+
+    @property
+    def name(self) -> str:
+        """The question in a word, as the planner's table lists it."""
+        if self.trajectories:
+            return "trajectories"
+        if self.listing:
+            return "every solution"
+        if self.mode in ("any", "all"):
+            return "count all" if self.count and self.mode == "all" else self.mode
+        if self.reach:
+            return "reach"
+        if self.count:
+            return "count cheapest" if self.mode == "cheapest" else "count"
+        if self.mode == "cheapest":
+            return "cheapest"
+        return {"idastar": "shortest by IDA*", "bidirectional": "shortest from both ends"}.get(self.method, "shortest")

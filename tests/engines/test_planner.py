@@ -1,0 +1,99 @@
+"""One planner chooses the engine for a question: the plan for `auto`, an engine asked by
+name (refused with its reason where it cannot answer), a first try that moves to the kernel,
+a hand-over back to Python, and the result naming the engine that answered."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from puzint.cli import main
+from puzint.engines import ENGINES, PROBE_STATES, Query, plan
+from puzint.engines.planner import Step
+from puzint.errors import SpecError
+from puzint.kernel import installed
+from puzint.runner import load, search
+from puzint.search import Limits
+
+from tests.conftest import SPECS, compiled_from
+
+pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
+
+
+def test_auto_tries_python_first_where_the_kernel_answers_too() -> None:
+    compiled = load(SPECS / "knights.puz")
+    assert plan(compiled, Query.of(compiled, reach=True)) == [Step("python", PROBE_STATES), Step("compiled")]
+
+
+def test_auto_keeps_to_python_where_the_kernel_does_not_answer() -> None:
+    compiled = load(SPECS / "knights.puz")
+    assert plan(compiled, Query.of(compiled, listing=True)) == [Step("python")]
+
+
+def test_an_engine_asked_by_name_that_cannot_answer_is_refused_with_its_reason() -> None:
+    compiled = load(SPECS / "bridge_torch.puz")
+    compiled_with_symmetry = compiled_from((SPECS / "bridge_torch.puz").read_text() + "symmetry swap P1 P2\n")
+    with pytest.raises(SpecError) as caught:
+        plan(compiled_with_symmetry, Query.of(compiled, count=True), "compiled")
+    (diagnostic,) = caught.value.diagnostics
+    assert diagnostic.message == (
+        "--engine compiled cannot run this: counting the cheapest solutions up to symmetry runs in Python"
+    )
+
+
+def test_every_reason_is_one_sentence() -> None:
+    for spec in sorted(SPECS.glob("*.puz")):
+        compiled = load(spec)
+        for question in (
+            Query.of(compiled),
+            Query.of(compiled, count=True),
+            Query.of(compiled, reach=True),
+            Query.of(compiled, listing=True),
+        ):
+            for engine in ENGINES.values():
+                why = engine.why_not(compiled, question)
+                assert why is None or ("\n" not in why and not why.endswith(".")), (spec.name, why)
+
+
+def test_a_search_too_long_for_the_first_try_is_answered_by_the_kernel() -> None:
+    compiled = load(SPECS / "knights.puz", {"rows": "5"})
+    result = search(compiled, reach=True, limits=Limits())
+    assert (result.engine, result.tried_first) == ("compiled", "python")
+    assert result.tried_first_stopped == f"not finished after {PROBE_STATES:,} states"
+    assert result.reachable == 100_100
+
+
+def test_a_small_search_is_answered_by_python_alone() -> None:
+    result = search(load(SPECS / "frog.puz"), count=True)
+    assert (result.engine, result.tried_first, result.count) == ("python", None, 2)
+
+
+def test_the_kernel_hands_a_value_past_its_words_back_to_python() -> None:
+    text = """
+puzzle "dear moves"
+counter C = 0 in 0..20
+goal when C == 12
+move inc: set C = C + 1 cost 999999999999999999
+search cheapest
+"""
+    result = search(compiled_from(text), engine="compiled")
+    assert (result.engine, result.tried_first) == ("python", "compiled")
+    assert result.tried_first_stopped == "a path's cost past 2**62"
+    assert result.cost == 12 * 999999999999999999
+
+
+def test_the_json_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(SPECS / "frog.puz"), "--format", "json", "--engine", "compiled"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["engine"] == "compiled" and "tried_first" not in data
+
+
+def test_engine_help_says_who_answers_and_why(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(SPECS / "knights.puz"), "--all", "--engine", "help"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "the question: every solution",
+        "  python    the reference searches, in Python: every question, on every puzzle; answers it",
+        "  compiled  the compiled kernel (numba): the same searches, many times faster on large puzzles; "
+        "does not: every shortest solution and trajectories are found in Python; the kernel runs one search",
+        "  auto      runs it on python",
+    ]
