@@ -1,7 +1,11 @@
 """The kernel's searches, each run by the implementation that fits the puzzle's states: on
 states of one 64-bit word, word tables and a hash table of words (`search`, `astar`); on
 wider states, rows of words (`wide`, `best_first`). The engine (`engines.kernel`) asks here,
-and never needs to know which it was."""
+and never needs to know which it was.
+
+The searches of wider states run on the machine only, whose code numba compiles (or loads
+from its cache) when they are imported: they are imported where a puzzle needs them, so that
+a search on word tables never waits for the machine."""
 
 from __future__ import annotations
 
@@ -13,8 +17,7 @@ from ..errors import Pos
 from ..model.puzzle import Symmetry
 from ..search.limits import Limits
 from ..search.result import SearchResult
-from . import astar as one_word_astar
-from . import best_first, search, wide
+from . import search
 from .tables import why_not
 
 
@@ -26,6 +29,8 @@ def wide_states(compiled: CompiledPuzzle) -> bool:
 def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """As `search.bfs.shortest`."""
     if wide_states(compiled):
+        from . import wide
+
         return wide.shortest(compiled, limits)
     return search.shortest(compiled, limits)
 
@@ -42,6 +47,8 @@ def explore(
     """As `search.layers.explore` (see `kernel.search.explore`); symmetries on states wider
     than a word are left to Python (`engines.kernel` does not send them here)."""
     if wide_states(compiled):
+        from . import wide
+
         assert keep is None and not generators, "symmetry on states wider than a word runs in Python"
         return wide.explore(compiled, limits, count, exhaustive)
     return search.explore(compiled, limits, count, exhaustive, keep, orbits, generators)
@@ -50,5 +57,9 @@ def explore(
 def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """As `search.astar.astar`."""
     if wide_states(compiled):
+        from . import best_first
+
         return best_first.astar(compiled, limits)
+    from . import astar as one_word_astar  # its estimate runs on the machine
+
     return one_word_astar.astar(compiled, limits)
