@@ -54,9 +54,11 @@ class Step:
 def plan(compiled: CompiledPuzzle, query: Query, asked: str = "auto") -> list[Step]:
     """The engines that answer this question, in the order they are tried: one for `python`
     or `compiled` (refused, with the engine's reason, where it cannot answer), the plan's
-    for `auto` (PUZINT_ENGINE, if set, is the default for `auto`)."""
-    if asked == "auto":
-        asked = os.environ.get("PUZINT_ENGINE", "auto")
+    for `auto`. PUZINT_ENGINE, if set, names the engine `auto` prefers (the Python engine
+    answers what it does not)."""
+    if asked == "auto" and os.environ.get("PUZINT_ENGINE", "auto") in ENGINES:
+        preferred = ENGINES[os.environ["PUZINT_ENGINE"]]  # a preference: where it does not answer, Python does
+        return [Step(preferred.name if preferred.why_not(compiled, query) is None else PYTHON.name)]
     if asked != "auto":
         engine = ENGINES[asked]
         why = engine.why_not(compiled, query)
