@@ -55,14 +55,14 @@ class KernelEngine:
         """The kernel's search for the question; a limit met while the kernel is compiled (the
         first time: half a minute) ends it with nothing searched. What the kernel cannot
         answer exactly once it runs is handed over (HandOver)."""
-        from ..kernel.search import HandOver as KernelHandOver
+        from ..kernel.search import NotExact
 
         kernel.announce(compiled, limits, machine=not _by_tables(compiled, query))
         started = time.monotonic()
         result: SearchResult | None = None
         try:
             result = _search(compiled, query, limits)
-        except KernelHandOver as exc:
+        except NotExact as exc:
             raise HandOver(exc.why) from None
         except (LimitReached, KeyboardInterrupt) as exc:
             result = SearchResult(LIMIT, 0, limit_reason=stop_reason(exc), method="compiling the search kernel")

@@ -31,7 +31,7 @@ from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .records import WS_ERR
 from .rows import FREE, Rows, find
-from .search import HandOver, count_overflow, resized, steps
+from .search import NotExact, count_overflow, resized, steps
 
 # what a call stopped on
 CHECK, DONE, EMPTY_OPEN, ROOM, OUT_FULL, FAILED, OVERFLOW, COST_OVERFLOW, ZERO_COST = range(9)
@@ -206,9 +206,9 @@ class _Search:
         elif why == OVERFLOW:
             raise count_overflow()
         elif why == ZERO_COST:
-            raise HandOver("a move of cost 0, met counting the cheapest solutions")
+            raise NotExact("a move of cost 0, met counting the cheapest solutions")
         elif why == COST_OVERFLOW:
-            raise HandOver(f"a path's cost past 2**{KERNEL_BOUND.bit_length() - 1}")
+            raise NotExact(f"a path's cost past 2**{KERNEL_BOUND.bit_length() - 1}")
         else:
             self.machine.raise_recorded(self.ws)
 
@@ -232,7 +232,7 @@ class _Search:
 def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, count: bool = False) -> SearchResult:
     """As `search.cheapest.cheapest` with the puzzle's costed moves (and its heuristic, with
     `estimate`); a path count past 2**64, a cost past KERNEL_BOUND or (counting) a move of
-    cost 0 raises HandOver (the Python engine takes over)."""
+    cost 0 raises NotExact (the Python engine takes over)."""
     method = ("A*" if estimate else "uniform cost") + (" with path counts" if count else "") + ", compiled"
     search = _Search(compiled, count)
     c = np.zeros(9, dtype=np.int64)

@@ -30,7 +30,7 @@ DIRECT_BYTES_A_STATE = 8  # or at most this many for each state the puzzle may h
 CALL_BUDGET = 1 << 16  # states generated per kernel call, between two checks of the limits
 
 
-class HandOver(Exception):
+class NotExact(Exception):
     """The kernel met what it cannot answer exactly, known only once the search runs: a
     value it adds up (a path count, a path's cost) past what its 64-bit words hold, or a
     move of cost 0 while counting the cheapest solutions. The Python engine takes over."""
@@ -40,8 +40,8 @@ class HandOver(Exception):
         self.why = why
 
 
-def count_overflow() -> HandOver:
-    return HandOver("a count of paths past 2**64")
+def count_overflow() -> NotExact:
+    return NotExact("a count of paths past 2**64")
 
 
 @dataclass
