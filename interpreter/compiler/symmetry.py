@@ -249,6 +249,11 @@ class SymmetryGroup:
 
         # The elements that fix the start and the goal: they map solutions to solutions.
         self.solution_symmetries = [e for e in self.elements if e.image(start) == start and fixes_goal(e)]
+        # Every element maps goal states to goal states (and nothing else to one): a search
+        # for one solution may then explore one state of each class, a state's class mates
+        # leading to the goal exactly when it does. (A goal given by conditions is not known
+        # to be kept before the search.)
+        self.keeps_goal = not goal.conditions and all(fixes_goal(e) for e in self.elements)
         images = [e.image for e in self.elements[1:]]
 
         def canonical(state: bytes) -> bytes:

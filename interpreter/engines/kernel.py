@@ -89,7 +89,7 @@ def _search(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchRes
     if query.mode == "any" and not query.layered:
         from ..kernel.any_solution import any_solution
 
-        return any_solution(compiled, limits, symmetric=group is not None and group.checked)
+        return any_solution(compiled, limits, symmetric=group is not None and group.checked and group.keeps_goal)
     if query.mode == "cheapest":
         from ..kernel.best_first import cheapest
 

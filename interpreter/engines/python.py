@@ -33,7 +33,7 @@ class PythonEngine:
         if query.mode == "cheapest":
             result = _cheapest(compiled, limits, query)
         elif query.mode == "any" and not query.layered:
-            canonical = group.canonical if group is not None and group.checked else None
+            canonical = group.canonical if group is not None and group.checked and group.keeps_goal else None
             result = depth.any_solution(compiled, limits, canonical, compiled.in_reading_order)
         elif query.layered:
             result = _layered(compiled, limits, query)

@@ -210,3 +210,26 @@ def test_symmetries_of_boards_with_blocks_keep_each_block_whole() -> None:
     assert (
         err.value.diagnostics[0].message == "'rotate' is not a symmetry of this puzzle: it changes the shape of block V"
     )
+
+
+def test_search_any_with_a_symmetry_that_moves_the_goal_still_finds_it() -> None:
+    """Found by the differential fuzzing: the mirror of this ring takes the start to the goal,
+    and a search that explored one state of each class never entered the goal (it "proved"
+    there is no solution). One state of each class is explored only where every symmetry keeps
+    the goal."""
+    from puzint.kernel import installed
+
+    text = """
+puzzle "mirrored ring"
+board ring 3
+pieces 1..2 "numbers"
+start 1 _ 2
+goal 1 2 _
+move go: ?t _ -> _ ?t
+symmetry mirror
+search any
+"""
+    compiled = compiled_from(text)
+    for engine in ("python", "compiled") if installed() else ("python",):
+        result = search(compiled, engine=engine)
+        assert result.status == "solved" and compiled.is_goal(result.path[-1][1]), engine
