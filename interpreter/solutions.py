@@ -169,6 +169,8 @@ def _enumerate(
         report.seconds = time.monotonic() - started
         return report
     report.engine = engine.name
+    if compiled.filling is not None and engine.name == "python":
+        report.method = "fill search"
     if engine.name != "python":
         report.method += f", {engine.name}"
     if engine.name != "python" and group is None and not keep and on_solution is None and limit is None:

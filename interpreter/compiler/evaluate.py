@@ -524,6 +524,33 @@ class Evaluator:
 
         return extreme
 
+    def _alldifferent(self, e: m.AllDifferent) -> Fn:
+        """The pieces on the cells (empty cells left out: on a filling not yet complete, the
+        cells still open), or the numbers, pairwise different."""
+        if e.domain is not None:
+            cells_of = self.domain(e.domain)
+            base = self.base
+
+            def different_pieces(s: Any, env: list[Any]) -> bool:
+                seen: set[int] = set()
+                for c in cells_of(s, env):
+                    code = s[c]
+                    if code:
+                        piece = base[code]
+                        if piece in seen:
+                            return False
+                        seen.add(piece)
+                return True
+
+            return different_pieces
+        items = [self.function(x) for x in e.items]
+
+        def different_numbers(s: Any, env: list[Any]) -> bool:
+            values = [item(s, env) for item in items]
+            return len(set(values)) == len(values)
+
+        return different_numbers
+
     # ---- collections
     def domain(self, d: m.Domain) -> Iter:
         """The values of a collection (for quantifiers: how many pieces each stands for does

@@ -74,8 +74,8 @@ def _move_change(move: Move, instances: list[Instance], counts: list[Any]) -> di
         change.update(_instances_change(instances))
     elif isinstance(form, Carry):
         change.update((count, None) for count in counts if isinstance(count, int))
-    else:
-        assert form is None or isinstance(form, Slide)  # a slide moves pieces about the cells
+    elif form is not None and not isinstance(form, Slide):  # a filling: counted by its progress, not here
+        change.update(dict.fromkeys(counts, None))
     for action in move.actions:
         for count, step in _action_change(action, counts).items():
             change[count] = _add(change[count], step)

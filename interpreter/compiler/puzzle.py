@@ -13,9 +13,9 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import Diagnostic, SpecError
-from ..model.puzzle import ANY, CURSOR, EMPTY, Carry, Move, Puzzle, Rewrite, Slide, State, Toggle
+from ..model.puzzle import ANY, CURSOR, EMPTY, PROGRESS, Carry, FillForm, Move, Puzzle, Rewrite, Slide, State, Toggle
 from .evaluate import Evaluator, negative_cost
-from .families import CarryFamily, GeneralFamily, MoveIds, Safety, SlideFamily
+from .families import CarryFamily, FillFamily, GeneralFamily, MoveIds, Safety, SlideFamily
 from .layout import StateLayout
 from .progress import never_returns
 from .ranges import Wide, first_wide
@@ -23,7 +23,7 @@ from .rewrite import Expander, Instance, Origin, index, instance, invertible, mo
 from .symmetry import SymmetryGroup
 
 Successor = tuple[bytes, int]
-Family = SlideFamily | CarryFamily | GeneralFamily
+Family = SlideFamily | CarryFamily | FillFamily | GeneralFamily
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ class CompiledPuzzle:
         # No move sequence comes back to a state it left: a depth-first walk keeps no set of
         # the states on its path (see `progress`).
         rewritten = [[i for i, _, _ in f.form_instances] if isinstance(f, GeneralFamily) else [] for f in self.families]
-        self.acyclic = never_returns(
+        self.acyclic = puzzle.fill is not None or never_returns(
             len(puzzle.places),
             self._instances,
             [(f.move, instances) for f, instances in zip(self.families, rewritten, strict=True)],
@@ -155,6 +155,11 @@ class CompiledPuzzle:
         else:
             self.expand_back = _not_invertible
 
+    @property
+    def filling(self) -> FillFamily | None:
+        """A logic puzzle's filling (its one move family), for the fill search."""
+        return next((f for f in self.families if isinstance(f, FillFamily)), None)
+
     @cached_property
     def wide(self) -> Wide | None:
         """The first value of the puzzle that may leave 64 bits (see `ranges`): the compiled
@@ -173,6 +178,8 @@ class CompiledPuzzle:
 
     # ---- building
     def _family(self, index: int, move: Move) -> Family:
+        if isinstance(move.form, FillForm):
+            return FillFamily(index, move, self.puzzle, self.layout, self.ids, self.safety, self.evaluator)
         if isinstance(move.form, Slide) and not move.actions:
             return SlideFamily(index, move, self.puzzle, self.ids, self.safety, self.evaluator)
         if isinstance(move.form, Carry) and not move.actions:
@@ -298,6 +305,9 @@ class CompiledPuzzle:
                 start = self.cells
                 if isinstance(family, SlideFamily):
                     start = key[1]
+                elif isinstance(family, FillFamily):
+                    cell = family.start_cell(key)
+                    start = cell if cell is not None else self.cells
                 elif isinstance(family, GeneralFamily):
                     anchor = family.start_cell(key)
                     start = anchor if anchor is not None else self.cells
@@ -369,7 +379,7 @@ class CompiledPuzzle:
         old, new = self.layout.decode(before), self.layout.decode(after)
         out = []
         for counter, a, b in zip(self.puzzle.counters, old.counters, new.counters, strict=True):
-            if a != b and counter.role != "carrier":
+            if a != b and counter.role not in ("carrier", PROGRESS):
                 out.append((counter.name, self.counter_text(counter.role, a), self.counter_text(counter.role, b)))
         return tuple(out)
 

@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from ..compiler import CompiledPuzzle
 from ..compiler.symmetry import Element
 from ..errors import Diagnostic, Pos, SpecError
-from ..search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, depth, layers, symmetry
-from ..search.result import SOLVED
+from ..search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, depth, fill, layers, symmetry
+from ..search.limits import LimitReached, stop_reason
+from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from .base import Path
 from .query import Query
 from .symmetric import checked_in_python, count_up_to_symmetry, unchecked
@@ -30,8 +31,11 @@ class PythonEngine:
         both ends when the goal is one state and every move can be undone, else breadth first."""
         started = time.monotonic()
         group = compiled.symmetry
+        filling = compiled.filling
         if query.mode == "cheapest":
             result = _cheapest(compiled, limits, query)
+        elif filling is not None and query.mode == "any" and not query.layered:
+            result = _one_filling(compiled, limits)
         elif query.mode == "any" and not query.layered:
             canonical = group.canonical if group is not None and group.checked and group.keeps_goal else None
             result = depth.any_solution(compiled, limits, canonical, compiled.in_reading_order)
@@ -61,15 +65,48 @@ class PythonEngine:
         return result
 
     def goal_states(self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
+        """A filling's solutions by the fill search (most constrained first); any other
+        puzzle's goal states by the depth-first walk."""
+        filling = compiled.filling
+        if filling is not None:
+            return fill.fillings(filling.problem(compiled.start), limits, visited)
         return depth.all_goal_states(compiled, limits, visited)
 
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
+        filling = compiled.filling
+        if filling is not None:
+            fill.count_fillings(filling.problem(compiled.start), limits, counter)
+            return
         visited = [0]
         try:
             for _ in depth.all_goal_states(compiled, limits, visited):
                 counter[1] += 1
         finally:
             counter[0] = visited[0]
+
+
+def _one_filling(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """A filling's first solution (`search any`), and whether it is the only one: the search
+    goes on to a second."""
+    filling = compiled.filling
+    assert filling is not None
+    visited = [0]
+    method = "fill search"
+    found: list[Path] = []
+    try:
+        for path in fill.fillings(filling.problem(compiled.start), limits, visited):
+            found.append(path)
+            if len(found) == 2:
+                break
+    except (LimitReached, KeyboardInterrupt) as exc:
+        if not found:
+            return SearchResult(LIMIT, visited[0], limit_reason=stop_reason(exc), method=method)
+        return SearchResult(SOLVED, visited[0], path=found[0], method=method)  # the only one? not known
+    if not found:
+        return SearchResult(NO_SOLUTION, visited[0], method=method)
+    result = SearchResult(SOLVED, visited[0], path=found[0], method=method)
+    result.unique = len(found) == 1
+    return result
 
 
 def _layered(compiled: CompiledPuzzle, limits: Limits, query: Query) -> SearchResult:

@@ -8,11 +8,13 @@ from collections import Counter as Tally
 from typing import TYPE_CHECKING
 
 from ..errors import Pos, SpecError
+from ..model import expr as m
 from ..model.puzzle import (
     ANY,
     EMPTY,
     AnyCell,
     Bind,
+    FillForm,
     Goal,
     Lit,
     Move,
@@ -22,7 +24,7 @@ from ..model.puzzle import (
     Rewrite,
     State,
 )
-from . import layouts, pieces, rules, topology
+from . import fills, layouts, pieces, rules, topology
 from . import syntax as s
 from .layouts import PlaceContents
 from .moves import MoveContext, moves
@@ -37,12 +39,16 @@ def assemble(el: Elaboration) -> Puzzle:
     board, picture = topology.board(el)
     if board is None and (el.of(s.Board) or el.of(s.BoardPicture)):
         el.errors.refuse("board")
-    board = topology.directions_and_shapes(el, board)
+    board = fills.with_boxes(el, topology.directions_and_shapes(el, board))
     found = pieces.pieces(el)
     places, routes = topology.places(el)
     counters = topology.counters(el, board, places)
+    counters += fills.counters(el, board, counters)
+    progress = fills.progress_counter(el, board, counters)
+    if progress is not None:
+        counters.append(progress)
     declared = el.of(s.Board) or el.of(s.BoardPicture)
-    holders = el.of(s.PlacesDecl) or el.of(s.CounterDecl) or el.of(s.Cursor) or el.of(s.Carrier) or places
+    holders = el.of(s.PlacesDecl) or el.of(s.CounterDecl) or el.of(s.Cursor) or el.of(s.Carrier) or places or progress
     if board is None and not declared and not holders:
         el.errors.absent("the spec has no board", BOARD_EXPECTED)
     el.errors.raise_if_any()
@@ -82,6 +88,18 @@ def assemble(el: Elaboration) -> Puzzle:
     goal_positions += [
         x.pos for x in el.statements if isinstance(x, (s.LayoutDecl, s.ComputedLayout)) and x.which == "goal"
     ]
+    fill = fills.fill_move(el, names, board, types, start_cells, progress)
+    if fill is not None:
+        assert isinstance(fill.form, FillForm) and progress is not None
+        everything = m.Binary(
+            fill.pos,
+            "==",
+            m.CounterValue(fill.pos, fill.form.progress, m.NUM),
+            m.Const(fill.pos, len(fill.form.vars), m.NUM),
+            m.BOOL,
+        )
+        conditions.append(everything)  # the rules are checked as soon as what they read is decided
+        goal_positions.append(fill.pos)
     if not goal_positions:
         el.errors.absent("the spec has no goal", "goal LAYOUT, goal at PLACE: ... or goal when CONDITION")
     goal = Goal(
@@ -91,10 +109,11 @@ def assemble(el: Elaboration) -> Puzzle:
         min(goal_positions) if goal_positions else Pos(0, 0),
     )
 
-    move_list = moves(MoveContext(el, names, board, types))
+    move_list = [fill] if fill is not None else moves(MoveContext(el, names, board, types))
     safety = rules.safety(el, names, move_list)
+    filling_rules = fills.rules(el, names, fill is not None)
     symmetries = rules.symmetries(el, board, types, parts, places)
-    search, search_pos = rules.search_mode(el)
+    search, search_pos = rules.search_mode(el, filling=fill is not None)
     heuristic, heuristic_slots = rules.heuristic(el, names)
     show = rules.show_style(el, board, places)
     title = el.single(s.PuzzleTitle, "the puzzle's title")
@@ -130,6 +149,7 @@ def assemble(el: Elaboration) -> Puzzle:
         goal=goal,
         moves=tuple(move_list),
         safety=tuple(safety),
+        rules=tuple(filling_rules),
         symmetries=tuple(symmetries),
         heuristic=heuristic,
         heuristic_slots=heuristic_slots,

@@ -394,6 +394,33 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def on_board(self, meta: Meta, c: list[Any]) -> str:
         return "board"
 
+    # ---- fillings
+    def fill_stmt(self, meta: Meta, c: list[Any]) -> s.Fill:
+        targets = tuple(x for x in c if isinstance(x, s.Name) and not isinstance(x, s.FillItem))
+        items = tuple(x for x in c if isinstance(x, s.FillItem))
+        return s.Fill(pos_of(meta), targets, items, any(x == "or empty" for x in c))
+
+    def fill_range(self, meta: Meta, c: list[Any]) -> s.FillItem:
+        return s.FillItem(pos_of(meta), c[0], c[1])
+
+    def fill_name(self, meta: Meta, c: list[Token]) -> s.FillItem:
+        return s.FillItem(pos_of(c[0]), _name(c[0]))
+
+    def fill_empty(self, meta: Meta, c: list[Any]) -> str:
+        return "or empty"
+
+    def rule_stmt(self, meta: Meta, c: list[Any]) -> s.Rule:
+        return s.Rule(pos_of(meta), (c[0],))
+
+    def rule_block(self, meta: Meta, c: list[Any]) -> s.Rule:
+        return s.Rule(pos_of(meta), tuple(c))
+
+    def boxes_stmt(self, meta: Meta, c: list[Any]) -> s.Boxes:
+        return s.Boxes(pos_of(meta), c[0], c[1])
+
+    def all_different(self, meta: Meta, c: list[Any]) -> s.AllDifferent:
+        return s.AllDifferent(pos_of(meta), tuple(c))
+
     def symmetry_stmt(self, meta: Meta, c: list[Any]) -> s.SymmetryDecl:
         return s.SymmetryDecl(pos_of(meta), tuple(c))
 

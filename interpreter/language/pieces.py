@@ -68,7 +68,8 @@ def pieces(el: Elaboration) -> PieceSet:
         el.errors.error(
             found.positions[MAX_CODES + 1], f"puzint takes at most {MAX_CODES} kinds of piece{el.with_params()}"
         )
-    if not found.types and not el.of(s.CounterDecl) and not el.of(s.PieceDecl) and not el.of(s.PiecesDecl):
+    counters = el.of(s.CounterDecl) or el.of(s.Fill)  # a puzzle of counters alone needs no pieces
+    if not found.types and not counters and not el.of(s.PieceDecl) and not el.of(s.PiecesDecl):
         el.errors.error(Pos(1, 1), "the spec declares no pieces", "piece SYMBOL ... or pieces TEXT")
     return found
 

@@ -21,7 +21,7 @@ from . import syntax as s
 from .expressions import FUNCTIONS as PARAM_FUNCTIONS
 from .expressions import Value, evaluate, members, type_name
 
-LINE_FAMILIES = ("rows", "columns", "diagonals", "main_diagonals", "lines")
+LINE_FAMILIES = ("rows", "columns", "diagonals", "main_diagonals", "lines", "boxes")
 STATE_FUNCTIONS = (
     "abs",
     "min",
@@ -801,7 +801,49 @@ def _cell(expr: s.Call, args: list[m.Expr], scope: Scope) -> m.Expr:
     return m.CellAt(expr.pos, numbers)
 
 
+def _all_different(expr: s.AllDifferent, scope: Scope) -> m.Expr:
+    """`all different(l)`: the pieces on the cells of a line (a line variable, `cells`, a ray,
+    the cells listed); `all different(S, E, N)`: the numbers listed."""
+    if len(expr.items) == 1 and not isinstance(expr.items[0], (s.Num, s.Binary, s.Unary)):
+        found = _cells_of(expr.items[0], scope)
+        if found is not None:
+            return m.AllDifferent(expr.pos, (), found)
+    typed = [typed_expr(item, scope) for item in expr.items]
+    if len(typed) > 1 and all(t.type == m.CELL for t in typed):
+        if not all(isinstance(t, m.CellConst) for t in typed):
+            raise fail(expr.pos, "all different compares cells named in the spec", "cells such as r1c1, r1c2")
+        return m.AllDifferent(expr.pos, (), m.CellsDomain(tuple(t.cell for t in typed if isinstance(t, m.CellConst))))
+    if len(typed) < 2:
+        raise fail(
+            expr.pos,
+            f"all different takes a line of cells, or two or more numbers; this is {typed[0].type}",
+            "all different(l) with l a line, or all different(A, B, C) with numbers",
+        )
+    numbers = tuple(as_number(t, item.pos, scope.names) for t, item in zip(typed, expr.items, strict=True))
+    return m.AllDifferent(expr.pos, numbers, None)
+
+
+def _cells_of(item: s.Expr, scope: Scope) -> m.Domain | None:
+    """The cells of a collection of cells named as one item (None: it is not one)."""
+    if isinstance(item, s.Name) and item.name in LINE_FAMILIES:
+        raise fail(
+            item.pos,
+            f"all different({item.name}) would compare the {item.name} themselves",
+            f"every l in {item.name}: all different(l)",
+        )
+    if (isinstance(item, s.Name) and (item.name == "cells" or item.name in scope.locals)) or (
+        isinstance(item, s.Call) and item.name == "ray"
+    ):
+        found = _collection(item, scope)
+    else:
+        return None
+    if found.type != m.CELL:
+        raise fail(item.pos, f"all different compares the pieces on cells; these are {found.type}s", "a line of cells")
+    return found
+
+
 _HANDLERS: dict[type, Callable[..., m.Expr]] = {
+    s.AllDifferent: _all_different,
     s.Num: _num,
     s.Str: _str,
     s.Bool: _bool,

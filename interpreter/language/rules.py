@@ -72,17 +72,30 @@ def _words(scope: str) -> str:
     return {"places": "in places", "loads": "in loads", "everywhere": "everywhere"}.get(scope, "")
 
 
-def search_mode(el: Elaboration) -> tuple[str, Pos]:
+FILL_MODES = ("all", "any")
+
+
+def search_mode(el: Elaboration, filling: bool = False) -> tuple[str, Pos]:
+    """What the spec searches for: `search MODE` (default: the shortest solution; for a
+    filling, every solution)."""
     found = [x for x in el.of(s.Directive) if x.kind == "search"]
     for extra in found[1:]:
         el.errors.error(extra.pos, f"search is given twice (first on line {found[0].pos.line})", "only one")
     if not found:
-        return "shortest", Pos(0, 0)
+        return ("all" if filling else "shortest"), Pos(0, 0)
     word = found[0].words[0]
     if word.name not in SEARCH_MODES:
         unknown = f"unknown search '{word.name}'{suggest(word.name, SEARCH_MODES)}"
         el.errors.error(word.pos, unknown, "one of: " + ", ".join(SEARCH_MODES))
         return "shortest", word.pos
+    if filling and word.name not in FILL_MODES:
+        el.errors.error(
+            word.pos,
+            f"a filling is searched for every solution (`search all`, the default) or for one "
+            f"(`search any`), not '{word.name}'",
+            "search all or search any",
+        )
+        return "all", word.pos
     return word.name, word.pos
 
 

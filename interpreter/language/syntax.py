@@ -141,6 +141,13 @@ class Aggregate(NamedTuple):
     condition: Expr | None
 
 
+class AllDifferent(NamedTuple):
+    """`all different(X, ...)`: the things listed (cells' pieces, numbers) pairwise different."""
+
+    pos: Pos
+    items: tuple[Expr, ...]
+
+
 Expr = (
     Num
     | Str
@@ -159,6 +166,7 @@ Expr = (
     | Located
     | Quantified
     | Aggregate
+    | AllDifferent
 )
 
 # ---- layouts and patterns -------------------------------------------------------------
@@ -465,6 +473,40 @@ class Safe(NamedTuple):
     conditions: tuple[Expr, ...]
 
 
+class FillItem(NamedTuple):
+    """What a fill may put: a piece (its symbol or kind), or numbered pieces `a..b` (`high`
+    given); for counters, the numbers `a..b`."""
+
+    pos: Pos
+    low: Expr | Name
+    high: Expr | None = None
+
+
+class Fill(NamedTuple):
+    """`fill TARGETS with ITEMS [or empty]`: cells (or `cells`: every cell empty at the
+    start) to fill with pieces, or counters to find."""
+
+    pos: Pos
+    targets: tuple[Name, ...]
+    items: tuple[FillItem, ...]
+    or_empty: bool
+
+
+class Rule(NamedTuple):
+    """`rule: CONDITION`: a condition every solution of a filling keeps."""
+
+    pos: Pos
+    conditions: tuple[Expr, ...]
+
+
+class Boxes(NamedTuple):
+    """`boxes R x C`: the grid cut into boxes, a collection of lines."""
+
+    pos: Pos
+    rows: Expr
+    cols: Expr
+
+
 class Symmetry(NamedTuple):
     """One symmetry: transformations applied together, e.g. `mirror + swap B W`."""
 
@@ -521,6 +563,9 @@ Statement = (
     | GoalWhen
     | Move
     | Safe
+    | Fill
+    | Rule
+    | Boxes
     | SymmetryDecl
     | Directive
     | Heuristic

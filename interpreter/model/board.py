@@ -105,6 +105,7 @@ class Board:
     default: tuple[Direction, ...] = ()
     shapes: dict[str, tuple[Vector, ...]] = field(default_factory=dict)
     neighbourhoods: frozenset[str] = frozenset()  # shapes cut at the board's edges
+    box: tuple[int, int] | None = None  # `boxes R x C`: the grid cut into boxes of R rows and C columns
 
     @property
     def size(self) -> int:
@@ -197,6 +198,20 @@ class Board:
         if family == "lines":
             parts = [self.lines(f) for f in ("rows", "columns", "diagonals")]
             return tuple(line for part in parts if isinstance(part, tuple) for line in part)
+        if family == "boxes":
+            if self.box is None:
+                return "this board has no boxes: declare them with `boxes ROWS x COLUMNS`"
+            height, width = self.box
+            boxes = []
+            for top in range(0, self.rows, height):
+                for left in range(0, self.cols, width):
+                    squares = [(r, c) for r in range(top, top + height) for c in range(left, left + width)]
+                    cells = tuple(
+                        self.frame[r * self.cols + c] for r, c in squares if self.frame[r * self.cols + c] >= 0
+                    )
+                    if cells:
+                        boxes.append(cells)
+            return tuple(boxes)
         return f"unknown family of lines '{family}'"
 
     def _runs(self, squares: list[list[tuple[int, int]]]) -> tuple[tuple[int, ...], ...]:

@@ -311,6 +311,16 @@ class Aggregate(NamedTuple):
     type: str = NUM
 
 
+class AllDifferent(NamedTuple):
+    """The pieces on the cells of `domain` (empty cells left out), or the numbers `items`,
+    pairwise different."""
+
+    pos: Pos
+    items: tuple[Expr, ...]
+    domain: Domain | None
+    type: str = BOOL
+
+
 Expr = (
     Const
     | ListConst
@@ -338,6 +348,7 @@ Expr = (
     | Call
     | Quantified
     | Aggregate
+    | AllDifferent
 )
 
 
@@ -351,6 +362,10 @@ def children(expr: Expr) -> list[Expr]:
             out.append(child)
     if isinstance(expr, (Call, CellAt)):
         out.extend(expr.args)
+    if isinstance(expr, AllDifferent):
+        out.extend(expr.items)
+        if expr.domain is not None:
+            out.extend(domain_children(expr.domain))
     if isinstance(expr, IsAt) and expr.place is not None:
         out.append(expr.place)
     if isinstance(expr, (Quantified, Aggregate)):
@@ -374,7 +389,7 @@ def domain_children(domain: Domain) -> list[Expr]:
     return []
 
 
-STATE_READERS = (CounterValue, CounterRead, CellAt, Content, IsEmpty, IsAt, Quantified, Aggregate, Here)
+STATE_READERS = (CounterValue, CounterRead, CellAt, Content, IsEmpty, IsAt, Quantified, Aggregate, Here, AllDifferent)
 
 
 def reads_state(expr: Expr) -> bool:

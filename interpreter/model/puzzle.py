@@ -30,8 +30,9 @@ SHOW_BANKS = "banks"  # places side by side
 # What a search answers (`search ...`).
 SEARCH_MODES = ("shortest", "cheapest", "count", "reach", "all", "any")
 
-# Counter roles.
-NUMBER, CURSOR, CARRIER = "number", "cursor", "carrier"
+# Counter roles. A filling's progress (how many of its things are decided) is a counter too,
+# of the state but not shown.
+NUMBER, CURSOR, CARRIER, PROGRESS = "number", "cursor", "carrier", "progress"
 
 
 class PieceType(NamedTuple):
@@ -226,6 +227,26 @@ class Toggle(NamedTuple):
 Action = Take | Put | Advance | SetCounter | Let | Toggle
 
 
+class FillVar(NamedTuple):
+    """One thing a filling decides: a cell (the piece codes it may hold, 0 for empty) or a
+    counter (the numbers it may take)."""
+
+    cell: int | None
+    counter: int | None
+    values: tuple[int, ...]
+    pos: Pos
+
+
+class FillForm(NamedTuple):
+    """A filling (`fill ...`), as moves: each decides the next open thing, in the order they
+    are listed (cells in reading order, then counters), counting them in the counter
+    `progress`. A puzzle with a fill has no other moves, and its solutions are the complete
+    fillings that keep every rule."""
+
+    vars: tuple[FillVar, ...]
+    progress: int
+
+
 class Variable(NamedTuple):
     """A move variable: its slot in the move's environment and what it ranges over
     (piece, cell, place, counter, number)."""
@@ -239,7 +260,7 @@ class Variable(NamedTuple):
 class Move(NamedTuple):
     name: str
     pos: Pos
-    form: Rewrite | Slide | Carry | None
+    form: Rewrite | Slide | Carry | FillForm | None
     actions: tuple[Action, ...]
     guard: Expr | None
     cost: Expr | None
@@ -254,6 +275,15 @@ class SafetyRule(NamedTuple):
 
     pos: Pos
     scope: str
+    condition: Expr
+    slots: int
+    text: str
+
+
+class Rule(NamedTuple):
+    """`rule: CONDITION`: a condition on a complete filling (every solution keeps it)."""
+
+    pos: Pos
     condition: Expr
     slots: int
     text: str
@@ -284,6 +314,7 @@ class Puzzle(NamedTuple):
     goal: Goal
     moves: tuple[Move, ...]
     safety: tuple[SafetyRule, ...] = ()
+    rules: tuple[Rule, ...] = ()  # a filling's
     symmetries: tuple[Symmetry, ...] = ()
     heuristic: Expr | None = None
     heuristic_slots: int = 0
@@ -307,6 +338,11 @@ class Puzzle(NamedTuple):
 
     def counter_index(self, role: str) -> int | None:
         return next((i for i, c in enumerate(self.counters) if c.role == role), None)
+
+    @property
+    def fill(self) -> FillForm | None:
+        """The filling, for a logic puzzle (its one move)."""
+        return next((m.form for m in self.moves if isinstance(m.form, FillForm)), None)
 
     @property
     def has_blocks(self) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..compiler import CompiledPuzzle
 from ..language.expressions import show
-from ..model.puzzle import CARRIER, SHOW_LADDER
+from ..model.puzzle import CARRIER, PROGRESS, SHOW_LADDER
 from ..runner import Solved
 from ..solutions import AllSolutions
 from .ladder import ladder_lines
@@ -63,7 +63,7 @@ def board_text(compiled: CompiledPuzzle, state: bytes) -> str:
             names.append(puzzle.counters[carrier].name)  # type: ignore[index]
         parts.append(f"{place.name}: {' '.join(names)}".rstrip())
     for counter, value in zip(puzzle.counters, decoded.counters, strict=True):
-        if counter.role != CARRIER:
+        if counter.role not in (CARRIER, PROGRESS):
             parts.append(f"{counter.name}={compiled.counter_text(counter.role, value)}")
     return " | ".join(parts)
 
@@ -114,6 +114,8 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
     }
     if result.cost is not None:
         data["cost"] = result.cost
+    if result.unique is not None or (solved.compiled.filling is not None and result.status == "solved"):
+        data["unique"] = result.unique
     symmetric = solved.compiled.symmetry is not None
     if count or result.count is not None:
         data["count"] = result.count

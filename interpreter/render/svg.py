@@ -15,7 +15,7 @@ from xml.sax.saxutils import escape, quoteattr
 from ..compiler import CompiledPuzzle, MoveLabel
 from ..escapes import visible
 from ..model.board import GRAPH, RING, Board
-from ..model.puzzle import CARRIER, SHOW_LADDER
+from ..model.puzzle import CARRIER, PROGRESS, SHOW_LADDER
 from .glyphs import Glyphs
 from .ladder import pack, rungs
 from .moves import describe
@@ -273,7 +273,7 @@ def _counter_lines(compiled: CompiledPuzzle, state: bytes) -> list[str]:
     return [
         f"{counter.name} = {compiled.counter_text(counter.role, value)}"
         for counter, value in zip(puzzle.counters, decoded.counters, strict=True)
-        if counter.role != CARRIER
+        if counter.role not in (CARRIER, PROGRESS)
     ]
 
 

@@ -18,7 +18,7 @@ from rich.text import Text
 from ..compiler import CompiledPuzzle, MoveLabel
 from ..escapes import UNSAFE, visible, visible_lines
 from ..language.expressions import show
-from ..model.puzzle import CARRIER, CURSOR, SHOW_CIRCLE, SHOW_LADDER, Puzzle
+from ..model.puzzle import CARRIER, CURSOR, PROGRESS, SHOW_CIRCLE, SHOW_LADDER, Puzzle
 from ..runner import Solved
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from ..solutions import AllSolutions
@@ -139,7 +139,7 @@ def counter_texts(compiled: CompiledPuzzle, state: bytes) -> list[tuple[str, Tex
     out = []
     decoded = compiled.decode(state)
     for counter, value in zip(compiled.puzzle.counters, decoded.counters, strict=True):
-        if counter.role == CARRIER:
+        if counter.role in (CARRIER, PROGRESS):
             continue
         out.append((counter.name, Text(compiled.counter_text(counter.role, value))))
     return out
@@ -264,6 +264,11 @@ def draw_solution(
     board = puzzle.board
     if explain:
         _explained(compiled, path, console, glyphs)
+        return
+    if compiled.filling is not None:  # a filling's solution is its board: the order it was filled in means nothing
+        stream = SolutionStream(compiled, console, glyphs)
+        stream.add(path)
+        stream.flush()
         return
     if board is not None and puzzle.show == SHOW_LADDER:
         lines = ladder_lines(compiled, path)
@@ -571,7 +576,11 @@ def all_summary(report: AllSolutions, console: Console, glyphs: Glyphs = UNICODE
 def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], str]:
     result = solved.result
     parts: list[str] = []
-    if result.status == SOLVED:
+    if result.status == SOLVED and solved.compiled.filling is not None:
+        parts.append("solved")
+        if result.unique is not None:
+            parts.append("the only solution" if result.unique else "not the only solution")
+    elif result.status == SOLVED:
         moves = result.length
         parts.append(f"solved in {moves} move{'s' if moves != 1 else ''}")
         if result.cost is not None:

@@ -10,6 +10,8 @@ safety rules) it asks of the puzzle's `Safety`.
   with precomputed rays; can be undone (except `until blocked`).
 - `CarryFamily`: loads between places with a carrier; the load, the place it leaves and the
   place it reaches are checked against the safety rules with answers remembered per contents.
+- `FillFamily`: a filling (logic puzzles): the next open thing decided in each way its
+  domain allows, the rules checked as soon as what they read is decided.
 - `GeneralFamily`: the core itself — choose the form's choice and every variable, check the
   guard on the state before the move, apply the effects in order — for guarded rewrites,
   actions (take, put, advance, set, add, let, toggle) and anything combined with them.
@@ -18,7 +20,8 @@ safety rules) it asks of the puzzle's `Safety`.
 from ..safety import Safety
 from .base import Change, MoveIds, Successor
 from .carry import CarryFamily
+from .fill import FillFamily
 from .general import GeneralFamily
 from .slide import SlideFamily
 
-__all__ = ["CarryFamily", "Change", "GeneralFamily", "MoveIds", "Safety", "SlideFamily", "Successor"]
+__all__ = ["CarryFamily", "Change", "FillFamily", "GeneralFamily", "MoveIds", "Safety", "SlideFamily", "Successor"]

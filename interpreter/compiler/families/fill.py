@@ -1,0 +1,346 @@
+"""A filling as moves (`FillForm`): from a state, decide the next open thing (a cell, in
+reading order, then a counter) in each way its domain allows, and keep only the states where
+no rule is already broken.
+
+The rules hold of the complete filling. To check them on the way, each rule is cut into
+*instances* (a rule `every l in rows: all different(l)` is one instance per row; `A and B`
+is two), and each instance is checked as soon as everything it reads is decided — the
+move that decides its last open thing checks it. An `all different` over cells is checked at
+every move that fills one of them (the cells still open are empty, and left out), since a
+repeat can only stay. A state that breaks an instance has no filling that keeps the rules:
+leaving it out never loses a solution, and every complete filling reached keeps every rule.
+
+This is the filling as the state-space engines walk it (`search all`, `search any`, in
+Python); `engines.fill` searches the same fillings faster, most constrained first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ...model import expr as m
+from ...model.puzzle import FillForm, FillVar, Move, Puzzle
+from ..evaluate import Evaluator
+from ..layout import StateLayout
+from ..safety import Safety
+from .base import Change, MoveIds, Successor
+
+ALL = None  # an instance that may read anything of the state
+
+
+@dataclass(frozen=True)
+class Instance:
+    """A piece of a rule, with the values of the variables it was cut along."""
+
+    check: Callable[[Any, list[Any]], Any]
+    env: tuple[Any, ...]
+    reads: frozenset[tuple[str, int]] | None  # ("cell", c) / ("counter", k); None: anything
+    partial: bool  # an `all different` of cells: checked whenever one of its cells is decided
+    rule: int  # its rule's place among the puzzle's rules
+    different: tuple[tuple[str, int], ...] | None  # an `all different` of these things
+
+    def holds(self, state: Any) -> bool:
+        return bool(self.check(state, list(self.env)))
+
+
+@dataclass(frozen=True)
+class Check:
+    """An instance as the fill search reads it (`search.fill.Check`): the things it reads, by
+    their place in the filling."""
+
+    instance: Instance
+    reads: tuple[int, ...] | None
+    partial: bool
+    distinct: tuple[int, ...] | None
+
+    def holds(self, state: bytes) -> bool:
+        return self.instance.holds(state)
+
+
+class FillFamily:
+    def __init__(
+        self,
+        index: int,
+        move: Move,
+        puzzle: Puzzle,
+        layout: StateLayout,
+        ids: MoveIds,
+        safety: Safety,
+        evaluator: Evaluator,
+    ):
+        form = move.form
+        assert isinstance(form, FillForm)
+        self.index, self.move, self.ids, self.safety, self.layout = index, move, ids, safety, layout
+        self.vars: tuple[FillVar, ...] = form.vars
+        self.progress = form.progress
+        self.read_progress = layout.reader(form.progress)
+        self.invertible = False
+        self.start = puzzle.start
+        self.instances = list(rule_instances(puzzle, evaluator))
+        self.position = position = {_thing(v): i for i, v in enumerate(self.vars)}
+        self.checked_at: list[list[Instance]] = [[] for _ in self.vars]
+        for instance in self.instances:
+            for k in _when(instance, position, len(self.vars)):
+                self.checked_at[k].append(instance)
+
+    def expand(self, state: bytes) -> list[Successor]:
+        return [(child, number) for child, number, _ in self._children(state)]
+
+    def expand_costed(self, state: bytes) -> list[tuple[bytes, int, int]]:
+        return [(child, number, 1) for child, number, _ in self._children(state)]
+
+    def expand_back(self, state: bytes) -> list[Successor]:
+        raise AssertionError("a filling's moves are not undone")
+
+    def _children(self, state: bytes) -> Iterator[tuple[bytes, int, int]]:
+        k = self.read_progress(state)
+        if k >= len(self.vars):
+            return
+        var = self.vars[k]
+        checks = self.checked_at[k]
+        for i, value in enumerate(var.values):
+            child = self.decided(state, k, value)
+            if all(c.holds(child) for c in checks) and self.safety.ok(child):
+                yield child, self.ids.number((self.index, k, i)), value
+
+    def decided(self, state: bytes, k: int, value: int) -> bytes:
+        """The state with the k-th thing set to `value`, and k + 1 things decided."""
+        child = bytearray(self.set_thing(state, k, value))
+        self.layout.write_counter(child, self.progress, k + 1)
+        return bytes(child)
+
+    def set_thing(self, state: bytes, k: int, value: int) -> bytes:
+        """The state with the k-th thing set to `value` (the progress left as it is)."""
+        child = bytearray(state)
+        var = self.vars[k]
+        if var.cell is not None:
+            child[var.cell] = value
+        else:
+            assert var.counter is not None
+            self.layout.write_counter(child, var.counter, value)
+        return bytes(child)
+
+    # ---- the filling as the fill search reads it (search.fill.FillProblem)
+    def problem(self, start: bytes) -> FillProblem:
+        return FillProblem(self, start)
+
+    def change(self, key: tuple[Any, ...], before: bytes, puzzle: Puzzle) -> Change:
+        _, k, i = key
+        var = self.vars[k]
+        if var.cell is None or puzzle.board is None:
+            return Change(())
+        value = var.values[i]
+        symbol = puzzle.symbol(value)
+        return Change(((symbol, None, puzzle.board.name(var.cell)),) if value else ())
+
+    def start_cell(self, key: tuple[Any, ...]) -> int | None:
+        cell: int | None = self.vars[key[1]].cell
+        return cell
+
+    def anchor_of(self, key: tuple[Any, ...]) -> int | None:
+        return None
+
+
+class FillProblem:
+    """A filling as the fill search (`search.fill`) takes it: the things to decide with their
+    values, and the rules' instances as checks on the things they read."""
+
+    def __init__(self, family: FillFamily, start: bytes):
+        self.family = family
+        self.start = start
+        position = family.position
+        self._checks = []
+        for instance in family.instances:
+            reads = (
+                None if instance.reads is None else tuple(sorted(position[r] for r in instance.reads if r in position))
+            )
+            distinct = None
+            if instance.different is not None and all(r in position or not _open(r, start) for r in instance.different):
+                distinct = tuple(position[r] for r in instance.different if r in position)
+            self._checks.append(Check(instance, reads, instance.partial, distinct))
+
+    @property
+    def things(self) -> int:
+        return len(self.family.vars)
+
+    def values(self, k: int) -> tuple[int, ...]:
+        return self.family.vars[k].values
+
+    def given(self) -> dict[int, set[int]]:
+        out: dict[int, set[int]] = {}
+        for check in self._checks:
+            different = check.instance.different
+            if check.distinct is None or different is None:
+                continue
+            taken = {self.start[c] for kind, c in different if kind == "cell" and (kind, c) not in self.family.position}
+            taken.discard(0)
+            for k in check.distinct:
+                out.setdefault(k, set()).update(taken)
+        return out
+
+    def decided(self, state: bytes, k: int, value: int) -> bytes:
+        return self.family.set_thing(state, k, value)
+
+    def checks(self) -> list[Check]:
+        return self._checks
+
+    def path(self, values: list[int]) -> list[tuple[int, bytes]]:
+        family, state, out = self.family, self.start, []
+        for k, value in enumerate(values):
+            state = family.decided(state, k, value)
+            out.append((family.ids.number((family.index, k, family.vars[k].values.index(value))), state))
+        return out
+
+
+def _open(thing: tuple[str, int], start: bytes) -> bool:
+    """A cell the start leaves empty (a counter is never given)."""
+    kind, at = thing
+    return kind == "counter" or start[at] == 0
+
+
+def _thing(var: FillVar) -> tuple[str, int]:
+    return ("cell", var.cell) if var.cell is not None else ("counter", var.counter)  # type: ignore[return-value]
+
+
+def _when(instance: Instance, position: dict[tuple[str, int], int], total: int) -> list[int]:
+    """The moves (decisions, by place) that check an instance: the one that decides the last
+    thing it reads (the first move, where it reads nothing open), and, for a partial one,
+    every move that decides a thing it reads."""
+    if instance.reads is ALL:
+        return [total - 1]
+    places = sorted(position[r] for r in instance.reads if r in position)
+    if not places:
+        return [0]
+    return places if instance.partial else [places[-1]]
+
+
+# ---- rules cut into instances
+
+
+def rule_instances(puzzle: Puzzle, evaluator: Evaluator) -> Iterator[Instance]:
+    for number, rule in enumerate(puzzle.rules):
+        for expr, bound in _cut(rule.condition, {}):
+            env = [None] * max(2, rule.slots)
+            for slot, value in bound.items():
+                env[slot] = value
+            reads = _reads(expr, bound, puzzle)
+            partial = isinstance(expr, m.AllDifferent) and expr.domain is not None
+            yield Instance(evaluator.function(expr), tuple(env), reads, partial, number, _different(expr, reads))
+
+
+def _different(expr: m.Expr, reads: frozenset[tuple[str, int]] | None) -> tuple[tuple[str, int], ...] | None:
+    """The things an `all different` compares (cells, or counters read as they are)."""
+    if not isinstance(expr, m.AllDifferent) or reads is None:
+        return None
+    if expr.domain is not None:
+        return tuple(sorted(r for r in reads if r[0] == "cell"))
+    if all(isinstance(item, m.CounterValue) for item in expr.items):
+        return tuple(("counter", int(item.counter)) for item in expr.items)  # type: ignore[union-attr,arg-type]
+    return None
+
+
+def _cut(expr: m.Expr, bound: dict[int, Any]) -> Iterator[tuple[m.Expr, dict[int, Any]]]:
+    """A condition as the conjunction of smaller ones: `A and B`, `every v in FIXED: B(v)`,
+    `no v in FIXED: B(v)` (as `not B(v)` for each v)."""
+    if isinstance(expr, m.Binary) and expr.op == "and":
+        yield from _cut(expr.left, bound)
+        yield from _cut(expr.right, bound)
+        return
+    if isinstance(expr, m.Quantified) and expr.quantifier in ("every", "no"):
+        values = _fixed(expr.domain, bound)
+        if values is not None:
+            for value in values:
+                body = expr.body if expr.quantifier == "every" else m.Unary(expr.pos, "not", expr.body, m.BOOL)
+                yield from _cut(body, {**bound, expr.slot: value})
+            return
+    yield expr, bound
+
+
+def _fixed(domain: m.Domain, bound: dict[int, Any]) -> list[Any] | None:
+    """The values of a collection known before the search (None: it depends on the state)."""
+    if isinstance(domain, m.LinesDomain):
+        return list(domain.lines)
+    if isinstance(domain, m.CellsDomain):
+        if domain.cells is not None:
+            return list(domain.cells)
+        if isinstance(domain.line, m.Local) and domain.line.slot in bound:
+            return list(bound[domain.line.slot])
+        return None
+    if isinstance(domain, m.NumbersDomain):
+        return list(domain.values.values) if isinstance(domain.values, m.ListConst) else None
+    if isinstance(domain, m.PlacesDomain):
+        return list(domain.places)
+    if isinstance(domain, m.DirectionsDomain):
+        return list(domain.directions)
+    if isinstance(domain, m.UnionDomain):
+        parts = [_fixed(p, bound) for p in domain.parts]
+        return None if any(p is None for p in parts) else [v for p in parts for v in p]  # type: ignore[union-attr]
+    return None
+
+
+def _reads(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> frozenset[tuple[str, int]] | None:
+    """The cells and counters an expression may read (None: anything), with the variables of
+    `bound` known."""
+    found: set[tuple[str, int]] = set()
+    every_cell = {("cell", c) for c in range(puzzle.cell_count)}
+
+    def cells(domain: m.Domain) -> bool:
+        if isinstance(domain, (m.KindDomain, m.FilteredDomain)):
+            inner = domain.inner if isinstance(domain, m.FilteredDomain) else domain
+            if isinstance(inner, m.KindDomain) and inner.where is None and not puzzle.places:
+                found.update(every_cell)
+                return True
+            if isinstance(inner, (m.CellsDomain, m.LinesDomain, m.UnionDomain)):
+                return cells(inner)
+            return False
+        values = _fixed(domain, bound)
+        if isinstance(domain, (m.CellsDomain, m.LinesDomain)) and values is not None:
+            for value in values:
+                found.update(("cell", c) for c in (value if isinstance(value, tuple) else (value,)))
+            return True
+        if isinstance(domain, m.CellsDomain) and domain.cells is None and domain.line is None:
+            found.update(every_cell)
+            return True
+        if isinstance(domain, m.UnionDomain):
+            return all(cells(p) for p in domain.parts)
+        return isinstance(domain, (m.NumbersDomain, m.PlacesDomain, m.DirectionsDomain)) and values is not None
+
+    def walk(e: m.Expr, inner: frozenset[int]) -> bool:
+        """Adds what `e` reads; False where it may read anything. `inner`: the slots of the
+        quantifiers around `e`, whose values lie in collections already counted."""
+        if isinstance(e, m.CellConst):
+            found.add(("cell", e.cell))
+        elif isinstance(e, m.CounterValue):
+            found.add(("counter", e.counter))
+        elif isinstance(e, (m.CounterRead, m.CellAt, m.PieceConst, m.Here, m.IsAt)) or (
+            isinstance(e, m.Call) and e.name in ("first", "next", "top", "together")
+        ):
+            return False
+        elif isinstance(e, m.Call) and e.name in ("inversions", "displacement", "misplaced"):
+            found.update(every_cell)
+        elif isinstance(e, (m.Quantified, m.Aggregate)):
+            if not cells(e.domain):
+                return False
+            inner = inner | {e.slot}
+        elif isinstance(e, m.AllDifferent) and e.domain is not None and not cells(e.domain):
+            return False
+        elif isinstance(e, m.Local) and e.slot in inner:
+            pass
+        elif isinstance(e, m.Local) and e.type == m.CELL and e.slot in bound:
+            found.add(("cell", bound[e.slot]))
+        elif isinstance(e, m.Local) and e.type in (m.CELL, m.PIECE):
+            return False
+        return all(walk(c, inner) for c in m.children(e) if not _is_domain_part(e, c))
+
+    if not walk(expr, frozenset()):
+        return None
+    return frozenset(found)
+
+
+def _is_domain_part(parent: m.Expr, child: m.Expr) -> bool:
+    """A child of a quantifier or an aggregate that belongs to its collection (read by
+    `cells` already)."""
+    domain = getattr(parent, "domain", None)
+    return domain is not None and child in m.domain_children(domain)

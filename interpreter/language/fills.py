@@ -1,0 +1,264 @@
+"""Elaboration of fillings (logic puzzles): `fill TARGETS with ITEMS [or empty]`, `rule:` and
+`boxes R x C`.
+
+A filling decides what the start leaves open: cells (from a domain of pieces, or staying
+empty) and counters (numbers). It becomes one move of the model (`FillForm`) that decides
+the next open thing, counted in a progress counter of its own; the rules become the
+puzzle's `rules`, and its goal is "everything decided" (the rules are checked as soon as
+what they read is decided). Everything here is also refused at its place when it does not
+fit: a fill of a cell the start fills, a domain of pieces that do not exist, a rule without
+a fill, a fill beside moves or a goal.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..errors import Pos, SpecError, suggest
+from ..model import expr as m
+from ..model.board import Board
+from ..model.puzzle import EMPTY, NUMBER, PROGRESS, Counter, FillForm, FillVar, Move, PieceType, Rule
+from . import syntax as s
+from .predicates import Names, Scope, condition
+from .rules import source_text
+
+if TYPE_CHECKING:
+    from .context import Elaboration
+
+MAX_VARS = 4096  # things one filling may decide (a board's cells at most)
+MAX_VALUES = 1 << 16  # values one counter of a filling may take
+
+
+def with_boxes(el: Elaboration, board: Board | None) -> Board | None:
+    """`boxes R x C`: the grid's boxes, a family of lines like rows and columns."""
+    stmt = el.single(s.Boxes, "boxes")
+    if not isinstance(stmt, s.Boxes) or board is None:
+        if isinstance(stmt, s.Boxes):
+            el.errors.missing("board", stmt.pos, "boxes cut a grid, and this puzzle has no board", "board grid R x C")
+        return board
+    if not board.has_frame or board.one_row:
+        el.errors.error(stmt.pos, f"boxes cut a grid, and this is {board.describe()}", "board grid ROWS x COLUMNS")
+        return board
+    height = el.eval_int(stmt.rows, "a box's rows", 1)
+    width = el.eval_int(stmt.cols, "a box's columns", 1)
+    if height is None or width is None:
+        return board
+    if board.rows % height or board.cols % width:
+        el.errors.error(
+            stmt.pos,
+            f"boxes of {height} x {width} do not cut {board.describe()} exactly{el.with_params()}",
+            f"boxes whose sides divide {board.rows} and {board.cols}",
+        )
+        return board
+    from dataclasses import replace
+
+    return replace(board, box=(height, width))
+
+
+def counters(el: Elaboration, board: Board | None, declared: list[Counter]) -> list[Counter]:
+    """The counters a filling finds (`fill S, E, N with 0..9`, where no board cell has those
+    names), each starting at its lowest value until it is decided."""
+    out: list[Counter] = []
+    taken = {c.name: c.pos for c in declared}
+    for stmt in el.of(s.Fill):
+        if fills_cells(stmt, board):
+            continue
+        low_high = _number_range(el, stmt)
+        for target in stmt.targets:
+            if target.name in taken:
+                el.errors.error(
+                    target.pos,
+                    f"'{target.name}' is declared twice (first on line {taken[target.name].line})",
+                    "a name of its own for each counter a filling finds",
+                )
+                continue
+            el.check_name(target.pos, target.name, "a counter")
+            taken[target.name] = target.pos
+            if low_high is not None:
+                low, high = low_high
+                out.append(Counter(target.name, low, high, low, NUMBER, "to be found", target.pos))
+    return out
+
+
+def progress_counter(el: Elaboration, board: Board | None, found: list[Counter]) -> Counter | None:
+    """The counter of what a filling has decided so far (0 to everything), if there is a fill."""
+    fills = el.of(s.Fill)
+    if not fills:
+        return None
+    most = (board.size if board is not None else 0) + len(found)
+    return Counter("_progress", 0, max(1, most), 0, PROGRESS, "what the filling has decided", fills[0].pos)
+
+
+def fills_cells(stmt: s.Fill, board: Board | None) -> bool:
+    """Whether a fill decides cells (`cells`, or cells named) rather than counters."""
+    return board is not None and any(t.name == "cells" or board.by_name(t.name) is not None for t in stmt.targets)
+
+
+def _number_range(el: Elaboration, stmt: s.Fill) -> tuple[int, int] | None:
+    if stmt.or_empty:
+        el.errors.error(
+            stmt.pos, "a counter always holds a number: 'or empty' fills cells", "fill NAMES with LOW..HIGH"
+        )
+    if len(stmt.items) != 1 or stmt.items[0].high is None:
+        pos = stmt.items[0].pos if stmt.items else stmt.pos
+        el.errors.error(pos, "a filling finds counters' numbers from one range", "fill NAMES with LOW..HIGH")
+        return None
+    item = stmt.items[0]
+    low = el.eval_int(item.low, "the lowest value", None)  # type: ignore[arg-type]
+    high = el.eval_int(item.high, "the highest value", None)  # type: ignore[arg-type]
+    if low is None or high is None:
+        return None
+    if low > high or high - low >= MAX_VALUES:
+        el.errors.error(item.pos, f"the range {low}..{high} is empty or too wide{el.with_params()}", "LOW <= HIGH")
+        return None
+    return low, high
+
+
+def fill_move(
+    el: Elaboration,
+    names: Names,
+    board: Board | None,
+    types: list[PieceType],
+    start_cells: list[int],
+    progress: Counter | None,
+) -> Move | None:
+    """The filling as one move of the model (None: the spec has no fill)."""
+    fills = el.of(s.Fill)
+    if not fills or progress is None:
+        return None
+    for stmt in el.of(s.Move):
+        el.errors.error(stmt.pos, "a filling has no moves: it decides what is open, and its rules say what may be")
+    for stmt in el.statements:
+        if isinstance(stmt, (s.GoalWhen, s.LayoutDecl, s.ComputedLayout, s.PlaceLayout)) and stmt.which == "goal":  # type: ignore[union-attr]
+            el.errors.error(stmt.pos, "a filling's goal is its rules: every solution keeps them", "rule: CONDITION")
+    decided: dict[int, Pos] = {}
+    cell_vars: list[FillVar] = []
+    counter_vars: list[FillVar] = []
+    for stmt in fills:
+        if fills_cells(stmt, board):
+            for var in _cell_vars(el, stmt, board, types, start_cells, decided):
+                cell_vars.append(var)
+        else:
+            for target in stmt.targets:
+                index = names.counter(target.name)
+                if index is not None:
+                    counter = names.counters[index]
+                    values = tuple(range(counter.low, counter.high + 1))
+                    counter_vars.append(FillVar(None, index, values, target.pos))
+    cell_vars.sort(key=lambda v: v.cell)  # type: ignore[arg-type, return-value]
+    found = tuple(cell_vars + counter_vars)
+    if len(found) > MAX_VARS:
+        el.errors.error(fills[0].pos, f"a filling decides at most {MAX_VARS:,} things; this one {len(found):,}")
+        return None
+    if not found:
+        el.errors.error(fills[0].pos, "this filling leaves nothing open: the start fills every cell it names")
+        return None
+    index = names.counter(progress.name)
+    assert index is not None
+    form = FillForm(found, index)
+    line = source_text(el, fills[0].pos)
+    return Move("fill", fills[0].pos, form, (), None, None, (), 2, line)
+
+
+def _cell_vars(
+    el: Elaboration,
+    stmt: s.Fill,
+    board: Board | None,
+    types: list[PieceType],
+    start_cells: list[int],
+    decided: dict[int, Pos],
+) -> list[FillVar]:
+    if board is None:
+        el.errors.missing("board", stmt.pos, "a filling of cells needs a board", "board ...")
+        return []
+    codes = _domain(el, stmt, types)
+    if codes is None:
+        return []
+    if stmt.or_empty:
+        codes = (*codes, EMPTY)
+    cells: list[tuple[int, Pos]] = []
+    for target in stmt.targets:
+        if target.name == "cells":
+            cells.extend((c, target.pos) for c in range(board.size) if start_cells[c] == EMPTY and c not in decided)
+            continue
+        cell = board.by_name(target.name)
+        if cell is None:
+            near = suggest(target.name, [c.name for c in board.cells])
+            el.errors.error(
+                target.pos,
+                f"'{target.name}' is no cell of {board.describe()}{near}",
+                f"cells ({board.names_range()}) or `cells`",
+            )
+        elif start_cells[cell] != EMPTY:
+            el.errors.error(target.pos, f"the start already fills {target.name}", "a cell the start leaves empty")
+        elif cell in decided:
+            el.errors.error(target.pos, f"{target.name} is filled twice (first on line {decided[cell].line})")
+        else:
+            cells.append((cell, target.pos))
+    out = []
+    for cell, pos in cells:
+        decided[cell] = pos
+        out.append(FillVar(cell, None, codes, pos))
+    return out
+
+
+def _domain(el: Elaboration, stmt: s.Fill, types: list[PieceType]) -> tuple[int, ...] | None:
+    """The piece codes a filling of cells may put: symbols, kinds, numbered pieces a..b."""
+    codes: list[int] = []
+    for item in stmt.items:
+        if item.high is None:
+            assert isinstance(item.low, s.Name)
+            word = item.low.name
+            matching = [p.code for p in types if word in (p.symbol, p.kind)]
+            if not matching:
+                known = sorted({p.symbol for p in types} | {p.kind for p in types})
+                el.errors.error(
+                    item.pos, f"no piece is '{word}'{suggest(word, known)}", "piece symbols or kinds, or a range a..b"
+                )
+                return None
+        else:
+            low = el.eval_int(item.low, "the lowest number", None)  # type: ignore[arg-type]
+            high = el.eval_int(item.high, "the highest number", None)
+            if low is None or high is None:
+                return None
+            matching = [p.code for p in types if p.value is not None and low <= p.value <= high]
+            if not matching:
+                el.errors.error(
+                    item.pos,
+                    f"no numbered piece is in {low}..{high}{el.with_params()}",
+                    "numbered pieces (`pieces 1..9`) in the range",
+                )
+                return None
+        codes.extend(c for c in matching if c not in codes)
+    if any(types[c - 1].shape is not None for c in codes):
+        el.errors.error(
+            stmt.pos, "a filling puts pieces of one cell; blocks are placed by tiling", "pieces of one cell"
+        )
+        return None
+    return tuple(codes)
+
+
+def rules(el: Elaboration, names: Names, filling: bool) -> list[Rule]:
+    found: list[Rule] = []
+    for stmt in el.of(s.Rule):
+        if not filling:
+            el.errors.error(
+                stmt.pos,
+                "a rule says what a filling's solutions keep, and this spec has no `fill` "
+                "(a condition on every state is `safe:`)",
+                "fill ... with ..., or safe: CONDITION",
+            )
+            continue
+        for expr in stmt.conditions:
+            where = Scope(names, "a rule")
+            try:
+                typed = condition(expr, where)
+            except SpecError as exc:
+                el.errors.diagnostics.extend(exc.diagnostics)
+                continue
+            if isinstance(typed, m.Const):
+                if typed.value is False:
+                    el.errors.error(expr.pos, "this rule never holds: the filling has no solution")
+                continue
+            found.append(Rule(expr.pos, typed, where.size, source_text(el, expr.pos)))
+    return found
