@@ -24,7 +24,7 @@ from .engines import NAMES as ENGINES
 from .errors import SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
-from .questions import Question, keywords, refusal
+from .questions import Question, asked_mode, keywords, refusal
 from .render import data
 from .runner import METHODS
 from .runner import load as load_file
@@ -206,8 +206,9 @@ def solve(
     why = refusal(compiled, question, keywords)
     if why is not None:
         raise ValueError(why)
-    if question.listing(compiled.puzzle.search):
-        if compiled.puzzle.search == "all":
+    asked = asked_mode(compiled, question)
+    if question.listing(asked):
+        if asked == "all":
             report = enumerate_solutions(compiled, limits, limit=limit, keep=not count, engine=engine)
         else:
             report = enumerate_shortest(compiled, limits, limit=limit, keep=True)

@@ -26,7 +26,7 @@ from .errors import SpecError
 from .escapes import visible
 from .language.expressions import show
 from .model.puzzle import Puzzle
-from .questions import Question, command_line, query_of, refusal
+from .questions import Question, asked_mode, command_line, query_of, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
 from .runner import METHODS, Solved, load, search, solve
@@ -274,7 +274,8 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
             _refuse_idle_options(args, compiled)
             if args.format == "text":
                 text.heading(compiled.puzzle, out, glyphs)  # before the search: a long one is not a blank screen
-            spec_says_all = compiled.puzzle.search == "all" and not (args.reach or args.distinct)
+            asked = asked_mode(compiled, _question(args))
+            spec_says_all = asked == "all" and not (args.reach or args.distinct)
             if args.all or args.limit is not None or spec_says_all:
                 every = _all_solutions(args, out, compiled, limits, glyphs)
             else:
@@ -324,11 +325,15 @@ def _explain_engines(args: argparse.Namespace, out: Console, compiled: CompiledP
     return EXIT_OK
 
 
+def _question(args: argparse.Namespace) -> Question:
+    return Question(args.count, args.reach, args.all, args.limit, args.method, args.engine, args.distinct)
+
+
 def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> None:
     """An option that would not change anything for this spec and question is a usage error
     that says why, not something quietly ignored (the API refuses the same: questions.py)."""
-    mode = compiled.puzzle.search
-    question = Question(args.count, args.reach, args.all, args.limit, args.method, args.engine, args.distinct)
+    question = _question(args)
+    mode = asked_mode(compiled, question)
     listing = question.listing(mode)
     if args.distinct and listing:
         raise UsageError("--distinct groups the shortest solutions: it does not go with --all")
@@ -370,7 +375,7 @@ def _all_solutions(
 ) -> AllSolutions:
     """Every solution, streamed as found (text), or collected (JSON/YAML); --count only counts."""
     listing = not args.count
-    placements = compiled.puzzle.search == "all"
+    placements = asked_mode(compiled, _question(args)) == "all"
     streamer: text.SolutionStream | text.MoveListStream | None = None
     if args.format == "text" and listing:
         streamer = (

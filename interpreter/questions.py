@@ -42,9 +42,17 @@ class Question:
         return self.all or (mode == "all" and not (self.reach or self.distinct))
 
 
+def asked_mode(compiled: CompiledPuzzle, question: Question) -> str:
+    """What the spec is searched for: its `search` directive, but a filling's solutions are
+    counted as every solution is (`--count` on a filling that searches `any`)."""
+    if compiled.filling is not None and question.count:
+        return "all"
+    return compiled.puzzle.search
+
+
 def refusal(compiled: CompiledPuzzle, question: Question, spell: Spelling) -> str | None:
     """Why this question cannot be asked of this spec as it stands (None: it can)."""
-    mode = compiled.puzzle.search
+    mode = asked_mode(compiled, question)
     listing = question.listing(mode)
     if question.reach and question.all:
         return f"{spell('reach', '')} and {spell('all', '')} ask two different questions: give one of them"
@@ -81,7 +89,7 @@ def _method_refused(question: Question, mode: str, listing: bool, method: str) -
 
 def query_of(compiled: CompiledPuzzle, question: Question) -> Query:
     """The question as the engines take it (`engines.Query`)."""
-    mode = compiled.puzzle.search
+    mode = asked_mode(compiled, question)
     listing = question.listing(mode)
     if listing and mode == "all":  # the walk of a `search all` spec's goal states, listed or counted
         return Query.of(compiled, mode="all")

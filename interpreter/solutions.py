@@ -44,6 +44,7 @@ class AllSolutions:
     stopped_at_limit: bool = False  # --limit K reached: the count is a lower bound
     method: str = "depth-first enumeration"
     engine: str = "python"  # the engine that answered
+    statistics: dict[str, object] | None = None  # a solver's own figures
     length: int | None = None  # moves of every solution, when all are shortest
     cost: int | None = None  # of every solution, when all are cheapest
     total: int | None = None  # shortest solutions in all, listed or not (counted on the graph)
@@ -169,9 +170,9 @@ def _enumerate(
         report.seconds = time.monotonic() - started
         return report
     report.engine = engine.name
-    if compiled.filling is not None and engine.name == "python":
-        report.method = "fill search"
-    if engine.name != "python":
+    if compiled.filling is not None:
+        report.method = {"python": "fill search", "cpsat": "CP-SAT"}.get(engine.name, report.method)
+    elif engine.name != "python":
         report.method += f", {engine.name}"
     if engine.name != "python" and group is None and not keep and on_solution is None and limit is None:
         return _count_only(engine, compiled, limits, report, started)
@@ -196,6 +197,7 @@ def _enumerate(
     if report.status != LIMIT:
         report.status = SOLVED if report.count else NO_SOLUTION
     report.states = visited[0]
+    report.statistics = engine.statistics()
     report.seconds = time.monotonic() - started
     return report
 
@@ -212,6 +214,7 @@ def _count_only(
         report.status, report.limit_reason = LIMIT, stop_reason(exc)
     report.states, report.count = counter
     report.in_all = report.count
+    report.statistics = engine.statistics()
     report.seconds = time.monotonic() - started
     return report
 

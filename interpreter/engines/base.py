@@ -42,3 +42,6 @@ class Engine(Protocol):
 
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
         """`search all`, counted only: `counter` is [states visited, goal states found]."""
+
+    def statistics(self) -> dict[str, object] | None:
+        """A solver's own figures of its last walk of goal states (None: it keeps none)."""

@@ -75,6 +75,9 @@ class KernelEngine:
         kernel.announce(compiled, limits)
         return depth.all_goal_states(compiled, limits, visited, moves=moves)
 
+    def statistics(self) -> dict[str, object] | None:
+        return None
+
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
         from ..kernel import depth
 

@@ -18,6 +18,8 @@ The plan, question by question (`--engine help` shows it for a spec):
     any                      python, 20,000 states   compiled
     all (search all walk)    python, 20,000 states   compiled
     every solution, trajectories   python alone (the graph of all solutions is kept in Python)
+    a filling (logic puzzle)       cpsat, where its model says every rule; else python (the
+                                   fill search)
 """
 
 from __future__ import annotations
@@ -32,13 +34,15 @@ from ..search import Limits, SearchResult
 from ..search.limits import LimitReached
 from ..search.result import LIMIT
 from .base import Engine, HandOver
+from .cpsat import SolverEngine
 from .kernel import KernelEngine
 from .python import PythonEngine
 from .query import Query
 
 PYTHON: Engine = PythonEngine()
 COMPILED: Engine = KernelEngine()
-ENGINES: dict[str, Engine] = {engine.name: engine for engine in (PYTHON, COMPILED)}
+SOLVER: Engine = SolverEngine()
+ENGINES: dict[str, Engine] = {engine.name: engine for engine in (PYTHON, COMPILED, SOLVER)}
 NAMES = ("auto", *ENGINES)
 PROBE_STATES = 20_000  # "auto": a search the Python engine has not finished by then goes to the kernel
 
@@ -65,6 +69,8 @@ def plan(compiled: CompiledPuzzle, query: Query, asked: str = "auto") -> list[St
         if why is not None:
             raise refusal(asked, why)
         return [Step(asked)]
+    if compiled.filling is not None:  # a logic puzzle: the solver, where its model says the rules
+        return [Step(SOLVER.name if SOLVER.why_not(compiled, query) is None else PYTHON.name)]
     if COMPILED.why_not(compiled, query) is not None:
         return [Step(PYTHON.name)]
     return [Step(PYTHON.name, PROBE_STATES), Step(COMPILED.name)]

@@ -72,6 +72,9 @@ class PythonEngine:
             return fill.fillings(filling.problem(compiled.start), limits, visited)
         return depth.all_goal_states(compiled, limits, visited)
 
+    def statistics(self) -> dict[str, object] | None:
+        return None
+
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
         filling = compiled.filling
         if filling is not None:

@@ -145,6 +145,8 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
     data["seconds"] = round(result.seconds, 6)
     data["method"] = result.method
     data["engine"] = result.engine
+    if result.statistics is not None:
+        data["solver"] = result.statistics
     if result.tried_first is not None:
         data["tried_first"] = result.tried_first
         data["tried_first_stopped"] = result.tried_first_stopped
@@ -192,6 +194,8 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
         "method": report.method,
         "engine": report.engine,
     }
+    if report.statistics is not None:
+        data["solver"] = report.statistics
     if report.total is not None:  # every shortest (cheapest) solution of a puzzle of moves
         data["length"] = report.length
         if report.cost is not None:

@@ -29,6 +29,7 @@ class SearchResult:
     bytes_per_state: float | None = None  # memory the stored states took (the compiled kernel measures it)
     symmetry_note: str | None = None  # why a figure up to symmetry is not given (see NotASymmetry)
     unique: bool | None = None  # a filling's one solution found: whether it is the only one
+    statistics: dict[str, object] | None = None  # a solver's own figures (branches, conflicts, seconds)
     engine: str = ""  # the engine that answered (engines.planner)
     tried_first: str | None = None  # where the plan changed its mind: the engine tried first,
     tried_first_stopped: str | None = None  # and why it did not answer

@@ -95,5 +95,7 @@ def test_engine_help_says_who_answers_and_why(capsys: pytest.CaptureFixture[str]
         "  python    the reference searches, in Python: every question, on every puzzle; answers it",
         "  compiled  the compiled kernel (numba): the same searches, many times faster on large puzzles; "
         "does not: every shortest solution and trajectories are found in Python; the kernel runs one search",
+        "  cpsat     OR-tools' CP-SAT constraint solver: fillings (logic puzzles), where propagation decides; "
+        "does not: the constraint solver answers fillings (logic puzzles), and this puzzle has moves",
         "  auto      runs it on python",
     ]

@@ -219,6 +219,12 @@ def _when(instance: Instance, position: dict[tuple[str, int], int], total: int) 
 # ---- rules cut into instances
 
 
+def rule_cuts(puzzle: Puzzle) -> Iterator[tuple[m.Expr, dict[int, Any]]]:
+    """Every rule cut into pieces: each piece, with the values of the variables it was cut along."""
+    for rule in puzzle.rules:
+        yield from _cut(rule.condition, {})
+
+
 def rule_instances(puzzle: Puzzle, evaluator: Evaluator) -> Iterator[Instance]:
     for number, rule in enumerate(puzzle.rules):
         for expr, bound in _cut(rule.condition, {}):
@@ -249,7 +255,7 @@ def _cut(expr: m.Expr, bound: dict[int, Any]) -> Iterator[tuple[m.Expr, dict[int
         yield from _cut(expr.right, bound)
         return
     if isinstance(expr, m.Quantified) and expr.quantifier in ("every", "no"):
-        values = _fixed(expr.domain, bound)
+        values = fixed_members(expr.domain, bound)
         if values is not None:
             for value in values:
                 body = expr.body if expr.quantifier == "every" else m.Unary(expr.pos, "not", expr.body, m.BOOL)
@@ -258,7 +264,7 @@ def _cut(expr: m.Expr, bound: dict[int, Any]) -> Iterator[tuple[m.Expr, dict[int
     yield expr, bound
 
 
-def _fixed(domain: m.Domain, bound: dict[int, Any]) -> list[Any] | None:
+def fixed_members(domain: m.Domain, bound: dict[int, Any]) -> list[Any] | None:
     """The values of a collection known before the search (None: it depends on the state)."""
     if isinstance(domain, m.LinesDomain):
         return list(domain.lines)
@@ -275,7 +281,7 @@ def _fixed(domain: m.Domain, bound: dict[int, Any]) -> list[Any] | None:
     if isinstance(domain, m.DirectionsDomain):
         return list(domain.directions)
     if isinstance(domain, m.UnionDomain):
-        parts = [_fixed(p, bound) for p in domain.parts]
+        parts = [fixed_members(p, bound) for p in domain.parts]
         return None if any(p is None for p in parts) else [v for p in parts for v in p]  # type: ignore[union-attr]
     return None
 
@@ -295,7 +301,7 @@ def _reads(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> frozenset[tup
             if isinstance(inner, (m.CellsDomain, m.LinesDomain, m.UnionDomain)):
                 return cells(inner)
             return False
-        values = _fixed(domain, bound)
+        values = fixed_members(domain, bound)
         if isinstance(domain, (m.CellsDomain, m.LinesDomain)) and values is not None:
             for value in values:
                 found.update(("cell", c) for c in (value if isinstance(value, tuple) else (value,)))

@@ -1,0 +1,191 @@
+"""OR-tools' CP-SAT constraint solver as an engine: it answers fillings (logic puzzles) whose
+rules its model can say (`engines.constraints`), where propagation decides — one solution
+and whether it is the only one, every solution, their number — in milliseconds where a
+search that tries values one by one takes seconds.
+
+Why CP-SAT: a well-kept solver with a Python API to build a model from data (the spec is
+never turned into program text), global constraints (all different, linear equations) that
+it propagates strongly, and the enumeration of all solutions that counting needs. It is
+imported only when a filling asks for it.
+
+The solver runs in a thread of its own; this thread takes its solutions one by one and keeps
+the run's limits (time, memory, Ctrl-C, SIGTERM) while it waits, stopping the solver when
+one is reached.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import queue
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from ..compiler import CompiledPuzzle
+from ..search import Limits, SearchResult
+from ..search.limits import LimitReached, stop_reason
+from ..search.result import LIMIT, NO_SOLUTION, SOLVED
+from .base import Path
+from .query import Query
+
+TICK = 0.05  # seconds between two looks at the limits while the solver runs
+DONE = object()
+
+
+class SolverEngine:
+    name = "cpsat"
+    summary = "OR-tools' CP-SAT constraint solver: fillings (logic puzzles), where propagation decides"
+
+    def __init__(self) -> None:
+        self._unfit: dict[int, str | None] = {}
+        self._last: dict[str, Any] | None = None
+
+    def statistics(self) -> dict[str, object] | None:
+        return self._last
+
+    def why_not(self, compiled: CompiledPuzzle, query: Query) -> str | None:
+        if compiled.filling is None:
+            return "the constraint solver answers fillings (logic puzzles), and this puzzle has moves"
+        if importlib.util.find_spec("ortools") is None:
+            return "OR-tools is not installed (pip install ortools)"
+        if query.layered:
+            return "the partial fillings are counted by the state-space searches"
+        if query.listing or query.trajectories or query.mode not in ("any", "all"):
+            return "the constraint solver finds fillings, not paths of moves"
+        if compiled.puzzle.safety:
+            return "safety rules hold of every partial filling, which the solver does not see"
+        key = id(compiled)
+        if key not in self._unfit:
+            self._unfit[key] = _inexpressible(compiled)
+        return self._unfit[key]
+
+    def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
+        """`search any` on a filling: the first solution, and whether it is the only one."""
+        started = time.monotonic()
+        stats: dict[str, Any] = {}
+        found: list[Path] = []
+        try:
+            for path in self._paths(compiled, limits, stats, most=2):
+                found.append(path)
+        except (LimitReached, KeyboardInterrupt) as exc:
+            if not found:
+                result = SearchResult(LIMIT, stats.get("branches", 0), limit_reason=stop_reason(exc), method="CP-SAT")
+                result.statistics = stats
+                return result
+        if not found:
+            result = SearchResult(NO_SOLUTION, stats.get("branches", 0), method="CP-SAT")
+        else:
+            result = SearchResult(SOLVED, stats.get("branches", 0), path=found[0], method="CP-SAT")
+            result.unique = len(found) == 1 if stats.get("complete") or len(found) == 2 else None
+        result.statistics = stats
+        result.seconds = time.monotonic() - started
+        return result
+
+    def goal_states(self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
+        stats: dict[str, Any] = {}
+        self._last = stats
+        try:
+            yield from self._paths(compiled, limits, stats)
+        finally:
+            visited[0] = stats.get("branches", 0)
+
+    def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
+        stats: dict[str, Any] = {}
+        self._last = stats
+        try:
+            for _ in _solutions(compiled, limits, stats, read=False):
+                counter[1] += 1
+        finally:
+            counter[0] = stats.get("branches", 0)
+
+    def _paths(
+        self, compiled: CompiledPuzzle, limits: Limits, stats: dict[str, Any], most: int | None = None
+    ) -> Iterator[Path]:
+        family = compiled.filling
+        assert family is not None
+        problem = family.problem(compiled.start)
+        for values in _solutions(compiled, limits, stats, most=most):
+            yield problem.path(values)
+
+
+def _inexpressible(compiled: CompiledPuzzle) -> str | None:
+    from .constraints import Inexpressible, build
+
+    family = compiled.filling
+    assert family is not None
+    try:
+        build(compiled, family)
+    except Inexpressible as exc:
+        return exc.reason(compiled.puzzle.source)
+    return None
+
+
+def _solutions(
+    compiled: CompiledPuzzle, limits: Limits, stats: dict[str, Any], most: int | None = None, read: bool = True
+) -> Iterator[list[int]]:
+    """The solver's solutions (each thing's value, in the filling's order) as it finds them;
+    `stats` gets its statistics (branches, conflicts, seconds) and whether it finished."""
+    from ortools.sat.python import cp_model
+
+    from .constraints import build
+
+    family = compiled.filling
+    assert family is not None
+    built = build(compiled, family)
+    found: queue.Queue[Any] = queue.Queue()
+    solver = cp_model.CpSolver()
+    solver.parameters.enumerate_all_solutions = True
+    solver.parameters.num_workers = 1  # counting every solution needs one worker
+    if limits.timeout is not None:
+        solver.parameters.max_time_in_seconds = max(0.001, limits.timeout - limits.elapsed())
+
+    class Found(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.count = 0
+
+        def on_solution_callback(self) -> None:
+            self.count += 1
+            found.put(built.read(self) if read else [])
+            if most is not None and self.count >= most:
+                self.stop_search()
+
+    callback = Found()
+    outcome: list[Any] = []
+
+    def run() -> None:
+        try:
+            outcome.append(solver.solve(built.model, callback))
+        finally:
+            found.put(DONE)
+
+    worker = threading.Thread(target=run, name="cp-sat", daemon=True)
+    worker.start()
+    budget = 0
+    try:
+        while True:
+            try:
+                item = found.get(timeout=TICK)
+            except queue.Empty:
+                limits.check(0, stored=False)
+                continue
+            if item is DONE:
+                break
+            budget -= 1
+            if budget <= 0:
+                budget = limits.check(0, stored=False)
+            yield item
+    finally:
+        solver.stop_search()
+        worker.join()
+        stats["branches"] = int(solver.num_branches)
+        stats["conflicts"] = int(solver.num_conflicts)
+        stats["seconds"] = round(float(solver.wall_time), 6)
+        stats["complete"] = bool(outcome) and outcome[0] == cp_model.OPTIMAL and (most is None or callback.count < most)
+    if (
+        outcome
+        and outcome[0] not in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+        and (most is None or callback.count < most)
+    ):
+        raise LimitReached(f"time limit of {limits.timeout:g} s reached" if limits.timeout else "the solver stopped")

@@ -1,0 +1,133 @@
+"""Fillings (logic puzzles) on every engine that answers them: the fill search, the CP-SAT
+solver and the state-space walk of the same spec find the same solutions, which are the
+independent plain solvers' (tests/plain/, written without reading puzint's code)."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from puzint.compiler import CompiledPuzzle
+from puzint.engines import Query
+from puzint.engines.planner import ENGINES
+from puzint.runner import load, search
+from puzint.search import Limits
+from puzint.search.depth import all_goal_states
+from puzint.solutions import enumerate_solutions
+
+from tests.conftest import SPECS, compiled_from
+from tests.plain import cryptarithm, latin_square, sudoku
+
+SOLVER = pytest.mark.skipif(importlib.util.find_spec("ortools") is None, reason="OR-tools is not installed")
+ENGINE_NAMES = ["python", pytest.param("cpsat", marks=SOLVER)]
+
+
+def boards(compiled: CompiledPuzzle, engine: str) -> set[str]:
+    """Every solution as its cells' symbols read row by row (counters: name=value)."""
+    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    assert report.status in ("solved", "no-solution") and report.engine == engine
+    return {_text(compiled, path[-1][1] if path else compiled.start) for path in report.solutions}
+
+
+def _text(compiled: CompiledPuzzle, state: bytes) -> str:
+    decoded = compiled.layout.decode(state)
+    if compiled.puzzle.board is not None:
+        return "".join(compiled.puzzle.symbol(code) for code in decoded.cells)
+    return " ".join(
+        f"{c.name}={v}" for c, v in zip(compiled.puzzle.counters, decoded.counters, strict=True) if c.role == "number"
+    )
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_the_sudoku_has_the_plain_solver_s_one_solution(engine: str) -> None:
+    compiled = load(SPECS / "sudoku.puz")
+    given = "".join(str(code) if code else "0" for code in compiled.start[:81])
+    assert boards(compiled, engine) == set(sudoku.solutions(given))
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_search_any_says_the_sudoku_solution_is_the_only_one(engine: str) -> None:
+    compiled = compiled_from((SPECS / "sudoku.puz").read_text() + "search any\n")
+    result = search(compiled, engine=engine)
+    assert result.status == "solved" and result.unique is True
+    assert _text(compiled, result.path[-1][1]) == sudoku.solutions("".join(str(c) for c in compiled.start[:81]))[0]
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_search_any_says_when_a_solution_is_not_the_only_one(engine: str) -> None:
+    compiled = compiled_from((SPECS / "shidoku.puz").read_text() + "search any\n")
+    result = search(compiled, engine=engine)
+    assert result.status == "solved" and result.unique is False
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_shidoku_and_latin_squares_are_counted_as_the_plain_solvers_count_them(engine: str) -> None:
+    shidoku = load(SPECS / "shidoku.puz")
+    assert len(boards(shidoku, engine)) == sudoku.count("0" * 16, size=4, box=(2, 2)) == 288
+    for n in (3, 4):
+        latin = load(SPECS / "latin_square.puz", {"n": str(n)})
+        report = enumerate_solutions(latin, Limits(), keep=False, engine=engine)
+        assert report.count == latin_square.count(n)
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_send_more_money(engine: str) -> None:
+    (plain,) = cryptarithm.solutions(["SEND", "MORE"], "MONEY")
+    expected = " ".join(f"{letter}={plain[letter]}" for letter in "SENDMORY")
+    assert boards(load(SPECS / "send_more_money.puz"), engine) == {expected}
+
+
+def test_the_state_space_walk_finds_the_same_fillings() -> None:
+    """The filling as moves (the next open cell in reading order), walked depth first as any
+    puzzle of moves is: the fill search's solutions, and the plain solver's count."""
+    compiled = load(SPECS / "shidoku.puz")
+    walked = {_text(compiled, path[-1][1]) for path in all_goal_states(compiled, Limits(), [0])}
+    assert walked == boards(compiled, "python")
+    assert len(walked) == 288
+
+
+QUEENS = """
+puzzle "Queens"
+param n = 6
+board grid n x n
+piece Q queen
+fill cells with queen or empty
+rule:
+    every l in rows: count(c in l if c is queen) == 1
+    no queen q: some d in king: first(q, d) is queen
+symmetry mirror, rotate
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+@pytest.mark.parametrize(("n", "solutions", "classes"), [(4, 2, 1), (5, 10, 2), (6, 4, 1)])
+def test_queens_as_a_filling_with_its_symmetries(engine: str, n: int, solutions: int, classes: int) -> None:
+    from tests.plain import queens
+
+    compiled = compiled_from(QUEENS, n=n)
+    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    assert (report.in_all, report.count) == (solutions, classes)
+    assert report.in_all == queens.count(n)
+
+
+def test_every_engine_says_whether_it_answers_a_filling() -> None:
+    compiled = load(SPECS / "sudoku.puz")
+    question = Query.of(compiled)
+    kernel = ENGINES["compiled"].why_not(compiled, question)
+    assert kernel == "a filling (a logic puzzle), which the kernel does not fill yet"
+    assert ENGINES["python"].why_not(compiled, question) is None
+
+
+@SOLVER
+def test_the_solver_refuses_a_rule_it_cannot_say_with_its_place() -> None:
+    text = """
+puzzle "cursor"
+board line 3
+pieces 1..3 "numbers"
+fill cells with 1..3
+rule: cell(1 + cell(1) % 3) == 2
+"""
+    compiled = compiled_from(text)
+    why = ENGINES["cpsat"].why_not(compiled, Query.of(compiled))
+    assert why is not None and why.startswith("the constraint solver cannot say") and "line 6" in why
+    assert enumerate_solutions(compiled, Limits()).engine == "python"  # auto: the engine that can

@@ -1,0 +1,72 @@
+"""The plain logic-puzzle solvers reproduce the verified answers."""
+
+import pytest
+
+from tests.plain import cryptarithm, latin_square, magic_square, pentominoes, sudoku
+
+HARD = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+HARD_SOLUTION = "812753649943682175675491283154237896369845721287169534521974368438526917796318452"
+
+
+def test_sudoku_unique_solution():
+    assert sudoku.solutions(HARD) == [HARD_SOLUTION]
+    assert sudoku.count(HARD.replace("0", ".")) == 1
+
+
+def test_sudoku_solution_keeps_givens():
+    assert all(g in "0" + s for g, s in zip(HARD, HARD_SOLUTION, strict=True))
+
+
+def test_sudoku_limit_and_clash():
+    assert len(sudoku.solutions("0" * 81, limit=3)) == 3
+    assert sudoku.count("11" + "0" * 79) == 0
+
+
+def test_shidoku_empty_288():
+    assert sudoku.count("0" * 16, size=4, box=(2, 2)) == 288
+
+
+def test_latin_squares():
+    assert latin_square.count(4) == 576
+    assert latin_square.count(5) == 161_280
+    assert sum(1 for _ in latin_square.squares(4)) == 576
+
+
+def test_latin_squares_are_latin():
+    for sq in latin_square.squares(4):
+        assert all(sorted(row) == [1, 2, 3, 4] for row in sq)
+        assert all(sorted(col) == [1, 2, 3, 4] for col in zip(*sq, strict=True))
+
+
+def test_send_more_money():
+    sols = cryptarithm.solutions(["SEND", "MORE"], "MONEY")
+    assert sols == [{"S": 9, "E": 5, "N": 6, "D": 7, "M": 1, "O": 0, "R": 8, "Y": 2}]
+    assert cryptarithm.check(["SEND", "MORE"], "MONEY", sols[0])
+
+
+def test_pentominoes_3x20():
+    tilings = list(pentominoes.tilings(3, 20))
+    assert len(tilings) == 8
+    assert all(pentominoes.check(3, 20, t) for t in tilings)
+    assert len(set(tilings)) == 8
+    assert pentominoes.count(3, 20) == 8
+    assert pentominoes.count_up_to_symmetry(3, 20) == 2
+
+
+def test_pentominoes_wrong_area():
+    assert pentominoes.count(5, 11) == 0
+
+
+@pytest.mark.slow
+def test_pentominoes_5x12():
+    assert pentominoes.count_up_to_symmetry(5, 12) == 1010
+
+
+@pytest.mark.slow
+def test_pentominoes_6x10():
+    assert pentominoes.count_up_to_symmetry(6, 10) == 2339
+
+
+@pytest.mark.slow
+def test_magic_square_4x4():
+    assert magic_square.count4() == (7040, 880)
