@@ -171,7 +171,7 @@ def _enumerate(
         return report
     report.engine = engine.name
     if compiled.filling is not None:
-        report.method = {"python": "fill search", "cpsat": "CP-SAT"}.get(engine.name, report.method)
+        report.method = {"python": "fill search", "compiled": "fill search, compiled", "cpsat": "CP-SAT"}[engine.name]
     elif engine.name != "python":
         report.method += f", {engine.name}"
     if engine.name != "python" and group is None and not keep and on_solution is None and limit is None:

@@ -20,28 +20,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..compiler import CompiledPuzzle
-from ..compiler.families.fill import FillFamily, fixed_members, rule_cuts
+from ..compiler.families.fill import FillFamily, Inexpressible, fixed_members, rule_cuts
 from ..errors import Pos
 from ..model import expr as m
 from ..model.puzzle import EMPTY
-
-
-class Inexpressible(Exception):
-    """A rule the constraint model cannot say: where, and what."""
-
-    def __init__(self, pos: Pos, what: str):
-        super().__init__(what)
-        self.pos = pos
-        self.what = what
-
-    def reason(self, source: str) -> str:
-        lines = source.split("\n")
-        where = f"line {self.pos.line}, column {self.pos.column}"
-        if 1 <= self.pos.line <= len(lines) and self.pos.width > 1:
-            text = lines[self.pos.line - 1][self.pos.column - 1 : self.pos.column - 1 + self.pos.width]
-            if text.isprintable():
-                where = f"`{text}` ({where})"
-        return f"the constraint solver cannot say {self.what}: {where}"
 
 
 @dataclass

@@ -110,7 +110,8 @@ class SolverEngine:
 
 
 def _inexpressible(compiled: CompiledPuzzle) -> str | None:
-    from .constraints import Inexpressible, build
+    from ..compiler.families.fill import Inexpressible
+    from .constraints import build
 
     family = compiled.filling
     assert family is not None

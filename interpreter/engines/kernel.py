@@ -11,12 +11,14 @@ from .. import kernel
 from ..compiler import CompiledPuzzle
 from ..compiler.symmetry import Element
 from ..search import Limits, SearchResult
+from ..search.fill import first_and_whether_unique
 from ..search.limits import LimitReached, stop_reason
 from ..search.result import LIMIT, SOLVED
 from .base import HandOver, Path
 from .query import Query
 from .symmetric import candidates, count_up_to_symmetry
 
+FILL_SEARCH = "fill search, compiled"
 PYTHON_ONLY = "every shortest solution and trajectories are found in Python; the kernel runs one search"
 
 
@@ -24,7 +26,12 @@ class KernelEngine:
     name = "compiled"
     summary = "the compiled kernel (numba): the same searches, many times faster on large puzzles"
 
+    def __init__(self) -> None:
+        self._fill_unfit: dict[int, str | None] = {}
+
     def why_not(self, compiled: CompiledPuzzle, query: Query) -> str | None:
+        if compiled.filling is not None:
+            return self._why_not_fill(compiled, query)
         if query.trajectories or (query.listing and query.mode != "all"):
             return PYTHON_ONLY
         if query.mode == "cheapest":
@@ -51,14 +58,42 @@ class KernelEngine:
             )
         return _why_not_layers(compiled, query)
 
+    def _why_not_fill(self, compiled: CompiledPuzzle, query: Query) -> str | None:
+        if not kernel.installed():
+            return "numba is not installed (pip install numba)"
+        if kernel.jit_disabled():
+            return "NUMBA_DISABLE_JIT is set, and the kernel runs only compiled by numba"
+        if query.layered:
+            return "the partial fillings are counted by the state-space searches, in Python"
+        if query.listing or query.trajectories or query.mode not in ("any", "all"):
+            return "the kernel's fill search finds fillings, not paths of moves"
+        if compiled.puzzle.safety:
+            return "safety rules hold of every partial filling, which the fill search does not see"
+        key = id(compiled)
+        if key not in self._fill_unfit:
+            from ..compiler.families.fill import Inexpressible
+            from ..kernel.fill_model import translate
+
+            try:
+                translate(compiled)
+                self._fill_unfit[key] = None
+            except Inexpressible as exc:
+                self._fill_unfit[key] = exc.reason(compiled.puzzle.source, "the kernel's fill search")
+        return self._fill_unfit[key]
+
     def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
         """The kernel's search for the question; a limit met while the kernel is compiled (the
         first time: half a minute) ends it with nothing searched. What the kernel cannot
         answer exactly once it runs is handed over (HandOver)."""
         from ..kernel.search import NotExact
 
-        kernel.announce(compiled, limits, machine=not _by_tables(compiled, query))
         started = time.monotonic()
+        if compiled.filling is not None:
+            visited = [0]
+            filled = first_and_whether_unique(_fillings(compiled, limits, visited), visited, FILL_SEARCH)
+            filled.seconds = time.monotonic() - started
+            return filled
+        kernel.announce(compiled, limits, machine=not _by_tables(compiled, query))
         result: SearchResult | None = None
         try:
             result = _search(compiled, query, limits)
@@ -72,6 +107,8 @@ class KernelEngine:
     def goal_states(self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
         from ..kernel import depth
 
+        if compiled.filling is not None:
+            return _fillings(compiled, limits, visited)
         kernel.announce(compiled, limits)
         return depth.all_goal_states(compiled, limits, visited, moves=moves)
 
@@ -81,8 +118,36 @@ class KernelEngine:
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
         from ..kernel import depth
 
+        if compiled.filling is not None:
+            visited, counted = [0], [0]
+            try:
+                for _ in _walk_fillings(compiled, limits, visited, counted):
+                    pass
+            finally:
+                counter[0], counter[1] = visited[0], counted[0]
+            return
         kernel.announce(compiled, limits)
         depth.count_goal_states(compiled, limits, counter)
+
+
+def _walk_fillings(
+    compiled: CompiledPuzzle, limits: Limits, visited: list[int], counted: list[int] | None = None
+) -> Iterator[list[int]]:
+    """The kernel's fill search on a filling: each solution's value indices (none yielded
+    where `counted` counts them)."""
+    from ..kernel.fill import model_of
+
+    kernel.announce_fill(limits)
+    return model_of(compiled).walk(limits, visited, counted)
+
+
+def _fillings(compiled: CompiledPuzzle, limits: Limits, visited: list[int]) -> Iterator[Path]:
+    """A filling's solutions, each as the state-space walk's path to it."""
+    family = compiled.filling
+    assert family is not None
+    problem = family.problem(compiled.start)
+    for indices in _walk_fillings(compiled, limits, visited):
+        yield problem.path([var.values[i] for var, i in zip(family.vars, indices, strict=True)])
 
 
 def _search(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:

@@ -18,8 +18,10 @@ The plan, question by question (`--engine help` shows it for a spec):
     any                      python, 20,000 states   compiled
     all (search all walk)    python, 20,000 states   compiled
     every solution, trajectories   python alone (the graph of all solutions is kept in Python)
-    a filling (logic puzzle)       cpsat, where its model says every rule; else python (the
-                                   fill search)
+    a filling: one solution        cpsat, where its model says every rule; else compiled
+               (and unique?)       (the kernel's fill search), where it does; else python
+    a filling: every solution,     compiled, then cpsat, then python: the first that can say
+               their number        every rule
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ COMPILED: Engine = KernelEngine()
 SOLVER: Engine = SolverEngine()
 ENGINES: dict[str, Engine] = {engine.name: engine for engine in (PYTHON, COMPILED, SOLVER)}
 NAMES = ("auto", *ENGINES)
+FILLING_ONE = (SOLVER, COMPILED, PYTHON)  # one solution and whether it is unique: propagation decides
+FILLING_EVERY = (COMPILED, SOLVER, PYTHON)  # every solution, or their number: the fastest walk
 PROBE_STATES = 20_000  # "auto": a search the Python engine has not finished by then goes to the kernel
 
 
@@ -69,8 +73,9 @@ def plan(compiled: CompiledPuzzle, query: Query, asked: str = "auto") -> list[St
         if why is not None:
             raise refusal(asked, why)
         return [Step(asked)]
-    if compiled.filling is not None:  # a logic puzzle: the solver, where its model says the rules
-        return [Step(SOLVER.name if SOLVER.why_not(compiled, query) is None else PYTHON.name)]
+    if compiled.filling is not None:  # a logic puzzle: the first of its engines that can say its rules
+        order = FILLING_ONE if query.mode == "any" else FILLING_EVERY
+        return [Step(next(e.name for e in order if e.why_not(compiled, query) is None))]
     if COMPILED.why_not(compiled, query) is not None:
         return [Step(PYTHON.name)]
     return [Step(PYTHON.name, PROBE_STATES), Step(COMPILED.name)]

@@ -10,8 +10,7 @@ from ..compiler import CompiledPuzzle
 from ..compiler.symmetry import Element
 from ..errors import Diagnostic, Pos, SpecError
 from ..search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, depth, fill, layers, symmetry
-from ..search.limits import LimitReached, stop_reason
-from ..search.result import LIMIT, NO_SOLUTION, SOLVED
+from ..search.result import SOLVED
 from .base import Path
 from .query import Query
 from .symmetric import checked_in_python, count_up_to_symmetry, unchecked
@@ -89,27 +88,13 @@ class PythonEngine:
 
 
 def _one_filling(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
-    """A filling's first solution (`search any`), and whether it is the only one: the search
-    goes on to a second."""
+    """A filling's first solution (`search any`), and whether it is the only one."""
     filling = compiled.filling
     assert filling is not None
     visited = [0]
-    method = "fill search"
-    found: list[Path] = []
-    try:
-        for path in fill.fillings(filling.problem(compiled.start), limits, visited):
-            found.append(path)
-            if len(found) == 2:
-                break
-    except (LimitReached, KeyboardInterrupt) as exc:
-        if not found:
-            return SearchResult(LIMIT, visited[0], limit_reason=stop_reason(exc), method=method)
-        return SearchResult(SOLVED, visited[0], path=found[0], method=method)  # the only one? not known
-    if not found:
-        return SearchResult(NO_SOLUTION, visited[0], method=method)
-    result = SearchResult(SOLVED, visited[0], path=found[0], method=method)
-    result.unique = len(found) == 1
-    return result
+    return fill.first_and_whether_unique(
+        fill.fillings(filling.problem(compiled.start), limits, visited), visited, "fill search"
+    )
 
 
 def _layered(compiled: CompiledPuzzle, limits: Limits, query: Query) -> SearchResult:

@@ -100,7 +100,8 @@ def assemble(el: Elaboration) -> Puzzle:
         )
         conditions.append(everything)  # the rules are checked as soon as what they read is decided
         goal_positions.append(fill.pos)
-    if not goal_positions:
+    filled = bool(el.of(s.Fill))  # a spec of fillings, even where its fill was refused
+    if not goal_positions and not filled:
         el.errors.absent("the spec has no goal", "goal LAYOUT, goal at PLACE: ... or goal when CONDITION")
     goal = Goal(
         tuple(goal_cells) if goal_cells is not None else None,
@@ -109,9 +110,9 @@ def assemble(el: Elaboration) -> Puzzle:
         min(goal_positions) if goal_positions else Pos(0, 0),
     )
 
-    move_list = [fill] if fill is not None else moves(MoveContext(el, names, board, types))
+    move_list = [fill] if fill is not None else [] if filled else moves(MoveContext(el, names, board, types))
     safety = rules.safety(el, names, move_list)
-    filling_rules = fills.rules(el, names, fill is not None)
+    filling_rules = fills.rules(el, names, filled)
     symmetries = rules.symmetries(el, board, types, parts, places)
     search, search_pos = rules.search_mode(el, filling=fill is not None)
     heuristic, heuristic_slots = rules.heuristic(el, names)

@@ -129,9 +129,11 @@ def fill_move(
     for stmt in el.of(s.Move):
         el.errors.error(stmt.pos, "a filling has no moves: it decides what is open, and its rules say what may be")
     for stmt in el.statements:
-        if isinstance(stmt, (s.GoalWhen, s.LayoutDecl, s.ComputedLayout, s.PlaceLayout)) and stmt.which == "goal":  # type: ignore[union-attr]
+        layout = isinstance(stmt, (s.LayoutDecl, s.ComputedLayout, s.PlaceLayout)) and stmt.which == "goal"
+        if isinstance(stmt, s.GoalWhen) or layout:
             el.errors.error(stmt.pos, "a filling's goal is its rules: every solution keeps them", "rule: CONDITION")
     decided: dict[int, Pos] = {}
+    mistakes = len(el.errors.diagnostics)
     cell_vars: list[FillVar] = []
     counter_vars: list[FillVar] = []
     for stmt in fills:
@@ -151,7 +153,8 @@ def fill_move(
         el.errors.error(fills[0].pos, f"a filling decides at most {MAX_VARS:,} things; this one {len(found):,}")
         return None
     if not found:
-        el.errors.error(fills[0].pos, "this filling leaves nothing open: the start fills every cell it names")
+        if len(el.errors.diagnostics) == mistakes:  # not because of a mistake already reported
+            el.errors.error(fills[0].pos, "this filling leaves nothing open: the start fills every cell it names")
         return None
     index = names.counter(progress.name)
     assert index is not None
@@ -229,6 +232,16 @@ def _domain(el: Elaboration, stmt: s.Fill, types: list[PieceType]) -> tuple[int,
                     "numbered pieces (`pieces 1..9`) in the range",
                 )
                 return None
+            numbered = {p.value for p in types if p.value is not None}
+            missing = [v for v in range(low, high + 1) if v not in numbered]
+            if missing:
+                shown = ", ".join(str(v) for v in missing[:5]) + (", ..." if len(missing) > 5 else "")
+                el.errors.error(
+                    item.pos,
+                    f"{low}..{high} names numbers that are no pieces ({shown}){el.with_params()}",
+                    f"numbered pieces only: the spec declares {_ranges(sorted(numbered))}",
+                )
+                return None
         codes.extend(c for c in matching if c not in codes)
     if any(types[c - 1].shape is not None for c in codes):
         el.errors.error(
@@ -262,3 +275,17 @@ def rules(el: Elaboration, names: Names, filling: bool) -> list[Rule]:
                 continue
             found.append(Rule(expr.pos, typed, where.size, source_text(el, expr.pos)))
     return found
+
+
+def _ranges(values: list[int]) -> str:
+    """1, 2, 3, 5 as `1..3, 5`."""
+    out: list[str] = []
+    start = previous = values[0]
+    for v in [*values[1:], None]:
+        if v is not None and v == previous + 1:
+            previous = v
+            continue
+        out.append(str(start) if start == previous else f"{start}..{previous}")
+        if v is not None:
+            start = previous = v
+    return ", ".join(out)

@@ -319,6 +319,12 @@ def _binary(expr: s.Binary, scope: Scope) -> m.Expr:
 def _comparable(expr: s.Binary, left: m.Expr, right: m.Expr, names: Names) -> tuple[m.Expr, m.Expr]:
     """Both sides of == / != as the same type: a piece or a cell compared with a number is
     its number (when the puzzle has numbered pieces)."""
+    if isinstance(left, m.CellConst) and isinstance(right, m.CellConst):
+        raise fail(
+            expr.pos,
+            "this compares two cells' places, not what they hold (two cells named are never one)",
+            "what the cells hold: `a.value == b.value` for numbered pieces, or `a is K and b is K`",
+        )
     if left.type == right.type:
         return left, right
     numeric = (m.NUM, m.COUNTER) + ((m.PIECE, m.CELL) if _numbered(names) else ())

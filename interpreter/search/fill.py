@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Protocol
 
-from .limits import Limits
+from .limits import LimitReached, Limits, stop_reason
+from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
 Path = list[tuple[int, bytes]]
 
@@ -54,6 +55,11 @@ class FillProblem(Protocol):
     def given(self) -> dict[int, set[int]]:
         """Values each thing may not take because of what the start gives (an `all different`
         with a given cell): thing -> values ruled out."""
+        ...
+
+    def key(self, k: int, value: int) -> int | None:
+        """What an `all different` compares of thing k holding `value`: its piece (None for an
+        empty cell, which an `all different` leaves out), or its number."""
         ...
 
     def decided(self, state: bytes, k: int, value: int) -> bytes:
@@ -95,6 +101,8 @@ class FillSearch:
         values: list[int | None] = [None] * self.n
         if any(not d for d in domains):
             return
+        if not all(check.holds(problem.start) for check in self.checks if check.reads == ()):
+            return  # a check of what the start gives alone
         if not self.n:
             if all(self.checks[i].holds(problem.start) for i in range(len(self.checks))):
                 yield []
@@ -134,12 +142,16 @@ class FillSearch:
             if (not open_things or check.partial) and not check.holds(state):
                 return None
             if check.distinct is not None and open_things:
-                taken = values[k]
+                key = self.problem.key
+                taken = key(k, values[k])  # type: ignore[arg-type]
+                if taken is None:
+                    continue
                 for t in open_things:
-                    if taken in narrowed[t]:
-                        narrowed[t] = [v for v in narrowed[t] if v != taken]
-                        if not narrowed[t]:
+                    kept = [v for v in narrowed[t] if key(t, v) != taken]
+                    if len(kept) < len(narrowed[t]):
+                        if not kept:
                             return None
+                        narrowed[t] = kept
             elif len(open_things) == 1 and not check.partial:
                 (t,) = open_things
                 kept = [v for v in narrowed[t] if check.holds(self.problem.decided(state, t, v))]
@@ -167,3 +179,23 @@ def count_fillings(problem: FillProblem, limits: Limits, counter: list[int]) -> 
             counter[1] += 1
     finally:
         counter[0] = visited[0]
+
+
+def first_and_whether_unique(paths: Iterator[Path], visited: list[int], method: str) -> SearchResult:
+    """`search any` on a filling: the first solution of a walk, and whether it is the only one
+    (the walk goes on to a second; stopped by a limit before, that is not known)."""
+    found: list[Path] = []
+    try:
+        for path in paths:
+            found.append(path)
+            if len(found) == 2:
+                break
+    except (LimitReached, KeyboardInterrupt) as exc:
+        if not found:
+            return SearchResult(LIMIT, visited[0], limit_reason=stop_reason(exc), method=method)
+        return SearchResult(SOLVED, visited[0], path=found[0], method=method)
+    if not found:
+        return SearchResult(NO_SOLUTION, visited[0], method=method)
+    result = SearchResult(SOLVED, visited[0], path=found[0], method=method)
+    result.unique = len(found) == 1
+    return result

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 
 import pytest
+from puzint import kernel
 from puzint.compiler import CompiledPuzzle
 from puzint.engines import Query
 from puzint.engines.planner import ENGINES
@@ -19,7 +20,8 @@ from tests.conftest import SPECS, compiled_from
 from tests.plain import cryptarithm, latin_square, sudoku
 
 SOLVER = pytest.mark.skipif(importlib.util.find_spec("ortools") is None, reason="OR-tools is not installed")
-ENGINE_NAMES = ["python", pytest.param("cpsat", marks=SOLVER)]
+KERNEL = pytest.mark.skipif(not kernel.installed() or kernel.jit_disabled(), reason="the kernel cannot run here")
+ENGINE_NAMES = ["python", pytest.param("cpsat", marks=SOLVER), pytest.param("compiled", marks=KERNEL)]
 
 
 def boards(compiled: CompiledPuzzle, engine: str) -> set[str]:
@@ -99,7 +101,20 @@ symmetry mirror, rotate
 """
 
 
-@pytest.mark.parametrize("engine", ENGINE_NAMES)
+QUEENS_BY_LINES = """
+puzzle "Queens"
+param n = 6
+board grid n x n
+piece Q queen
+fill cells with queen or empty
+rule:
+    every l in rows, columns: count(c in l if c is queen) == 1
+    every l in diagonals: count(c in l if c is queen) <= 1
+symmetry mirror, rotate
+"""
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("cpsat", marks=SOLVER)])
 @pytest.mark.parametrize(("n", "solutions", "classes"), [(4, 2, 1), (5, 10, 2), (6, 4, 1)])
 def test_queens_as_a_filling_with_its_symmetries(engine: str, n: int, solutions: int, classes: int) -> None:
     from tests.plain import queens
@@ -110,12 +125,39 @@ def test_queens_as_a_filling_with_its_symmetries(engine: str, n: int, solutions:
     assert report.in_all == queens.count(n)
 
 
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+@pytest.mark.parametrize(("n", "solutions", "classes"), [(1, 1, 1), (3, 0, 0), (5, 10, 2), (6, 4, 1), (7, 40, 6)])
+def test_queens_by_their_lines(engine: str, n: int, solutions: int, classes: int) -> None:
+    """One queen on each row and column, at most one on each diagonal: counts linear in the
+    cells, which every filling engine says."""
+    from tests.plain import queens
+
+    compiled = compiled_from(QUEENS_BY_LINES, n=n)
+    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    assert (report.in_all, report.count) == (solutions, classes)
+    assert report.in_all == queens.count(n)
+
+
+@KERNEL
+def test_the_kernel_refuses_the_attack_rule_it_cannot_say_and_auto_passes_it_on() -> None:
+    compiled = compiled_from(QUEENS, n=4)
+    why = ENGINES["compiled"].why_not(compiled, Query.of(compiled))
+    assert why == (
+        "the kernel's fill search cannot say a rule that may read anything of the filling: "
+        "`no queen q: some d in king: first(q, d) is queen` (line 9, column 5)"
+    )
+    assert enumerate_solutions(compiled, Limits()).engine != "compiled"
+
+
 def test_every_engine_says_whether_it_answers_a_filling() -> None:
     compiled = load(SPECS / "sudoku.puz")
     question = Query.of(compiled)
-    kernel = ENGINES["compiled"].why_not(compiled, question)
-    assert kernel == "a filling (a logic puzzle), which the kernel does not fill yet"
     assert ENGINES["python"].why_not(compiled, question) is None
+    reach = Query.of(compiled, reach=True)
+    assert ENGINES["compiled"].why_not(compiled, reach) == (
+        "the partial fillings are counted by the state-space searches, in Python"
+    )
+    assert ENGINES["cpsat"].why_not(compiled, reach) == "the partial fillings are counted by the state-space searches"
 
 
 @SOLVER
@@ -129,5 +171,12 @@ rule: cell(1 + cell(1) % 3) == 2
 """
     compiled = compiled_from(text)
     why = ENGINES["cpsat"].why_not(compiled, Query.of(compiled))
-    assert why is not None and why.startswith("the constraint solver cannot say") and "line 6" in why
+    assert (
+        why == "the constraint solver cannot say a cell that is only known during the search: `cell` (line 6, column 7)"
+    )
+    why = ENGINES["compiled"].why_not(compiled, Query.of(compiled))
+    assert why == (
+        "the kernel's fill search cannot say a rule that may read anything of the filling: "
+        "`cell(1 + cell(1) % 3) == 2` (line 6, column 7)"
+    )
     assert enumerate_solutions(compiled, Limits()).engine == "python"  # auto: the engine that can

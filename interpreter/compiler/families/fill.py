@@ -17,17 +17,37 @@ Python); `engines.fill` searches the same fillings faster, most constrained firs
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from ...errors import Pos
 from ...model import expr as m
-from ...model.puzzle import FillForm, FillVar, Move, Puzzle
+from ...model.puzzle import EMPTY, FillForm, FillVar, Move, Puzzle
 from ..evaluate import Evaluator
 from ..layout import StateLayout
 from ..safety import Safety
 from .base import Change, MoveIds, Successor
 
 ALL = None  # an instance that may read anything of the state
+
+
+class Inexpressible(Exception):
+    """A rule a model of the filling (a constraint solver's, the kernel's) cannot say: where,
+    and what."""
+
+    def __init__(self, pos: Pos, what: str):
+        super().__init__(what)
+        self.pos = pos
+        self.what = what
+
+    def reason(self, source: str, who: str = "the constraint solver") -> str:
+        lines = source.split("\n")
+        where = f"line {self.pos.line}, column {self.pos.column}"
+        if 1 <= self.pos.line <= len(lines) and self.pos.width > 1:
+            text = lines[self.pos.line - 1][self.pos.column - 1 : self.pos.column - 1 + self.pos.width]
+            if text.isprintable():
+                where = f"`{text}` ({where})"
+        return f"{who} cannot say {self.what}: {where}"
 
 
 @dataclass(frozen=True)
@@ -40,6 +60,8 @@ class Instance:
     partial: bool  # an `all different` of cells: checked whenever one of its cells is decided
     rule: int  # its rule's place among the puzzle's rules
     different: tuple[tuple[str, int], ...] | None  # an `all different` of these things
+    expr: m.Expr = field(compare=False)  # the piece itself, and the variables' values
+    bound: dict[int, Any] = field(compare=False)
 
     def holds(self, state: Any) -> bool:
         return bool(self.check(state, list(self.env)))
@@ -78,6 +100,7 @@ class FillFamily:
         self.read_progress = layout.reader(form.progress)
         self.invertible = False
         self.start = puzzle.start
+        self.base = [part.piece for part in puzzle.parts]  # by code: the piece an `all different` compares
         self.instances = list(rule_instances(puzzle, evaluator))
         self.position = position = {_thing(v): i for i, v in enumerate(self.vars)}
         self.checked_at: list[list[Instance]] = [[] for _ in self.vars]
@@ -174,11 +197,20 @@ class FillProblem:
             different = check.instance.different
             if check.distinct is None or different is None:
                 continue
-            taken = {self.start[c] for kind, c in different if kind == "cell" and (kind, c) not in self.family.position}
-            taken.discard(0)
+            family = self.family
+            taken = {
+                family.base[self.start[c]]
+                for kind, c in different
+                if kind == "cell" and (kind, c) not in family.position and self.start[c] != EMPTY
+            }
             for k in check.distinct:
-                out.setdefault(k, set()).update(taken)
+                out.setdefault(k, set()).update(v for v in family.vars[k].values if self.key(k, v) in taken)
         return out
+
+    def key(self, k: int, value: int) -> int | None:
+        if self.family.vars[k].cell is None:
+            return value
+        return None if value == EMPTY else self.family.base[value]
 
     def decided(self, state: bytes, k: int, value: int) -> bytes:
         return self.family.set_thing(state, k, value)
@@ -233,7 +265,9 @@ def rule_instances(puzzle: Puzzle, evaluator: Evaluator) -> Iterator[Instance]:
                 env[slot] = value
             reads = _reads(expr, bound, puzzle)
             partial = isinstance(expr, m.AllDifferent) and expr.domain is not None
-            yield Instance(evaluator.function(expr), tuple(env), reads, partial, number, _different(expr, reads))
+            yield Instance(
+                evaluator.function(expr), tuple(env), reads, partial, number, _different(expr, reads), expr, bound
+            )
 
 
 def _different(expr: m.Expr, reads: frozenset[tuple[str, int]] | None) -> tuple[tuple[str, int], ...] | None:
