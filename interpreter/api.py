@@ -187,7 +187,8 @@ def solve(
     solutions, `reach` every state, `all` solutions (at most `limit`: every shortest solution of
     a puzzle of moves, every goal state of a `search all` spec). Limits work as on the
     command line; a search that reaches one returns status "limit" (it does not raise).
-    `engine` as `--engine`: "auto", "python", or "compiled" (the kernel wherever it applies).
+    `engine` as `--engine`: "auto", "python", "compiled" (the kernel wherever it applies), or
+    "cpsat" (OR-tools, for fillings).
     Ctrl-C stops the search and raises KeyboardInterrupt once it has cleaned up; with
     `interrupt="result"` it is a result instead (status "limit", limit "interrupted").
     Options that would change nothing, or contradict each other, raise ValueError with the

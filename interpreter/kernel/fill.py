@@ -26,7 +26,7 @@ from ..search.limits import Limits
 from .fill_model import FillModel, translate
 from .jit import njit
 
-STEP = 200_000  # decisions between two looks at the limits
+STEP = 20_000  # decisions between two looks at the limits, at most (a few milliseconds)
 FINISHED, FOUND, PAUSED = 0, 1, 2
 LOW = -(2**62)
 HIGH = 2**62
@@ -445,9 +445,9 @@ class FillKernel:
         found = np.zeros(max(1, n), dtype=np.int64)
         count = np.zeros(1, dtype=np.int64)
         counting = counted is not None
-        budget = 0
         while True:
-            outcome = _walk(doms, chosen, untried, where, found, count, STEP, counting, *self._arrays())
+            budget = limits.check(visited[0], stored=False)  # decisions until the next look: the state limit's own
+            outcome = _walk(doms, chosen, untried, where, found, count, min(budget, STEP), counting, *self._arrays())
             visited[0] = int(where[2])
             if counted is not None:
                 counted[0] = int(count[0])
@@ -455,9 +455,6 @@ class FillKernel:
                 return
             if outcome == FOUND:
                 yield [int(found[k]).bit_length() - 1 for k in range(n)]
-            budget -= STEP
-            if budget <= 0:
-                budget = limits.check(visited[0], stored=False)
 
 
 def model_of(compiled: CompiledPuzzle) -> FillKernel:

@@ -1,0 +1,157 @@
+"""Timing report: logic puzzles (fillings) in puzint against plain hand-written Python solvers
+and against CP-SAT models written directly (benchmarks/handwritten_logic.py).
+
+    .venv/bin/python benchmarks/report_logic.py            # everything, about two minutes
+    .venv/bin/python benchmarks/report_logic.py --quick    # without the direct CP-SAT counts
+
+puzint's searches are timed warm, in this process: the spec is loaded and compiled first, and
+one untimed run has loaded the kernel (numba) and OR-tools; the start-up of a fresh `puzint
+run` (imports, the kernel's cache, the solver's import) is reported apart, as wall time of
+the command. Each timing is the best of 3 runs (best of 5 autoranged repeats for calls under
+0.2 s). The direct CP-SAT models report model building and solving apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import timeit
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: make `benchmarks` importable
+    sys.path.insert(0, str(ROOT))
+
+from puzint.runner import load, search  # noqa: E402
+from puzint.search import Limits  # noqa: E402
+from puzint.solutions import enumerate_solutions  # noqa: E402
+from tests.conftest import compiled_from  # noqa: E402
+from tests.plain import magic_square  # noqa: E402
+
+from benchmarks import handwritten_logic as hw  # noqa: E402
+from benchmarks.tables import table  # noqa: E402
+
+SPECS = ROOT / "specs"
+QUEENS = ROOT / "benchmarks" / "queens_lines.puz"
+SUDOKU = "800000000003600000070090200050007000000045700000100030001000068008500010090000400"
+
+
+def best(fn: Callable[[], object]) -> float:
+    """Best seconds per call: of 5 autoranged repeats for a fast call, of 3 runs otherwise."""
+    timer = timeit.Timer(fn, setup="gc.enable()")
+    first = timer.timeit(number=1)
+    if first >= 0.2:
+        return min([first, *timer.repeat(repeat=2, number=1)])
+    number, _ = timer.autorange()
+    return min(timer.repeat(repeat=5, number=number)) / number
+
+
+def wall(args: list[str]) -> float:
+    """Best wall time of `puzint ARGS` over 3 fresh processes (imports and caches included)."""
+    times = []
+    for _ in range(3):
+        started = timeit.default_timer()
+        subprocess.run([sys.executable, "-m", "puzint", *args], capture_output=True, check=True, cwd=ROOT)
+        times.append(timeit.default_timer() - started)
+    return min(times)
+
+
+def puzint_count(path: Path, params: dict[str, str] | None = None, engine: str = "auto") -> tuple[int, str]:
+    report = enumerate_solutions(load(path, params), Limits(), keep=False, engine=engine)
+    assert report.status == "solved", report.status
+    return (report.in_all if report.in_all is not None else report.count), report.engine
+
+
+def sudoku(rows: list[list[str]]) -> None:
+    """`search any` on the Sudoku: its solution, and that it is the only one, by each engine."""
+    one = compiled_from((SPECS / "sudoku.puz").read_text() + "search any\n")
+    solutions = hw.sudoku_solutions(SUDOKU)
+    assert len(solutions) == 1
+    result = search(one)
+    assert result.unique is True and result.engine == "cpsat"
+    hand = best(lambda: hw.sudoku_solutions(SUDOKU))
+    direct, build, solve = hw.cpsat_sudoku(SUDOKU)
+    assert len(direct) == 1
+    for engine in ("cpsat", "compiled", "python"):
+        found = search(one, engine=engine)
+        assert found.unique is True, engine
+        seconds = best(lambda engine=engine: search(one, engine=engine))
+        rows.append(_row(f"Sudoku, unique? ({engine})", "1, unique", seconds, hand, build + solve, solve))
+
+
+def counted(
+    rows: list[list[str]],
+    name: str,
+    path: Path,
+    params: dict[str, str],
+    expected: int,
+    hand: Callable[[], int],
+    direct: Callable[[], tuple[int, float, float]] | None,
+) -> None:
+    found, engine = puzint_count(path, params)
+    assert found == expected == hand(), (name, found, expected)
+    compiled = load(path, params)
+    seconds = best(lambda: enumerate_solutions(compiled, Limits(), keep=False))
+    hand_s = best(hand)
+    total = solve = None
+    if direct is not None:
+        count, build, solve = direct()
+        assert count == expected, (name, count)
+        total = build + solve
+    rows.append(_row(f"{name} ({engine})", f"{expected:,}", seconds, hand_s, total, solve))
+
+
+def _row(name: str, answer: str, puz: float, hand: float, direct: float | None, solve: float | None) -> list[str]:
+    return [
+        name,
+        answer,
+        f"{puz:.4f}",
+        f"{hand:.4f}",
+        f"{puz / hand:.2f}x",
+        "-" if direct is None else f"{direct:.4f}",
+        "-" if solve is None else f"{solve:.4f}",
+        "-" if direct is None else f"{puz / direct:.2f}x",
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="leave out the direct CP-SAT counts (tens of seconds)")
+    quick = parser.parse_args().quick
+    rows: list[list[str]] = []
+    sudoku(rows)
+    counted(
+        rows, "Latin squares 5 x 5", SPECS / "latin_square.puz", {"n": "5"}, 161_280, lambda: hw.latin_count(5),
+        None if quick else lambda: hw.cpsat_latin_count(5),
+    )  # fmt: skip
+    counted(
+        rows, "Queens n = 12", QUEENS, {"n": "12"}, 14_200, lambda: hw.queens_count(12),
+        None if quick else lambda: hw.cpsat_queens_count(12),
+    )  # fmt: skip
+    counted(
+        rows, "Magic squares 4 x 4", SPECS / "magic_square.puz", {"n": "4"}, 7_040,
+        lambda: len(magic_square.squares4()), None,
+    )  # fmt: skip
+    counted(
+        rows, "SEND + MORE = MONEY", SPECS / "send_more_money.puz", {}, 1, lambda: len(hw.send_more_money()),
+        lambda: (len(hw.cpsat_send_more_money()[0]), *hw.cpsat_send_more_money()[1:]),
+    )  # fmt: skip
+    print("Logic puzzles: puzint (warm, search only) against a hand-written solver and a CP-SAT model written directly")
+    table(
+        ["case (engine)", "solutions", "puzint s", "hand s", "puzint/hand", "CP-SAT s", "solve s", "puzint/CP-SAT"],
+        rows,
+    )
+    print()
+    print("Start-up: a fresh `puzint run` (imports, the kernel's cache, OR-tools), wall time")
+    starts = [
+        ["sudoku, every solution (compiled)", f"{wall(['run', 'specs/sudoku.puz']):.2f}"],
+        ["magic_square -p n=3 --count (compiled)", f"{wall(['run', 'specs/magic_square.puz', '--count']):.2f}"],
+        ["frog (python; no numba, no OR-tools)", f"{wall(['run', 'specs/frog.puz']):.2f}"],
+    ]
+    table(["command", "seconds"], starts, left=1)
+
+
+if __name__ == "__main__":
+    main()
