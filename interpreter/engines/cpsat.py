@@ -19,6 +19,7 @@ import importlib.util
 import queue
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -38,7 +39,8 @@ class SolverEngine:
     summary = "OR-tools' CP-SAT constraint solver: fillings (logic puzzles), where propagation decides"
 
     def __init__(self) -> None:
-        self._unfit: dict[int, str | None] = {}
+        # why a filling cannot be said, by the puzzle itself (an id is reused once its puzzle is gone)
+        self._unfit: weakref.WeakKeyDictionary[CompiledPuzzle, str | None] = weakref.WeakKeyDictionary()
         self._last: dict[str, Any] | None = None
 
     def statistics(self) -> dict[str, object] | None:
@@ -55,7 +57,7 @@ class SolverEngine:
             return "the constraint solver finds fillings, not paths of moves"
         if compiled.puzzle.safety:
             return "safety rules hold of every partial filling, which the solver does not see"
-        key = id(compiled)
+        key = compiled
         if key not in self._unfit:
             self._unfit[key] = _inexpressible(compiled)
         return self._unfit[key]

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Iterator
 
 from .. import kernel
@@ -27,7 +28,8 @@ class KernelEngine:
     summary = "the compiled kernel (numba): the same searches, many times faster on large puzzles"
 
     def __init__(self) -> None:
-        self._fill_unfit: dict[int, str | None] = {}
+        # why a filling cannot be said, by the puzzle itself (an id is reused once its puzzle is gone)
+        self._fill_unfit: weakref.WeakKeyDictionary[CompiledPuzzle, str | None] = weakref.WeakKeyDictionary()
 
     def why_not(self, compiled: CompiledPuzzle, query: Query) -> str | None:
         if compiled.filling is not None:
@@ -69,7 +71,7 @@ class KernelEngine:
             return "the kernel's fill search finds fillings, not paths of moves"
         if compiled.puzzle.safety:
             return "safety rules hold of every partial filling, which the fill search does not see"
-        key = id(compiled)
+        key = compiled
         if key not in self._fill_unfit:
             from ..compiler.families.fill import Inexpressible
             from ..kernel.fill_model import translate

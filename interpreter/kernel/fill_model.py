@@ -6,16 +6,18 @@ the value combinations it allows.
 Linear, because most rules of logic puzzles are: a sum of terms, each one thing's
 contribution for each of its values, between two bounds. `count(c in l if c is queen) == 1`
 is one term per cell of the line (1 for a queen, 0 for empty); `sum(c.value for c in l) ==
-15` has each cell's number as its contribution; `1000*S + 100*E + ... == ...` one term per counter, its
-coefficient times each value. A comparison of two such sums, `or` of single conditions
-(at least one holds), a condition on one cell: all linear. Bounds propagation decides them:
-the least and the most a sum can still be tell which values can no longer fit.
+15` has each cell's number as its contribution; `1000*S + 100*E + ... == ...` one term per
+counter, its coefficient times each value. A clause, "at least one of these things takes
+one of these values", is linear too: any condition of conditions on one thing each, joined
+by `and`, `or`, `not`, quantifiers and `first(x, d) is K`, is a set of clauses
+(`kernel.fill_clauses`). Bounds propagation decides them all: the least and the most a sum
+can still be tell which values can no longer fit.
 
 `all different` is a constraint of its own: a thing decided takes its piece (or number) from
 the others, at once, as bits of a word (as "at most one holds each piece", one linear
 constraint per piece, every decision would revisit them all).
 
-A piece that is not linear (`S != 0 or ...`, a product of two things) is tabulated where the
+A piece that is not linear (`a.value != b.value`, a product of two things) is tabulated where the
 things it reads have few combinations (at most TABLE_MOST): the piece itself, evaluated by
 the compiler's evaluator on each combination, says which hold. Anything else (a piece that
 reads anything, or too many combinations, or a value past 62 bits) is refused with its
@@ -37,6 +39,7 @@ from ..compiler.families.fill import FillFamily, Inexpressible, Instance, fixed_
 from ..errors import NOWHERE, Pos
 from ..model import expr as m
 from ..model.puzzle import EMPTY
+from .fill_clauses import Formulas, clauses
 
 TABLE_MOST = 4096  # combinations a tabulated piece may have
 WORD = 62  # values a thing may have: bits of a word that stays positive
@@ -120,6 +123,10 @@ class Translation:
         self.distinct: list[Distinct] = []
         self.tables: list[Table] = []
         self.at: Pos = NOWHERE
+        self.sizes = [len(v) for v in self.values]
+        self.formulas = Formulas(
+            self.indicator, self.cell_of, self._members, self.sizes, puzzle.cell_count, bool(puzzle.places)
+        )
 
     def model(self) -> FillModel:
         for k, values in enumerate(self.values):
@@ -170,15 +177,10 @@ class Translation:
         if isinstance(expr, m.AllDifferent):
             self._all_different(expr, bound)
             return
-        indicators = self.clause(expr, bound)
-        if indicators is None:
-            return
-        terms: Coefs = {}
-        for k, chosen in indicators:
-            coefs = terms.setdefault(k, [0] * len(self.values[k]))
-            for i in chosen:
-                coefs[i] += 1
-        self.add(terms, 1, len(indicators))
+        found = clauses(self.formulas.of(expr, bound), self.sizes, expr)
+        for clause in found or ():  # each: at least one of its things takes one of its values
+            terms = {k: [int(i in chosen) for i in range(self.sizes[k])] for k, chosen in clause.items()}
+            self.add(terms, 1, SAFE)
 
     def add(self, terms: Coefs, lo: int, hi: int) -> None:
         self.linear.append(Linear({k: c for k, c in terms.items() if any(c)}, max(lo, -SAFE), min(hi, SAFE), self.at))
@@ -224,19 +226,6 @@ class Translation:
         for key in names:  # too many to be the bits of a word: "at most one holds it", for each
             terms = {k: [int(x == key) for x in keys] for k, keys in keyed.items() if key in keys}
             self.add(terms, -SAFE, 1 - given.count(key))
-
-    def clause(self, expr: m.Expr, bound: dict[int, Any]) -> list[tuple[int, list[int]]] | None:
-        """A condition as `or` of conditions on one thing each: the things and their values
-        where it holds (None: it always holds)."""
-        if isinstance(expr, m.Binary) and expr.op == "or":
-            left, right = self.clause(expr.left, bound), self.clause(expr.right, bound)
-            if left is None or right is None:
-                return None
-            return [*left, *right]
-        known = self.indicator(expr, bound)
-        if isinstance(known, bool):
-            return None if known else []
-        return [known]
 
     def indicator(self, expr: m.Expr, bound: dict[int, Any]) -> tuple[int, list[int]] | bool:
         """A condition on one thing: the thing and the indices of its values where it holds."""

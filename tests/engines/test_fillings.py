@@ -114,7 +114,7 @@ symmetry mirror, rotate
 """
 
 
-@pytest.mark.parametrize("engine", ["python", pytest.param("cpsat", marks=SOLVER)])
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
 @pytest.mark.parametrize(("n", "solutions", "classes"), [(4, 2, 1), (5, 10, 2), (6, 4, 1)])
 def test_queens_as_a_filling_with_its_symmetries(engine: str, n: int, solutions: int, classes: int) -> None:
     from tests.plain import queens
@@ -136,17 +136,6 @@ def test_queens_by_their_lines(engine: str, n: int, solutions: int, classes: int
     report = enumerate_solutions(compiled, Limits(), engine=engine)
     assert (report.in_all, report.count) == (solutions, classes)
     assert report.in_all == queens.count(n)
-
-
-@KERNEL
-def test_the_kernel_refuses_the_attack_rule_it_cannot_say_and_auto_passes_it_on() -> None:
-    compiled = compiled_from(QUEENS, n=4)
-    why = ENGINES["compiled"].why_not(compiled, Query.of(compiled))
-    assert why == (
-        "the kernel's fill search cannot say a rule that may read anything of the filling: "
-        "`no queen q: some d in king: first(q, d) is queen` (line 9, column 5)"
-    )
-    assert enumerate_solutions(compiled, Limits()).engine != "compiled"
 
 
 def test_every_engine_says_whether_it_answers_a_filling() -> None:

@@ -1,5 +1,5 @@
 """Differential fuzzing of fillings: small random logic puzzles (sums, counts, `all
-different`, conditions on one cell or two, givens, empty cells) solved by every engine that
+different`, conditions on one cell or two, quantifiers, `first(x, d)`, givens, empty cells) solved by every engine that
 answers them — the fill search in Python, the kernel's fill search, CP-SAT — and by a plain
 walk of every filling, which checks each rule on each complete filling and nothing else. Every
 engine must find exactly the plain walk's solutions.
@@ -62,6 +62,10 @@ def random_filling(rng: random.Random) -> str:
             f"{a} is empty or {b} is empty",
             f"not ({a} is empty)",
             f"every l in {line}: count(c in l if c is empty) <= 1",
+            f"every l in {line}: some c in l: c is empty",
+            f"not ({a} is empty and {b} is empty) or {b} is empty",
+            f"no number q: some d in {rng.choice(['orthogonal', 'diagonal', 'king'])}: first(q, d) is number",
+            "every number q: some d in orthogonal: first(q, d) is empty",
         ]
         if not empty:
             total = rng.randint(2, 3 * k)
