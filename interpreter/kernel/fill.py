@@ -63,6 +63,8 @@ def _propagate(  # type: ignore[no-untyped-def]
     lin_lo,
     lin_hi,
     lin_start,
+    lin_clause,
+    term_mask,
     term_var,
     term_coef,
     term_min,
@@ -87,7 +89,31 @@ def _propagate(  # type: ignore[no-untyped-def]
         c = queue[head % size]
         head += 1
         queued[c] = 0
-        if c < n_linear:
+        if c < n_linear and lin_clause[c]:
+            # at least one thing takes a value of its mask: done where one must, else the
+            # only one that still can is made to
+            open_term = -1
+            can = 0
+            done = False
+            for t in range(lin_start[c], lin_start[c + 1]):
+                m = dom[term_var[t]]
+                if m & term_mask[t]:
+                    if m & ~term_mask[t] == 0:
+                        done = True
+                        break
+                    can += 1
+                    open_term = t
+            if done:
+                continue
+            if can == 0:
+                for j in range(head, tail):
+                    queued[queue[j % size]] = 0
+                return False
+            if can == 1:
+                v = term_var[open_term]
+                dom[v] &= term_mask[open_term]
+                tail = _enqueue(v, var_start, var_constraints, queue, queued, tail, size)
+        elif c < n_linear:
             least = 0
             most = 0
             spread = 0
@@ -231,6 +257,8 @@ def _walk(  # type: ignore[no-untyped-def]
     lin_lo,
     lin_hi,
     lin_start,
+    lin_clause,
+    term_mask,
     term_var,
     term_coef,
     term_min,
@@ -313,6 +341,8 @@ def _walk(  # type: ignore[no-untyped-def]
             lin_lo,
             lin_hi,
             lin_start,
+            lin_clause,
+            term_mask,
             term_var,
             term_coef,
             term_min,
@@ -359,6 +389,11 @@ class FillKernel:
         self.lin_start = np.array(starts, dtype=np.int64)
         self.term_var = np.array(variables, dtype=np.int64)
         self.term_coef = np.array(coefs, dtype=np.int64).reshape(len(variables), words)
+        self.lin_clause = np.array(
+            [c.lo == 1 and c.hi >= HIGH and all(x in (0, 1) for row in c.terms.values() for x in row) for c in linear],
+            dtype=np.uint8,
+        )
+        self.term_mask = np.array([sum(1 << i for i, x in enumerate(row) if x == 1) for row in coefs], dtype=np.int64)
         self.term_min = np.zeros(len(variables), dtype=np.int64)
         self.term_max = np.zeros(len(variables), dtype=np.int64)
         dis_start, dis_var, dis_key = [0], [], []
@@ -409,6 +444,8 @@ class FillKernel:
             self.lin_lo,
             self.lin_hi,
             self.lin_start,
+            self.lin_clause,
+            self.term_mask,
             self.term_var,
             self.term_coef,
             self.term_min,
