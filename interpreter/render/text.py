@@ -591,7 +591,9 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
             if result.count_up_to_symmetry is not None:
                 parts.append(f"{result.count_up_to_symmetry:,} up to symmetry")
     elif result.status == NO_SOLUTION:
-        if result.reachable is not None:
+        if solved.compiled.filling is not None and result.reachable is None:
+            parts.append("no solution: no filling keeps every rule")
+        elif result.reachable is not None:
             parts.append(f"no solution: all {result.reachable:,} reachable states explored, none is the goal")
         else:  # searching from both ends, the goal's side ran out first
             parts.append("no solution: every state that leads to the goal explored, the start is not one of them")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from puzint import kernel
 from puzint.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -321,3 +322,22 @@ def test_a_search_all_listing_reads_the_same_from_the_kernel(capsys: pytest.Capt
         assert timed == method
         shown.append((code, body))  # all but the time and the method (the summary may wrap)
     assert shown[0] == shown[1]
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled", "cpsat"])
+def test_a_filling_without_a_solution_says_no_filling_keeps_the_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, engine: str
+) -> None:
+    if engine == "cpsat" and importlib.util.find_spec("ortools") is None:
+        pytest.skip("OR-tools is not installed")
+    if engine == "compiled" and (not kernel.installed() or kernel.jit_disabled()):
+        pytest.skip("the kernel cannot run here")
+    spec = tmp_path / "none.puz"
+    spec.write_text(
+        'puzzle "none"\nboard grid 2 x 2\npieces 1..2 "n"\nfill cells with 1..2\n'
+        "rule:\n    every l in rows, columns: all different(l)\n    r1c1.value == r2c2.value + 1\n"
+        "    r1c2.value == r2c1.value + 1\nsearch any\n"
+    )
+    code, out, _ = run(capsys, "run", str(spec), "--engine", engine)
+    assert code == 4
+    assert "no solution: no filling keeps every rule" in out
