@@ -169,14 +169,43 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
                     f'stroke="{LEFT}" stroke-width="1.5" stroke-dasharray="4 3"/>'
                 )
         width, height = cols * CELL, rows * CELL
+        if board.box is not None and all(cell >= 0 for cell in squares):
+            parts.extend(_box_lines(board.box, rows, cols))
         if rows == 1:  # a line: its cells' names under it
             for cell, (cx, _) in centres.items():
                 parts.append(_text(cx, CELL + 14, board.name(cell), size=11, anchor="middle", fill="#777"))
             height += 16
+    filling = compiled.filling is not None
     for cell, (cx, cy) in centres.items():
-        if state[cell]:
+        if state[cell] and filling:
+            parts.append(_written(compiled, state[cell], cx, cy, given=compiled.start[cell] != 0))
+        elif state[cell]:
             parts.extend(_piece(compiled, state[cell], cx, cy))
     return Panel(width, height, parts)
+
+
+def _box_lines(box: tuple[int, int], rows: int, cols: int) -> list[str]:
+    """The boxes of a grid (`boxes R x C`) drawn as thick lines, as a Sudoku is printed."""
+    height, width = box
+    lines = [
+        f'<line x1="{c * CELL}" y1="0" x2="{c * CELL}" y2="{rows * CELL}" stroke="#263238" stroke-width="2.5"/>'
+        for c in range(0, cols + 1, width)
+    ]
+    lines += [
+        f'<line x1="0" y1="{r * CELL}" x2="{cols * CELL}" y2="{r * CELL}" stroke="#263238" stroke-width="2.5"/>'
+        for r in range(0, rows + 1, height)
+    ]
+    return lines
+
+
+def _written(compiled: CompiledPuzzle, code: int, cx: float, cy: float, given: bool) -> str:
+    """A filling's piece as a puzzle page prints it: its number or symbol, the givens in black
+    and bold, what the solution fills in blue."""
+    piece = compiled.puzzle.piece(code)
+    name = str(piece.value) if piece.value is not None else piece.glyph or piece.symbol
+    size = 22 if len(name) <= 2 else 14
+    weight, ink = ("bold", "#1a1a1a") if given else ("normal", "#1565c0")
+    return _text(cx, cy + size * 0.36, name, size=size, anchor="middle", fill=ink, weight=weight)
 
 
 def _links(board: Board) -> set[tuple[int, int]]:

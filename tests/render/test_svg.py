@@ -112,3 +112,18 @@ def test_nothing_to_draw_is_said_on_stderr(capsys: pytest.CaptureFixture[str], t
 def test_svg_with_a_question_it_cannot_draw_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "run", str(SPECS / "frog.puz"), "--count", "--format", "svg")
     assert code == 2 and out == "" and "--format svg draws one solution" in err
+
+
+def test_a_filled_grid_is_drawn_as_a_puzzle_page_prints_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """The Sudoku's boxes as thick lines (4 across, 4 down), its 21 givens in bold and the 60
+    cells the solution fills in blue, each a digit (no disks)."""
+    assert main(["run", str(SPECS / "sudoku.puz"), "--format", "svg"]) == 0
+    svg = capsys.readouterr().out
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    thick = [line for line in root.iter(f"{ns}line") if line.get("stroke-width") == "2.5"]
+    assert len(thick) == 8
+    digits = [t for t in root.iter(f"{ns}text") if (t.text or "").isdigit() and t.get("font-size") == "22"]
+    assert sum(t.get("font-weight") == "bold" for t in digits) == 21
+    assert sum(t.get("fill") == "#1565c0" for t in digits) == 60
+    assert not list(root.iter(f"{ns}circle"))
