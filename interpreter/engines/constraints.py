@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..compiler import CompiledPuzzle
-from ..compiler.families.fill import FillFamily, Inexpressible, fixed_members, rule_cuts
+from ..compiler.families.fill import FillFamily, Inexpressible, known_cell, known_cells, known_members, rule_cuts
 from ..errors import Pos
 from ..model import expr as m
 from ..model.puzzle import EMPTY
@@ -286,30 +286,13 @@ class Model:
 
     # ---- cells and collections
     def cell_of(self, expr: m.Expr, bound: dict[int, Any]) -> int:
-        """The cell a cell (or the piece on it) names, known before the search."""
-        if isinstance(expr, m.CellConst):
-            return expr.cell
-        if isinstance(expr, m.Content):
-            return self.cell_of(expr.cell, bound)
-        if isinstance(expr, m.CellOf):
-            return self.cell_of(expr.piece, bound)
-        if isinstance(expr, m.Local) and expr.slot in bound and isinstance(bound[expr.slot], int):
-            return int(bound[expr.slot])
-        raise Inexpressible(expr.pos, "a cell that is only known during the search")
+        return known_cell(expr, bound)
 
     def cells_of(self, domain: m.Domain, bound: dict[int, Any], pos: Pos) -> list[int]:
-        if isinstance(domain, m.CellsDomain) and domain.cells is None and domain.line is None:
-            return list(range(self.puzzle.cell_count))
-        values = self._members(domain, bound, pos)
-        return [v for value in values for v in (value if isinstance(value, tuple) else (value,))]
+        return known_cells(domain, bound, pos, self.puzzle.cell_count)
 
     def _members(self, domain: m.Domain, bound: dict[int, Any], pos: Pos) -> list[Any]:
-        if isinstance(domain, m.CellsDomain) and domain.cells is None and domain.line is None:
-            return list(range(self.puzzle.cell_count))
-        found = fixed_members(domain, bound)
-        if found is None:
-            raise Inexpressible(pos, "a collection that is only known during the search")
-        return found
+        return known_members(domain, bound, pos, self.puzzle.cell_count)
 
     def _constant(self, expr: m.Expr, bound: dict[int, Any]) -> Any:
         if isinstance(expr, m.DirectionConst):

@@ -53,35 +53,43 @@ def _enqueue(v, dom_constraints_start, dom_constraints, queue, queued, tail, siz
 
 
 @njit(cache=True, nogil=True)
-def _propagate(  # type: ignore[no-untyped-def]
-    dom,
-    head,
-    tail,
-    queue,
-    queued,
-    sizes,
-    lin_lo,
-    lin_hi,
-    lin_start,
-    lin_clause,
-    term_mask,
-    term_var,
-    term_coef,
-    term_min,
-    term_max,
-    dis_start,
-    dis_var,
-    dis_key,
-    dis_taken,
-    tab_start,
-    tab_var,
-    bits_start,
-    bits,
-    support,
-    var_start,
-    var_constraints,
-):
-    """Brings the queued constraints to a fixpoint on `dom`: False where a domain empties."""
+def _dropped(queue, queued, head, tail):  # type: ignore[no-untyped-def]
+    """A domain emptied: the constraints still queued are let go (False, for the caller)."""
+    size = queue.shape[0]
+    for j in range(head, tail):
+        queued[queue[j % size]] = 0
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _propagate(dom, head, tail, model):  # type: ignore[no-untyped-def]
+    """Brings the queued constraints to a fixpoint on `dom`: False where a domain empties.
+    `model`: the arrays of `FillKernel.arrays`, in their order."""
+    (
+        queue,
+        queued,
+        sizes,
+        lin_lo,
+        lin_hi,
+        lin_start,
+        lin_clause,
+        term_mask,
+        term_var,
+        term_coef,
+        term_min,
+        term_max,
+        dis_start,
+        dis_var,
+        dis_key,
+        dis_taken,
+        tab_start,
+        tab_var,
+        bits_start,
+        bits,
+        support,
+        var_start,
+        var_constraints,
+    ) = model
     n_linear = lin_lo.shape[0]
     n_distinct = n_linear + dis_taken.shape[0]
     size = queue.shape[0]
@@ -106,9 +114,7 @@ def _propagate(  # type: ignore[no-untyped-def]
             if done:
                 continue
             if can == 0:
-                for j in range(head, tail):
-                    queued[queue[j % size]] = 0
-                return False
+                return _dropped(queue, queued, head, tail)
             if can == 1:
                 v = term_var[open_term]
                 dom[v] &= term_mask[open_term]
@@ -140,9 +146,7 @@ def _propagate(  # type: ignore[no-untyped-def]
                 least += lo
                 most += hi
             if least > lin_hi[c] or most < lin_lo[c]:
-                for j in range(head, tail):
-                    queued[queue[j % size]] = 0
-                return False
+                return _dropped(queue, queued, head, tail)
             room_up = lin_hi[c] - least
             room_down = most - lin_lo[c]
             if spread <= room_up and spread <= room_down:
@@ -161,9 +165,7 @@ def _propagate(  # type: ignore[no-untyped-def]
                     m ^= low
                 if kept != dom[v]:
                     if kept == 0:
-                        for j in range(head, tail):
-                            queued[queue[j % size]] = 0
-                        return False
+                        return _dropped(queue, queued, head, tail)
                     dom[v] = kept
                     tail = _enqueue(v, var_start, var_constraints, queue, queued, tail, size)
         elif c < n_distinct:
@@ -175,9 +177,7 @@ def _propagate(  # type: ignore[no-untyped-def]
                     key = dis_key[t, _count_bits(m - 1)]
                     if key >= 0:
                         if (used >> key) & 1:
-                            for j in range(head, tail):
-                                queued[queue[j % size]] = 0
-                            return False
+                            return _dropped(queue, queued, head, tail)
                         used |= 1 << key
             for t in range(dis_start[k], dis_start[k + 1]):
                 v = dis_var[t]
@@ -193,9 +193,7 @@ def _propagate(  # type: ignore[no-untyped-def]
                     m ^= low
                 if kept != dom[v]:
                     if kept == 0:
-                        for j in range(head, tail):
-                            queued[queue[j % size]] = 0
-                        return False
+                        return _dropped(queue, queued, head, tail)
                     dom[v] = kept
                     tail = _enqueue(v, var_start, var_constraints, queue, queued, tail, size)
         else:
@@ -225,59 +223,24 @@ def _propagate(  # type: ignore[no-untyped-def]
                     if arity == 0:
                         support[0] = 1
             if arity == 0 and support[0] == 0:
-                for j in range(head, tail):
-                    queued[queue[j % size]] = 0
-                return False
+                return _dropped(queue, queued, head, tail)
             for j in range(arity):
                 v = tab_var[first + j]
                 kept = dom[v] & support[j]
                 if kept != dom[v]:
                     if kept == 0:
-                        for i in range(head, tail):
-                            queued[queue[i % size]] = 0
-                        return False
+                        return _dropped(queue, queued, head, tail)
                     dom[v] = kept
                     tail = _enqueue(v, var_start, var_constraints, queue, queued, tail, size)
     return True
 
 
 @njit(cache=True, nogil=True)
-def _walk(  # type: ignore[no-untyped-def]
-    doms,
-    chosen,
-    untried,
-    where,
-    found,
-    counted,
-    budget,
-    counting,
-    queue,
-    queued,
-    sizes,
-    lin_lo,
-    lin_hi,
-    lin_start,
-    lin_clause,
-    term_mask,
-    term_var,
-    term_coef,
-    term_min,
-    term_max,
-    dis_start,
-    dis_var,
-    dis_key,
-    dis_taken,
-    tab_start,
-    tab_var,
-    bits_start,
-    bits,
-    support,
-    var_start,
-    var_constraints,
-):
+def _walk(doms, chosen, untried, where, found, counted, budget, counting, model):  # type: ignore[no-untyped-def]
     """Goes on with the walk from `where` = [depth, fresh, decisions]: FOUND (the solution's
     domains are in `found`), FINISHED, or PAUSED after `budget` decisions. `counting`: count
     the solutions in counted[0] instead of stopping at each."""
+    queue, queued, var_start, var_constraints = model[0], model[1], model[21], model[22]
     n = doms.shape[1]
     depth = where[0]
     fresh = where[1]
@@ -331,34 +294,7 @@ def _walk(  # type: ignore[no-untyped-def]
         doms[depth + 1, v] = low
         spent += 1
         tail = _enqueue(v, var_start, var_constraints, queue, queued, 0, queue.shape[0])
-        if _propagate(
-            doms[depth + 1],
-            0,
-            tail,
-            queue,
-            queued,
-            sizes,
-            lin_lo,
-            lin_hi,
-            lin_start,
-            lin_clause,
-            term_mask,
-            term_var,
-            term_coef,
-            term_min,
-            term_max,
-            dis_start,
-            dis_var,
-            dis_key,
-            dis_taken,
-            tab_start,
-            tab_var,
-            bits_start,
-            bits,
-            support,
-            var_start,
-            var_constraints,
-        ):
+        if _propagate(doms[depth + 1], 0, tail, model):
             depth += 1
             fresh = 1
         if spent >= budget:
@@ -436,7 +372,8 @@ class FillKernel:
         self.queue = np.zeros(max(1, total), dtype=np.int64)
         self.queued = np.zeros(max(1, total), dtype=np.uint8)
 
-    def _arrays(self) -> tuple[np.ndarray, ...]:
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The model's arrays, as the numba functions take them (one tuple)."""
         return (
             self.queue,
             self.queued,
@@ -474,7 +411,7 @@ class FillKernel:
         for c in range(self.constraints):
             queue[c] = c
             queued[c] = 1
-        if not _propagate(doms[0], 0, self.constraints, *self._arrays()):
+        if not _propagate(doms[0], 0, self.constraints, self.arrays()):
             return
         chosen = np.zeros(n + 1, dtype=np.int64)
         untried = np.zeros(n + 1, dtype=np.int64)
@@ -484,7 +421,7 @@ class FillKernel:
         counting = counted is not None
         while True:
             budget = limits.check(visited[0], stored=False)  # decisions until the next look: the state limit's own
-            outcome = _walk(doms, chosen, untried, where, found, count, min(budget, STEP), counting, *self._arrays())
+            outcome = _walk(doms, chosen, untried, where, found, count, min(budget, STEP), counting, self.arrays())
             visited[0] = int(where[2])
             if counted is not None:
                 counted[0] = int(count[0])

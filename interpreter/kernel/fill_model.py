@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from ..compiler import CompiledPuzzle
-from ..compiler.families.fill import FillFamily, Inexpressible, Instance, fixed_members
+from ..compiler.families.fill import FillFamily, Inexpressible, Instance, known_cell, known_cells, known_members
 from ..errors import NOWHERE, Pos
 from ..model import expr as m
 from ..model.puzzle import EMPTY
@@ -351,27 +351,13 @@ class Translation:
 
     # ---- cells and collections
     def cell_of(self, expr: m.Expr, bound: dict[int, Any]) -> int:
-        if isinstance(expr, m.CellConst):
-            return expr.cell
-        if isinstance(expr, m.Content):
-            return self.cell_of(expr.cell, bound)
-        if isinstance(expr, m.CellOf):
-            return self.cell_of(expr.piece, bound)
-        if isinstance(expr, m.Local) and isinstance(bound.get(expr.slot), int) and expr.type in (m.CELL, m.PIECE):
-            return int(bound[expr.slot])
-        raise Inexpressible(expr.pos, "a cell that is only known during the search")
+        return known_cell(expr, bound)
 
     def cells_of(self, domain: m.Domain, bound: dict[int, Any], pos: Pos) -> list[int]:
-        values = self._members(domain, bound, pos)
-        return [v for value in values for v in (value if isinstance(value, tuple) else (value,))]
+        return known_cells(domain, bound, pos, self.puzzle.cell_count)
 
     def _members(self, domain: m.Domain, bound: dict[int, Any], pos: Pos) -> list[Any]:
-        if isinstance(domain, m.CellsDomain) and domain.cells is None and domain.line is None:
-            return list(range(self.puzzle.cell_count))
-        found = fixed_members(domain, bound)
-        if found is None:
-            raise Inexpressible(pos, "a collection that is only known during the search")
-        return found
+        return known_members(domain, bound, pos, self.puzzle.cell_count)
 
 
 COMPARE: dict[str, Callable[[int], bool]] = {  # the difference of the sides, compared with 0

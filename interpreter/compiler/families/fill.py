@@ -298,6 +298,35 @@ def _cut(expr: m.Expr, bound: dict[int, Any]) -> Iterator[tuple[m.Expr, dict[int
     yield expr, bound
 
 
+def known_cell(expr: m.Expr, bound: dict[int, Any]) -> int:
+    """The cell a cell (or the piece on it) names, known before the search (else Inexpressible)."""
+    if isinstance(expr, m.CellConst):
+        return expr.cell
+    if isinstance(expr, m.Content):
+        return known_cell(expr.cell, bound)
+    if isinstance(expr, m.CellOf):
+        return known_cell(expr.piece, bound)
+    if isinstance(expr, m.Local) and isinstance(bound.get(expr.slot), int) and expr.type in (m.CELL, m.PIECE):
+        return int(bound[expr.slot])
+    raise Inexpressible(expr.pos, "a cell that is only known during the search")
+
+
+def known_members(domain: m.Domain, bound: dict[int, Any], pos: Pos, cell_count: int) -> list[Any]:
+    """The members of a collection known before the search (else Inexpressible)."""
+    if isinstance(domain, m.CellsDomain) and domain.cells is None and domain.line is None:
+        return list(range(cell_count))
+    found = fixed_members(domain, bound)
+    if found is None:
+        raise Inexpressible(pos, "a collection that is only known during the search")
+    return found
+
+
+def known_cells(domain: m.Domain, bound: dict[int, Any], pos: Pos, cell_count: int) -> list[int]:
+    """The cells of a collection of cells or lines known before the search."""
+    values = known_members(domain, bound, pos, cell_count)
+    return [v for value in values for v in (value if isinstance(value, tuple) else (value,))]
+
+
 def fixed_members(domain: m.Domain, bound: dict[int, Any]) -> list[Any] | None:
     """The values of a collection known before the search (None: it depends on the state)."""
     if isinstance(domain, m.LinesDomain):
