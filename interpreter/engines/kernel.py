@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import time
-import weakref
 from collections.abc import Iterator
 
 from .. import kernel
@@ -26,10 +25,6 @@ PYTHON_ONLY = "every shortest solution and trajectories are found in Python; the
 class KernelEngine:
     name = "compiled"
     summary = "the compiled kernel (numba): the same searches, many times faster on large puzzles"
-
-    def __init__(self) -> None:
-        # why a filling cannot be said, by the puzzle itself (an id is reused once its puzzle is gone)
-        self._fill_unfit: weakref.WeakKeyDictionary[CompiledPuzzle, str | None] = weakref.WeakKeyDictionary()
 
     def why_not(self, compiled: CompiledPuzzle, query: Query) -> str | None:
         if compiled.filling is not None:
@@ -71,17 +66,14 @@ class KernelEngine:
             return "the kernel's fill search finds fillings, not paths of moves"
         if compiled.puzzle.safety:
             return "safety rules hold of every partial filling, which the fill search does not see"
-        key = compiled
-        if key not in self._fill_unfit:
-            from ..compiler.families.fill import Inexpressible
-            from ..kernel.fill_model import translate
+        from ..compiler.families.fill import Inexpressible
+        from ..kernel.fill_model import translate  # made once per puzzle, and kept for the search
 
-            try:
-                translate(compiled)
-                self._fill_unfit[key] = None
-            except Inexpressible as exc:
-                self._fill_unfit[key] = exc.reason(compiled.puzzle.source, "the kernel's fill search")
-        return self._fill_unfit[key]
+        try:
+            translate(compiled)
+        except Inexpressible as exc:
+            return exc.reason(compiled.puzzle.source, "the kernel's fill search")
+        return None
 
     def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
         """The kernel's search for the question; a limit met while the kernel is compiled (the

@@ -28,6 +28,7 @@ Nothing from the spec becomes code: the model is integer arrays.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -377,8 +378,21 @@ BOUNDS: dict[str, tuple[int | None, int | None]] = {  # difference of the sides:
 }
 
 
+_TRANSLATED: weakref.WeakKeyDictionary[CompiledPuzzle, FillModel | Inexpressible] = weakref.WeakKeyDictionary()
+
+
 def translate(compiled: CompiledPuzzle) -> FillModel:
-    """The filling's model for the kernel (Inexpressible: a piece it cannot take, and why)."""
-    family = compiled.filling
-    assert family is not None
-    return Translation(compiled, family).model()
+    """The filling's model for the kernel (Inexpressible: a piece it cannot take, and why).
+    Made once per puzzle: the planner asks whether the kernel can say the rules, then the
+    search runs on the same model (a model of many clauses takes a fraction of a second)."""
+    if compiled not in _TRANSLATED:
+        family = compiled.filling
+        assert family is not None
+        try:
+            _TRANSLATED[compiled] = Translation(compiled, family).model()
+        except Inexpressible as exc:
+            _TRANSLATED[compiled] = exc
+    found = _TRANSLATED[compiled]
+    if isinstance(found, Inexpressible):
+        raise found.with_traceback(None)
+    return found
