@@ -78,3 +78,23 @@ def test_count_puzint(benchmark, group: str) -> None:  # type: ignore[no-untyped
 def test_count_handwritten(benchmark, group: str) -> None:  # type: ignore[no-untyped-def]
     benchmark.group = group
     assert benchmark(COUNTS[group][3]) == COUNTS[group][2]
+
+
+@cache
+def pentominoes() -> CompiledPuzzle:
+    puzzle = load(SPECS / "pentominoes.puz", {})
+    assert enumerate_solutions(puzzle, Limits(), keep=False).in_all == 9_356  # untimed: loads the kernel
+    return puzzle
+
+
+def test_pentominoes_puzint(benchmark) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = "pentominoes 6 x 10, every tiling"
+    report = benchmark.pedantic(lambda: enumerate_solutions(pentominoes(), Limits(), keep=False), rounds=3)
+    assert (report.in_all, report.count) == (9_356, 2_339)
+
+
+def test_pentominoes_handwritten(benchmark) -> None:  # type: ignore[no-untyped-def]
+    from tests.plain import pentominoes as plain
+
+    benchmark.group = "pentominoes 6 x 10, every tiling"
+    assert benchmark.pedantic(lambda: plain.count(6, 10), rounds=1) == 9_356

@@ -146,8 +146,9 @@ def check_questions(compiled: CompiledPuzzle, report: CaseReport) -> None:
     position or comparing with nothing."""
     puzzle = compiled.puzzle
     diagnostics = []
+    mode = "all" if puzzle.fill is not None else puzzle.search  # a logic puzzle's solutions are always counted
     for key in report.expected:
-        refused = _unanswerable(key, puzzle.search, puzzle.board is not None, set(report.expected))
+        refused = _unanswerable(key, mode, puzzle.board is not None, set(report.expected))
         if refused is not None and report.case is not None:
             why, expected = refused
             diagnostics.append(Diagnostic(report.case.key_pos.get(key, NOWHERE), f"{key}: {why}", expected))

@@ -28,6 +28,9 @@ from .search.dag import ShortestDag, cheapest_dag, count_solutions, shortest_dag
 from .search.limits import LimitReached, stop_reason
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
 
+FILLING_METHODS = {"python": "fill search", "compiled": "fill search, compiled", "cpsat": "CP-SAT"}
+TILING_METHODS = {"python": "exact cover", "compiled": "exact cover, compiled", "cpsat": "CP-SAT"}
+
 Path = list[tuple[int, bytes]]
 
 
@@ -171,7 +174,7 @@ def _enumerate(
         return report
     report.engine = engine.name
     if compiled.filling is not None:
-        report.method = {"python": "fill search", "compiled": "fill search, compiled", "cpsat": "CP-SAT"}[engine.name]
+        report.method = (TILING_METHODS if compiled.tiling is not None else FILLING_METHODS)[engine.name]
     elif engine.name != "python":
         report.method += f", {engine.name}"
     if engine.name != "python" and group is None and not keep and on_solution is None and limit is None:

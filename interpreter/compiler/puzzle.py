@@ -13,9 +13,23 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import Diagnostic, SpecError
-from ..model.puzzle import ANY, CURSOR, EMPTY, PROGRESS, Carry, FillForm, Move, Puzzle, Rewrite, Slide, State, Toggle
+from ..model.puzzle import (
+    ANY,
+    CURSOR,
+    EMPTY,
+    PROGRESS,
+    Carry,
+    FillForm,
+    Move,
+    Puzzle,
+    Rewrite,
+    Slide,
+    State,
+    TileForm,
+    Toggle,
+)
 from .evaluate import Evaluator, negative_cost
-from .families import CarryFamily, FillFamily, GeneralFamily, MoveIds, Safety, SlideFamily
+from .families import CarryFamily, FillFamily, GeneralFamily, MoveIds, Safety, SlideFamily, TileFamily
 from .layout import StateLayout
 from .progress import never_returns
 from .ranges import Wide, first_wide
@@ -23,7 +37,7 @@ from .rewrite import Expander, Instance, Origin, index, instance, invertible, mo
 from .symmetry import SymmetryGroup
 
 Successor = tuple[bytes, int]
-Family = SlideFamily | CarryFamily | FillFamily | GeneralFamily
+Family = SlideFamily | CarryFamily | FillFamily | TileFamily | GeneralFamily
 
 
 @dataclass(frozen=True)
@@ -156,9 +170,15 @@ class CompiledPuzzle:
             self.expand_back = _not_invertible
 
     @property
-    def filling(self) -> FillFamily | None:
-        """A logic puzzle's filling (its one move family), for the fill search."""
-        return next((f for f in self.families if isinstance(f, FillFamily)), None)
+    def filling(self) -> FillFamily | TileFamily | None:
+        """A logic puzzle's filling or tiling (its one move family): its solutions are its
+        complete boards, which the logic engines search for."""
+        return next((f for f in self.families if isinstance(f, (FillFamily, TileFamily))), None)
+
+    @property
+    def tiling(self) -> TileFamily | None:
+        """A tiling's family, for the exact cover searches."""
+        return next((f for f in self.families if isinstance(f, TileFamily)), None)
 
     @cached_property
     def wide(self) -> Wide | None:
@@ -180,6 +200,8 @@ class CompiledPuzzle:
     def _family(self, index: int, move: Move) -> Family:
         if isinstance(move.form, FillForm):
             return FillFamily(index, move, self.puzzle, self.layout, self.ids, self.safety, self.evaluator)
+        if isinstance(move.form, TileForm):
+            return TileFamily(index, move, self.puzzle, self.layout, self.ids, self.safety)
         if isinstance(move.form, Slide) and not move.actions:
             return SlideFamily(index, move, self.puzzle, self.ids, self.safety, self.evaluator)
         if isinstance(move.form, Carry) and not move.actions:
@@ -305,7 +327,7 @@ class CompiledPuzzle:
                 start = self.cells
                 if isinstance(family, SlideFamily):
                     start = key[1]
-                elif isinstance(family, FillFamily):
+                elif isinstance(family, (FillFamily, TileFamily)):
                     cell = family.start_cell(key)
                     start = cell if cell is not None else self.cells
                 elif isinstance(family, GeneralFamily):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..compiler import CompiledPuzzle
+from ..compiler.families import TileFamily
 from ..compiler.families.fill import FillFamily, Inexpressible, known_cell, known_cells, known_members, rule_cuts
 from ..errors import Pos
 from ..model import expr as m
@@ -369,5 +370,28 @@ def _holds(code: int, codes: frozenset[int], empty: bool, base: list[int]) -> bo
     return code != EMPTY and (code in codes or base[code] in codes)
 
 
-def build(compiled: CompiledPuzzle, family: FillFamily) -> Built:
+def build(compiled: CompiledPuzzle, family: FillFamily | TileFamily) -> Built:
+    if isinstance(family, TileFamily):
+        return tiling(family)
     return Model(compiled, family).build()
+
+
+def tiling(family: TileFamily) -> Built:
+    """A tiling as an exact cover: a boolean per placement, exactly one true over each cell
+    to cover and over each piece. A solution reads back as the placements chosen."""
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    chosen = [model.new_bool_var(f"p{i}") for i in range(len(family.placements))]
+    rows, columns = family.exact_cover()
+    by_column: list[list[Any]] = [[] for _ in range(columns)]
+    for literal, row in zip(chosen, rows, strict=True):
+        for column in row:
+            by_column[column].append(literal)
+    for literals in by_column:
+        model.add_exactly_one(literals)
+
+    def read(solver: Any) -> list[int]:
+        return [i for i, literal in enumerate(chosen) if solver.value(literal)]
+
+    return Built(model, read, chosen)

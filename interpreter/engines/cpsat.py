@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..compiler import CompiledPuzzle
+from ..compiler.families import TileFamily
 from ..search import Limits, SearchResult
 from ..search.limits import LimitReached, stop_reason
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
@@ -105,6 +106,10 @@ class SolverEngine:
         self, compiled: CompiledPuzzle, limits: Limits, stats: dict[str, Any], most: int | None = None
     ) -> Iterator[Path]:
         family = compiled.filling
+        if isinstance(family, TileFamily):
+            for chosen in _solutions(compiled, limits, stats, most=most):
+                yield family.path(compiled.start, chosen)
+            return
         assert family is not None
         problem = family.problem(compiled.start)
         for values in _solutions(compiled, limits, stats, most=most):

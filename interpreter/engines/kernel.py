@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 from .. import kernel
 from ..compiler import CompiledPuzzle
+from ..compiler.families import TileFamily
 from ..compiler.symmetry import Element
 from ..search import Limits, SearchResult
 from ..search.fill import first_and_whether_unique
@@ -19,6 +20,7 @@ from .query import Query
 from .symmetric import candidates, count_up_to_symmetry
 
 FILL_SEARCH = "fill search, compiled"
+EXACT_COVER = "exact cover, compiled"
 PYTHON_ONLY = "every shortest solution and trajectories are found in Python; the kernel runs one search"
 
 
@@ -66,6 +68,8 @@ class KernelEngine:
             return "the kernel's fill search finds fillings, not paths of moves"
         if compiled.puzzle.safety:
             return "safety rules hold of every partial filling, which the fill search does not see"
+        if compiled.tiling is not None:
+            return None  # the exact cover says every tiling
         from ..compiler.families.fill import Inexpressible
         from ..kernel.fill_model import translate  # made once per puzzle, and kept for the search
 
@@ -84,7 +88,8 @@ class KernelEngine:
         started = time.monotonic()
         if compiled.filling is not None:
             visited = [0]
-            filled = first_and_whether_unique(_fillings(compiled, limits, visited), visited, FILL_SEARCH)
+            method = EXACT_COVER if compiled.tiling is not None else FILL_SEARCH
+            filled = first_and_whether_unique(_fillings(compiled, limits, visited), visited, method)
             filled.seconds = time.monotonic() - started
             return filled
         kernel.announce(compiled, limits, machine=not _by_tables(compiled, query))
@@ -127,17 +132,26 @@ class KernelEngine:
 def _walk_fillings(
     compiled: CompiledPuzzle, limits: Limits, visited: list[int], counted: list[int] | None = None
 ) -> Iterator[list[int]]:
-    """The kernel's fill search on a filling: each solution's value indices (none yielded
-    where `counted` counts them)."""
+    """The kernel's fill search on a filling (each solution's value indices), its exact cover
+    on a tiling (each tiling's placements); none yielded where `counted` counts them."""
+    tiling = compiled.tiling
+    kernel.announce_fill(limits, "exact cover" if tiling is not None else "fill search")
+    if tiling is not None:
+        from ..kernel.cover import CoverKernel
+
+        return CoverKernel(tiling).walk(limits, visited, counted)
     from ..kernel.fill import model_of
 
-    kernel.announce_fill(limits)
     return model_of(compiled).walk(limits, visited, counted)
 
 
 def _fillings(compiled: CompiledPuzzle, limits: Limits, visited: list[int]) -> Iterator[Path]:
-    """A filling's solutions, each as the state-space walk's path to it."""
+    """A filling's (or a tiling's) solutions, each as the state-space walk's path to it."""
     family = compiled.filling
+    if isinstance(family, TileFamily):
+        for chosen in _walk_fillings(compiled, limits, visited):
+            yield family.path(compiled.start, chosen)
+        return
     assert family is not None
     problem = family.problem(compiled.start)
     for indices in _walk_fillings(compiled, limits, visited):

@@ -7,9 +7,10 @@ import time
 from collections.abc import Iterator
 
 from ..compiler import CompiledPuzzle
+from ..compiler.families import FillFamily
 from ..compiler.symmetry import Element
 from ..errors import Diagnostic, Pos, SpecError
-from ..search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, depth, fill, layers, symmetry
+from ..search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, cover, depth, fill, layers, symmetry
 from ..search.result import SOLVED
 from .base import Path
 from .query import Query
@@ -66,9 +67,8 @@ class PythonEngine:
     def goal_states(self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
         """A filling's solutions by the fill search (most constrained first); any other
         puzzle's goal states by the depth-first walk."""
-        filling = compiled.filling
-        if filling is not None:
-            return fill.fillings(filling.problem(compiled.start), limits, visited)
+        if compiled.filling is not None:
+            return logic_solutions(compiled, limits, visited)
         return depth.all_goal_states(compiled, limits, visited)
 
     def statistics(self) -> dict[str, object] | None:
@@ -76,12 +76,13 @@ class PythonEngine:
 
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
         filling = compiled.filling
-        if filling is not None:
+        if isinstance(filling, FillFamily):
             fill.count_fillings(filling.problem(compiled.start), limits, counter)
             return
         visited = [0]
+        walk = logic_solutions if filling is not None else depth.all_goal_states
         try:
-            for _ in depth.all_goal_states(compiled, limits, visited):
+            for _ in walk(compiled, limits, visited):
                 counter[1] += 1
         finally:
             counter[0] = visited[0]
@@ -89,12 +90,20 @@ class PythonEngine:
 
 def _one_filling(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """A filling's first solution (`search any`), and whether it is the only one."""
-    filling = compiled.filling
-    assert filling is not None
     visited = [0]
-    return fill.first_and_whether_unique(
-        fill.fillings(filling.problem(compiled.start), limits, visited), visited, "fill search"
-    )
+    method = "exact cover" if compiled.tiling is not None else "fill search"
+    return fill.first_and_whether_unique(logic_solutions(compiled, limits, visited), visited, method)
+
+
+def logic_solutions(compiled: CompiledPuzzle, limits: Limits, visited: list[int]) -> Iterator[Path]:
+    """A logic puzzle's solutions, each as the state-space walk's path to it: a filling's by
+    the fill search, a tiling's by exact cover."""
+    filling = compiled.filling
+    if isinstance(filling, FillFamily):
+        return fill.fillings(filling.problem(compiled.start), limits, visited)
+    assert filling is not None
+    rows, columns = filling.exact_cover()
+    return (filling.path(compiled.start, chosen) for chosen in cover.exact_covers(rows, columns, limits, visited))
 
 
 def _layered(compiled: CompiledPuzzle, limits: Limits, query: Query) -> SearchResult:

@@ -57,14 +57,14 @@ def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
     return tables_why_not(compiled, words=DEPTH_FIRST_WORDS if depth_first else 1)
 
 
-def announce_fill(limits: Limits) -> None:
-    """As `announce`, for the fill search (a few seconds, once)."""
+def announce_fill(limits: Limits, search: str = "fill search") -> None:
+    """As `announce`, for the fill search or the exact cover (a few seconds, once)."""
     if limits.notice is None:
         return
     from .jit import compiled_before
 
-    if not compiled_before("fill"):
-        limits.notice("compiling the kernel's fill search: a few seconds, once; later runs load it at once")
+    if not compiled_before("fill" if search == "fill search" else "cover"):
+        limits.notice(f"compiling the kernel's {search}: a few seconds, once; later runs load it at once")
 
 
 def announce(compiled: CompiledPuzzle, limits: Limits, machine: bool = True) -> None:

@@ -387,7 +387,7 @@ def translate(compiled: CompiledPuzzle) -> FillModel:
     search runs on the same model (a model of many clauses takes a fraction of a second)."""
     if compiled not in _TRANSLATED:
         family = compiled.filling
-        assert family is not None
+        assert isinstance(family, FillFamily)
         try:
             _TRANSLATED[compiled] = Translation(compiled, family).model()
         except Inexpressible as exc:

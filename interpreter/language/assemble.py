@@ -23,8 +23,9 @@ from ..model.puzzle import (
     Puzzle,
     Rewrite,
     State,
+    TileForm,
 )
-from . import fills, layouts, pieces, rules, topology
+from . import fills, layouts, pieces, rules, tilings, topology
 from . import syntax as s
 from .layouts import PlaceContents
 from .moves import MoveContext, moves
@@ -39,7 +40,7 @@ def assemble(el: Elaboration) -> Puzzle:
     board, picture = topology.board(el)
     if board is None and (el.of(s.Board) or el.of(s.BoardPicture)):
         el.errors.refuse("board")
-    board = fills.with_boxes(el, topology.directions_and_shapes(el, board))
+    board = fills.with_regions(el, fills.with_boxes(el, topology.directions_and_shapes(el, board)))
     found = pieces.pieces(el)
     places, routes = topology.places(el)
     counters = topology.counters(el, board, places)
@@ -88,19 +89,21 @@ def assemble(el: Elaboration) -> Puzzle:
     goal_positions += [
         x.pos for x in el.statements if isinstance(x, (s.LayoutDecl, s.ComputedLayout)) and x.which == "goal"
     ]
-    fill = fills.fill_move(el, names, board, types, start_cells, progress)
+    tile = tilings.tile_move(el, names, board, found, start_cells, progress)  # None beside a fill: refused there
+    fill = fills.fill_move(el, names, board, types, start_cells, progress) or tile
     if fill is not None:
-        assert isinstance(fill.form, FillForm) and progress is not None
+        assert isinstance(fill.form, (FillForm, TileForm)) and progress is not None
+        things = len(fill.form.vars) if isinstance(fill.form, FillForm) else len(fill.form.pieces)
         everything = m.Binary(
             fill.pos,
             "==",
             m.CounterValue(fill.pos, fill.form.progress, m.NUM),
-            m.Const(fill.pos, len(fill.form.vars), m.NUM),
+            m.Const(fill.pos, things, m.NUM),
             m.BOOL,
         )
         conditions.append(everything)  # the rules are checked as soon as what they read is decided
         goal_positions.append(fill.pos)
-    filled = bool(el.of(s.Fill))  # a spec of fillings, even where its fill was refused
+    filled = bool(el.of(s.Fill) or el.of(s.Tile))  # a spec of fillings, even where its fill was refused
     if not goal_positions and not filled:
         el.errors.absent("the spec has no goal", "goal LAYOUT, goal at PLACE: ... or goal when CONDITION")
     goal = Goal(
@@ -112,7 +115,7 @@ def assemble(el: Elaboration) -> Puzzle:
 
     move_list = [fill] if fill is not None else [] if filled else moves(MoveContext(el, names, board, types))
     safety = rules.safety(el, names, move_list)
-    filling_rules = fills.rules(el, names, filled)
+    filling_rules = fills.rules(el, names, filled) if not el.of(s.Tile) else []  # a tiling refuses them
     symmetries = rules.symmetries(el, board, types, parts, places)
     search, search_pos = rules.search_mode(el, filling=fill is not None)
     heuristic, heuristic_slots = rules.heuristic(el, names)

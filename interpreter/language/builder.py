@@ -180,6 +180,11 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
                 block, block_size = True, item[1]
         return s.PieceDecl(pos_of(symbol), str(symbol), kind, description, per, drawn, attributes, block, block_size)
 
+    def piece_shape(self, meta: Meta, c: list[Any]) -> s.PieceDecl:
+        rows = tuple(x for x in c if isinstance(x, s.Layout))
+        declared = self.piece_stmt(meta, [x for x in c if not isinstance(x, s.Layout)])
+        return declared._replace(shape=rows)
+
     def pieces_stmt(self, meta: Meta, c: list[Any]) -> s.PiecesDecl:
         description = None
         options: list[tuple[str, object, Pos]] = []
@@ -417,6 +422,24 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
 
     def boxes_stmt(self, meta: Meta, c: list[Any]) -> s.Boxes:
         return s.Boxes(pos_of(meta), c[0], c[1])
+
+    def regions_picture(self, meta: Meta, c: list[Any]) -> s.Regions:
+        return s.Regions(pos_of(meta), tuple(c))
+
+    def tile_stmt(self, meta: Meta, c: list[Any]) -> s.Tile:
+        targets = tuple(x for x in c if isinstance(x, s.Name) and not isinstance(x, s.FillItem))
+        items = tuple(x for x in c if isinstance(x, s.FillItem))
+        turns = next((x for x in c if isinstance(x, str)), "")
+        return s.Tile(pos_of(meta), targets, items, "turned" in turns, "flipped" in turns)
+
+    def turned_flipped(self, meta: Meta, c: list[Any]) -> str:
+        return "turned flipped"
+
+    def turned(self, meta: Meta, c: list[Any]) -> str:
+        return "turned"
+
+    def flipped(self, meta: Meta, c: list[Any]) -> str:
+        return "flipped"
 
     def all_different(self, meta: Meta, c: list[Any]) -> s.AllDifferent:
         return s.AllDifferent(pos_of(meta), tuple(c))

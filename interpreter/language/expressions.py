@@ -216,6 +216,13 @@ def _binary(expr: s.Binary, env: dict[str, Value]) -> Value:
         times = _need_int(expr.right, right_v)
         _text_size(expr, len(left_v) * max(times, 0))
         return left_v * times
+    if op == "*" and isinstance(left_v, (range, tuple)):  # a supply: (1..n) * n, each number n times
+        times = _need_int(expr.right, right_v)
+        _text_size(expr, len(left_v) * max(times, 0), "list", "members")
+        return tuple(left_v) * max(times, 0)
+    if op == "+" and isinstance(left_v, (range, tuple)) and isinstance(right_v, (range, tuple)):
+        _text_size(expr, len(left_v) + len(right_v), "list", "members")
+        return tuple(left_v) + tuple(right_v)
     a = _need_int(expr.left, left_v)
     b = _need_int(expr.right, right_v)
     if op == "+":
@@ -232,9 +239,9 @@ def _binary(expr: s.Binary, env: dict[str, Value]) -> Value:
     return comparisons[op]
 
 
-def _text_size(expr: s.Binary, size: int) -> None:
+def _text_size(expr: s.Binary, size: int, what: str = "text", units: str = "characters") -> None:
     if size > MAX_TEXT:
-        raise EvalError(expr.pos, f"this text would be {size:,} characters long; puzint takes at most {MAX_TEXT:,}")
+        raise EvalError(expr.pos, f"this {what} would be {size:,} {units} long; puzint takes at most {MAX_TEXT:,}")
 
 
 def show(value: Value) -> str:

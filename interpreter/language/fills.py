@@ -55,6 +55,56 @@ def with_boxes(el: Elaboration, board: Board | None) -> Board | None:
     return replace(board, box=(height, width))
 
 
+def with_regions(el: Elaboration, board: Board | None) -> Board | None:
+    """`regions:` and a picture of the board: a letter on each cell, the cells of one letter
+    a region (a cage, a jigsaw piece); `regions` is then a family of lines like `rows`, and
+    `region(a)` one region."""
+    stmt = el.single(s.Regions, "regions")
+    if not isinstance(stmt, s.Regions):
+        return board
+    if board is None or not board.has_frame or board.wraps:
+        shown = board.describe() if board is not None else "no board"
+        el.errors.error(stmt.pos, f"regions are drawn on a grid, and this puzzle has {shown}", "board grid R x C")
+        return board
+    if len(stmt.rows) != board.rows:
+        el.errors.error(
+            stmt.pos,
+            f"the regions' picture has {len(stmt.rows)} rows and the board {board.rows}{el.with_params()}",
+            "one row of letters per row of the board",
+        )
+        return board
+    found: dict[str, list[int]] = {}
+    for r, row in enumerate(stmt.rows):
+        squares: list[str] = []
+        for item in row.items:
+            if isinstance(item, s.Cells):
+                squares.extend(item.text)
+            elif isinstance(item, s.NoCells):
+                squares.extend("." * item.squares)
+            else:
+                el.errors.error(item.pos, "a region is drawn with a letter on each cell", "letters, `.` for no cell")
+                return board
+        if len(squares) != board.cols:
+            el.errors.error(
+                row.pos,
+                f"this row of the regions' picture has {len(squares)} squares and the board {board.cols}"
+                f"{el.with_params()}",
+                "one letter per square of the row",
+            )
+            return board
+        for c, letter in enumerate(squares):
+            cell = board.at(r + 1, c + 1)
+            if (cell is None) != (letter == "."):
+                what = "a letter where the board has no cell" if cell is None else "`.` on a cell"
+                el.errors.error(row.pos, f"the regions' picture has {what} (row {r + 1}, column {c + 1})")
+                return board
+            if cell is not None:
+                found.setdefault(letter, []).append(cell)
+    from dataclasses import replace
+
+    return replace(board, regions=tuple((letter, tuple(cells)) for letter, cells in found.items()))
+
+
 def counters(el: Elaboration, board: Board | None, declared: list[Counter]) -> list[Counter]:
     """The counters a filling finds (`fill S, E, N with 0..9`, where no board cell has those
     names), each starting at its lowest value until it is decided."""
@@ -82,7 +132,7 @@ def counters(el: Elaboration, board: Board | None, declared: list[Counter]) -> l
 
 def progress_counter(el: Elaboration, board: Board | None, found: list[Counter]) -> Counter | None:
     """The counter of what a filling has decided so far (0 to everything), if there is a fill."""
-    fills = el.of(s.Fill)
+    fills = el.of(s.Fill) + el.of(s.Tile)
     if not fills:
         return None
     most = (board.size if board is not None else 0) + len(found)
@@ -124,14 +174,13 @@ def fill_move(
 ) -> Move | None:
     """The filling as one move of the model (None: the spec has no fill)."""
     fills = el.of(s.Fill)
-    if not fills or progress is None:
+    if not (fills or el.of(s.Tile)) or progress is None:
         return None
-    for stmt in el.of(s.Move):
-        el.errors.error(stmt.pos, "a filling has no moves: it decides what is open, and its rules say what may be")
-    for stmt in el.statements:
-        layout = isinstance(stmt, (s.LayoutDecl, s.ComputedLayout, s.PlaceLayout)) and stmt.which == "goal"
-        if isinstance(stmt, s.GoalWhen) or layout:
-            el.errors.error(stmt.pos, "a filling's goal is its rules: every solution keeps them", "rule: CONDITION")
+    no_moves_nor_goal(el)
+    if not fills:
+        return None
+    for tile in el.of(s.Tile):
+        el.errors.error(tile.pos, "a spec fills cells or tiles them, not both", "one `fill` or one `tile`")
     decided: dict[int, Pos] = {}
     mistakes = len(el.errors.diagnostics)
     cell_vars: list[FillVar] = []
@@ -161,6 +210,22 @@ def fill_move(
     form = FillForm(found, index)
     line = source_text(el, fills[0].pos)
     return Move("fill", fills[0].pos, form, (), None, None, (), 2, line)
+
+
+def no_moves_nor_goal(el: Elaboration) -> None:
+    """A filling or a tiling has no moves and no goal: what it decides, and its rules, say it all."""
+    tiling = not el.of(s.Fill)
+    for stmt in el.of(s.Move):
+        if tiling:
+            el.errors.error(stmt.pos, "a tiling has no moves: it places each piece once, covering the cells")
+        else:
+            el.errors.error(stmt.pos, "a filling has no moves: it decides what is open, and its rules say what may be")
+    for stmt in el.statements:
+        layout = isinstance(stmt, (s.LayoutDecl, s.ComputedLayout, s.PlaceLayout)) and stmt.which == "goal"
+        if (isinstance(stmt, s.GoalWhen) or layout) and tiling:
+            el.errors.error(stmt.pos, "a tiling's goal is every cell covered, each piece placed once")
+        elif isinstance(stmt, s.GoalWhen) or layout:
+            el.errors.error(stmt.pos, "a filling's goal is its rules: every solution keeps them", "rule: CONDITION")
 
 
 def _cell_vars(

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .context import Elaboration
 
 MAX_CODES = 255  # a cell holds one byte: pieces and the parts of blocks
-BUILT_IN_ATTRIBUTES = ("row", "col", "value", "width", "height")
+BUILT_IN_ATTRIBUTES = ("row", "col", "value", "width", "height", "symbol", "kind")
 
 
 @dataclass
@@ -29,6 +29,7 @@ class PieceSet:
     positions: dict[int, Pos] = field(default_factory=dict)
     grouped: set[int] = field(default_factory=set)  # codes made one per member of a group
     multiplicity: dict[int, int] = field(default_factory=dict)  # grouped codes: members that repeat
+    squares: dict[int, tuple[Vector, ...]] = field(default_factory=dict)  # `shape:` pictures, for tiling
 
     def by_symbol(self) -> dict[str, PieceType]:
         return {p.symbol: p for p in self.types}
@@ -137,6 +138,53 @@ def _block_shape(el: Elaboration, size: tuple[s.Expr, s.Expr] | None, pos: Pos) 
     return tuple((r, c) for r in range(rows) for c in range(cols))
 
 
+def _squares(el: Elaboration, stmt: s.PieceDecl) -> tuple[Vector, ...] | None:
+    """A `shape:` picture's squares as steps from its first square in reading order: each
+    letter, digit or `_` is a square, each `.` none."""
+    assert stmt.shape is not None
+    if stmt.block:
+        el.errors.error(stmt.pos, "a block moves as one and a shape is placed by tiling: a piece is one or the other")
+        return None
+    found: list[Vector] = []
+    for r, row in enumerate(stmt.shape):
+        c = 0
+        for item in row.items:
+            if isinstance(item, s.Cells):
+                found.extend((r, c + i) for i in range(len(item.text)))
+                c += len(item.text)
+            elif isinstance(item, s.NoCells):
+                c += item.squares
+            else:
+                el.errors.error(
+                    item.pos, "a shape's picture has a letter for each square and `.` for none", "letters and dots"
+                )
+                return None
+    if not found:
+        el.errors.error(stmt.pos, f"the shape of '{stmt.symbol}' has no square", "a letter for each square")
+        return None
+    if not _joined(found):
+        el.errors.error(
+            stmt.shape[0].pos, f"the squares of '{stmt.symbol}' do not hang together", "squares that touch side by side"
+        )
+        return None
+    first = found[0]
+    return tuple((r - first[0], c - first[1]) for r, c in found)
+
+
+def _joined(squares: list[Vector]) -> bool:
+    """Whether the squares are one piece, each reached from the first through squares that
+    share a side."""
+    left, seen = set(squares), {squares[0]}
+    todo = [squares[0]]
+    while todo:
+        r, c = todo.pop()
+        for near in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if near in left and near not in seen:
+                seen.add(near)
+                todo.append(near)
+    return len(seen) == len(left)
+
+
 def _piece(el, stmt: s.PieceDecl, groups, found: PieceSet, add) -> None:  # type: ignore[no-untyped-def]
     if len(stmt.symbol) != 1:
         el.errors.error(stmt.pos, f"a piece symbol is one letter, got '{stmt.symbol}'", "one letter")
@@ -148,13 +196,20 @@ def _piece(el, stmt: s.PieceDecl, groups, found: PieceSet, add) -> None:  # type
     if attributes is None:
         return
     shape = _block_shape(el, stmt.block_size, stmt.pos) if stmt.block else None
+    squares = _squares(el, stmt) if stmt.shape is not None else None
     if stmt.per_group is None:
         code = add(
             stmt.pos, PieceType(0, stmt.symbol, kind, stmt.description or kind, glyph, attributes, None, shape), (kind,)
         )
         if code is not None and stmt.block and shape is None:
             found.block_from_start.add(code)
+        if code is not None and squares is not None:
+            found.squares[code] = squares
         return
+    if stmt.shape is not None:
+        el.errors.error(
+            stmt.pos, "a tiling places each piece of a shape once: one piece per member of a group has no shape yet"
+        )
     if stmt.block:
         el.errors.error(stmt.pos, "a block cannot be one piece per member of a group", "a block, or per GROUP")
     members = groups.get(stmt.per_group)

@@ -21,7 +21,8 @@ from . import syntax as s
 from .expressions import FUNCTIONS as PARAM_FUNCTIONS
 from .expressions import Value, evaluate, members, type_name
 
-LINE_FAMILIES = ("rows", "columns", "diagonals", "main_diagonals", "lines", "boxes")
+TEXT_ATTRIBUTES = ("symbol", "kind")  # every piece's: what two cells hold is compared by them
+LINE_FAMILIES = ("rows", "columns", "diagonals", "main_diagonals", "lines", "boxes", "regions")
 STATE_FUNCTIONS = (
     "abs",
     "min",
@@ -323,7 +324,7 @@ def _comparable(expr: s.Binary, left: m.Expr, right: m.Expr, names: Names) -> tu
         raise fail(
             expr.pos,
             "this compares two cells' places, not what they hold (two cells named are never one)",
-            "what the cells hold: `a.value == b.value` for numbered pieces, or `a is K and b is K`",
+            "what the cells hold: `a.symbol == b.symbol` (or `a.value == b.value` for numbers)",
         )
     if left.type == right.type:
         return left, right
@@ -453,8 +454,12 @@ def _piece_attr(expr: s.Attr, piece: m.Expr, scope: Scope) -> m.Expr:
         return m.PieceAttr(expr.pos, piece, name, m.NUM)
     if name in names.attributes:
         return m.PieceAttr(expr.pos, piece, name, names.attributes[name])
+    if name in TEXT_ATTRIBUTES:
+        return m.PieceAttr(expr.pos, piece, name, m.TEXT)
     known = sorted(
-        set(names.attributes) | {"row", "col", "width", "height"} | ({"value"} if _numbered(names) else set())
+        set(names.attributes)
+        | {"row", "col", "width", "height", *TEXT_ATTRIBUTES}
+        | ({"value"} if _numbered(names) else set())
     )
     raise fail(expr.name_pos, f"no piece has the attribute '{name}'", "one of: " + ", ".join(known))
 
@@ -550,8 +555,8 @@ def _union(parts: list[m.Domain], syntax: tuple[s.Expr, ...]) -> m.Domain:
 
 
 COLLECTIONS_EXPECTED = (
-    "a kind of piece, cells, rows, columns, diagonals, main_diagonals, lines, places, load, here, "
-    "a place, a direction, a line, ray(x, d), a range or a list"
+    "a kind of piece, cells, rows, columns, diagonals, main_diagonals, lines, boxes, regions, places, load, here, "
+    "a place, a direction, a line, ray(x, d), region(a), a range or a list"
 )
 
 
@@ -565,6 +570,8 @@ def _collection(expr: s.Expr, scope: Scope) -> m.Domain:
         origin = as_cell(typed_expr(expr.args[0], scope), expr.args[0].pos)
         direction = _direction(expr.args[1], scope)
         return m.RayDomain(origin, direction)
+    if isinstance(expr, s.Call) and expr.name == "region":
+        return _region(expr, scope)
     if isinstance(expr, s.Name):
         word = expr.name
         if word in scope.locals:
@@ -698,7 +705,7 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
     if name in PARAM_FUNCTIONS and name not in STATE_FUNCTIONS:
         return _param_call(expr, scope)
     if name not in STATE_FUNCTIONS:
-        known = sorted(set(PARAM_FUNCTIONS) | set(STATE_FUNCTIONS) | {"ray"})
+        known = sorted(set(PARAM_FUNCTIONS) | set(STATE_FUNCTIONS) | {"ray", "region"})
         raise fail(expr.pos, f"unknown function '{name}'{suggest(name, known)}", "one of: " + ", ".join(known))
     args = [typed_expr(a, scope) for a in expr.args]
     if name in ("min", "max", "abs"):
@@ -829,6 +836,22 @@ def _all_different(expr: s.AllDifferent, scope: Scope) -> m.Expr:
     return m.AllDifferent(expr.pos, numbers, None)
 
 
+def _region(expr: s.Call, scope: Scope) -> m.Domain:
+    """`region(a)`: the cells drawn with the letter a in the `regions:` picture."""
+    board = _needs_board(scope, expr.pos)
+    letter = expr.args[0] if len(expr.args) == 1 else None
+    if not isinstance(letter, (s.Name, s.Num)):
+        raise fail(expr.pos, "region() takes the letter of a region of the `regions:` picture", "region(a)")
+    word = letter.name if isinstance(letter, s.Name) else str(letter.value)
+    cells = board.region(word)
+    if cells is None:
+        known = [name for name, _ in board.regions]
+        if not known:
+            raise fail(expr.pos, "this board has no regions: draw them with `regions:` and a picture", "regions:")
+        raise fail(letter.pos, f"no region is drawn with '{word}'{suggest(word, known)}", "a letter of the picture")
+    return m.CellsDomain(cells)
+
+
 def _cells_of(item: s.Expr, scope: Scope) -> m.Domain | None:
     """The cells of a collection of cells named as one item (None: it is not one)."""
     if isinstance(item, s.Name) and item.name in LINE_FAMILIES:
@@ -838,7 +861,7 @@ def _cells_of(item: s.Expr, scope: Scope) -> m.Domain | None:
             f"every l in {item.name}: all different(l)",
         )
     if (isinstance(item, s.Name) and (item.name == "cells" or item.name in scope.locals)) or (
-        isinstance(item, s.Call) and item.name == "ray"
+        isinstance(item, s.Call) and item.name in ("ray", "region")
     ):
         found = _collection(item, scope)
     else:

@@ -412,6 +412,7 @@ class PieceDecl(NamedTuple):
     attributes: tuple[tuple[Name, Expr], ...] = ()
     block: bool = False
     block_size: tuple[Expr, Expr] | None = None
+    shape: tuple[Layout, ...] | None = None  # `shape:` and a picture: a polyomino for tiling
 
 
 class PiecesDecl(NamedTuple):
@@ -507,6 +508,24 @@ class Boxes(NamedTuple):
     cols: Expr
 
 
+class Regions(NamedTuple):
+    """`regions:` and a picture of the board: a letter per cell, the cells of one letter a region."""
+
+    pos: Pos
+    rows: tuple[Layout, ...]
+
+
+class Tile(NamedTuple):
+    """`tile TARGETS with ITEMS [turned] [and flipped]`: cover the cells (`cells`: every cell
+    empty at the start) with the pieces' shapes, each piece once."""
+
+    pos: Pos
+    targets: tuple[Name, ...]
+    items: tuple[FillItem, ...]
+    turned: bool
+    flipped: bool
+
+
 class Symmetry(NamedTuple):
     """One symmetry: transformations applied together, e.g. `mirror + swap B W`."""
 
@@ -566,6 +585,8 @@ Statement = (
     | Fill
     | Rule
     | Boxes
+    | Regions
+    | Tile
     | SymmetryDecl
     | Directive
     | Heuristic

@@ -106,6 +106,7 @@ class Board:
     shapes: dict[str, tuple[Vector, ...]] = field(default_factory=dict)
     neighbourhoods: frozenset[str] = frozenset()  # shapes cut at the board's edges
     box: tuple[int, int] | None = None  # `boxes R x C`: the grid cut into boxes of R rows and C columns
+    regions: tuple[tuple[str, tuple[int, ...]], ...] = ()  # `regions:`: each letter of the picture, its cells
 
     @property
     def size(self) -> int:
@@ -212,7 +213,15 @@ class Board:
                     if cells:
                         boxes.append(cells)
             return tuple(boxes)
+        if family == "regions":
+            if not self.regions:
+                return "this board has no regions: draw them with `regions:` and a picture"
+            return tuple(cells for _, cells in self.regions)
         return f"unknown family of lines '{family}'"
+
+    def region(self, letter: str) -> tuple[int, ...] | None:
+        """The cells of the region drawn with `letter` (None: no such region)."""
+        return next((cells for name, cells in self.regions if name == letter), None)
 
     def _runs(self, squares: list[list[tuple[int, int]]]) -> tuple[tuple[int, ...], ...]:
         """Each list of frame squares, cut into runs of existing cells."""

@@ -46,6 +46,12 @@ class PieceType(NamedTuple):
     shape: tuple[Vector, ...] | None = None  # a block's cells from its anchor (the first), reading order
 
     def attribute(self, name: str) -> int | str | None:
+        """A declared attribute, or the piece's `symbol` or `kind` (text): what lets a rule
+        compare what two cells hold (`a.symbol == b.symbol`)."""
+        if name == "symbol":
+            return self.symbol
+        if name == "kind":
+            return self.kind
         return dict(self.attributes).get(name)
 
     @property
@@ -247,6 +253,27 @@ class FillForm(NamedTuple):
     progress: int
 
 
+class TilePiece(NamedTuple):
+    """A piece a tiling places once: each way it may lie (its squares as steps from the first
+    in reading order), as drawn, turned and flipped as the spec allows, each way once."""
+
+    code: int
+    ways: tuple[tuple[Vector, ...], ...]
+    pos: Pos
+
+
+class TileForm(NamedTuple):
+    """A tiling (`tile ...`), as moves: each places one more piece so that it covers the first
+    cell still open (in reading order), counting the pieces placed in the counter `progress`.
+    Every tiling is reached by one sequence of such moves. A puzzle with a tiling has no
+    other moves; its solutions are the complete coverings of `cells`, each piece placed once
+    (the pieces' squares add up to the cells)."""
+
+    cells: tuple[int, ...]
+    pieces: tuple[TilePiece, ...]
+    progress: int
+
+
 class Variable(NamedTuple):
     """A move variable: its slot in the move's environment and what it ranges over
     (piece, cell, place, counter, number)."""
@@ -260,7 +287,7 @@ class Variable(NamedTuple):
 class Move(NamedTuple):
     name: str
     pos: Pos
-    form: Rewrite | Slide | Carry | FillForm | None
+    form: Rewrite | Slide | Carry | FillForm | TileForm | None
     actions: tuple[Action, ...]
     guard: Expr | None
     cost: Expr | None
@@ -340,9 +367,9 @@ class Puzzle(NamedTuple):
         return next((i for i, c in enumerate(self.counters) if c.role == role), None)
 
     @property
-    def fill(self) -> FillForm | None:
-        """The filling, for a logic puzzle (its one move)."""
-        return next((m.form for m in self.moves if isinstance(m.form, FillForm)), None)
+    def fill(self) -> FillForm | TileForm | None:
+        """The filling or the tiling, for a logic puzzle (its one move)."""
+        return next((m.form for m in self.moves if isinstance(m.form, (FillForm, TileForm))), None)
 
     @property
     def has_blocks(self) -> bool:

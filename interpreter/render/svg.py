@@ -9,6 +9,7 @@ the cells it emptied outlined, as the text drawing brackets them."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from xml.sax.saxutils import escape, quoteattr
 
@@ -32,6 +33,10 @@ MOVED, LEFT, BOARD, LINES = "#ffd54f", "#9e9e9e", "#f3efe6", "#8d8577"
 DARK = set("●■♞♛♚♜♝♟◆▲")
 LIGHT = set("○□♘♕♔♖♗♙◇△")
 PALETTE = ("#e57373", "#64b5f6", "#81c784", "#ba68c8", "#ffb74d", "#4db6ac", "#f06292", "#a1887f", "#90a4ae")
+TILE_COLOURS = (  # twelve that neighbours can tell apart: a colour per pentomino
+    "#e57373", "#64b5f6", "#81c784", "#ba68c8", "#ffb74d", "#4db6ac",
+    "#f06292", "#a1887f", "#dce775", "#7986cb", "#4dd0e1", "#ff8a65",
+)  # fmt: skip
 CAPTION_GLYPHS = Glyphs(True, "·", "→", " ", " · ", "✗")  # pieces by their symbols: no font needs a chess set
 
 
@@ -52,6 +57,11 @@ def solution_svg(compiled: CompiledPuzzle, path: Path, title: str) -> str:
         ladder = ladder_panel(compiled, path)
         if ladder is not None:
             return _document(title, [[ladder]])
+    if compiled.filling is not None:  # a logic puzzle's solution is its board: the order of filling means nothing
+        final = path[-1][1] if path else compiled.start
+        given = any(compiled.start[: compiled.cells])
+        shown = [(compiled.start, "start"), (final, "solution")] if given else [(final, "solution")]
+        return _document(title, _rows([state_panel(compiled, state, None, caption) for state, caption in shown]))
     panels = [state_panel(compiled, compiled.start, None, "start")]
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
@@ -175,13 +185,58 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
             for cell, (cx, _) in centres.items():
                 parts.append(_text(cx, CELL + 14, board.name(cell), size=11, anchor="middle", fill="#777"))
             height += 16
+    if compiled.tiling is not None and board.has_frame:
+        parts.extend(_tiles(compiled, state))
+    elif board.regions:
+        region = {cell: i for i, (_, cells) in enumerate(board.regions) for cell in cells}
+        parts.extend(_outlines(board, region.__getitem__))
     filling = compiled.filling is not None
     for cell, (cx, cy) in centres.items():
         if state[cell] and filling:
-            parts.append(_written(compiled, state[cell], cx, cy, given=compiled.start[cell] != 0))
+            given = compiled.start[cell] != 0 or compiled.tiling is not None  # a tiling's letters name its pieces
+            parts.append(_written(compiled, state[cell], cx, cy, given=given))
         elif state[cell]:
             parts.extend(_piece(compiled, state[cell], cx, cy))
     return Panel(width, height, parts)
+
+
+def _tiles(compiled: CompiledPuzzle, state: bytes) -> list[str]:
+    """A tiling's pieces: each piece's cells in a colour of its own, with a thick line round
+    each piece."""
+    board = compiled.puzzle.board
+    assert board is not None
+    parts: list[str] = []
+    for cell in range(board.size):
+        row, col = board.cells[cell].row, board.cells[cell].col
+        assert row is not None and col is not None
+        if state[cell]:
+            colour = TILE_COLOURS[(state[cell] - 1) % len(TILE_COLOURS)]
+            x, y = (col - 1) * CELL, (row - 1) * CELL
+            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{colour}" fill-opacity="0.55"/>')
+    return parts + _outlines(board, lambda cell: state[cell])
+
+
+def _outlines(board: Board, group: Callable[[int], object]) -> list[str]:
+    """Thick lines round groups of cells (a tiling's pieces, the regions of `regions:`):
+    where a cell meets a cell of another group, a hole or the board's edge."""
+    edges: list[str] = []
+    for cell in range(board.size):
+        row, col = board.cells[cell].row, board.cells[cell].col
+        assert row is not None and col is not None
+        x, y = (col - 1) * CELL, (row - 1) * CELL
+        right, below = x + CELL, y + CELL
+        for dr, dc, x1, y1, x2, y2 in ((-1, 0, x, y, right, y), (0, -1, x, y, x, below)):
+            other = board.at(row + dr, col + dc)
+            if other is None or group(other) != group(cell):
+                edges.append(_edge(x1, y1, x2, y2))
+        for dr, dc, x1, y1, x2, y2 in ((1, 0, x, below, right, below), (0, 1, right, y, right, below)):
+            if board.at(row + dr, col + dc) is None:
+                edges.append(_edge(x1, y1, x2, y2))
+    return edges
+
+
+def _edge(x1: float, y1: float, x2: float, y2: float) -> str:
+    return f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="#263238" stroke-width="2.5"/>'
 
 
 def _box_lines(box: tuple[int, int], rows: int, cols: int) -> list[str]:

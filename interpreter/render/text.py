@@ -591,7 +591,9 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
             if result.count_up_to_symmetry is not None:
                 parts.append(f"{result.count_up_to_symmetry:,} up to symmetry")
     elif result.status == NO_SOLUTION:
-        if solved.compiled.filling is not None and result.reachable is None:
+        if solved.compiled.tiling is not None and result.reachable is None:
+            parts.append("no solution: the pieces cannot cover the cells")
+        elif solved.compiled.filling is not None and result.reachable is None:
             parts.append("no solution: no filling keeps every rule")
         elif result.reachable is not None:
             parts.append(f"no solution: all {result.reachable:,} reachable states explored, none is the goal")

@@ -129,3 +129,26 @@ def test_a_safety_rule_sums_over_the_place_or_load_it_checks() -> None:
     family += "move cross: carry 1..2 in boat\nsafe in loads: sum(p.weight for p in here) <= 80\n"
     result = search(compiled_from(family), count=True)
     assert (result.length, result.count) == (9, 2)  # the known 9 crossings, father or mother first
+
+
+SUPPLY = """
+param n = 3
+board grid n x n
+cursor at r1c1
+pieces 1..n "numbers"
+start at hand = (1..n) * n
+goal when hand is empty
+move place: take ?t from hand, put ?t at cursor, advance cursor by 1
+"""
+
+
+def test_a_supply_of_n_copies_of_each_number_is_written_with_parameters() -> None:
+    compiled = compiled_from(SUPPLY)
+    assert compiled.puzzle.start.places[0] == (3, 3, 3)  # the hand: three of each number
+    result = search(compiled, count=True)
+    assert (result.length, result.count) == (9, 362_880 // 6**3)  # 9! / (3!)^3 orders of the copies
+
+
+def test_a_supply_too_long_is_refused() -> None:
+    with pytest.raises(SpecError, match="this list would be 3,000,000 members long"):
+        compiled_from(SUPPLY.replace("(1..n) * n", "(1..n) * 1000000"))

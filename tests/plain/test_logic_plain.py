@@ -70,3 +70,19 @@ def test_pentominoes_6x10():
 @pytest.mark.slow
 def test_magic_square_4x4():
     assert magic_square.count4() == (7040, 880)
+
+
+def test_the_killer_shidoku_of_the_catalogue_has_one_solution() -> None:
+    from tests.plain import regions
+
+    cages = ["aabb", "cdde", "cfge", "hfgg"]
+    sums = {"a": 3, "b": 7, "c": 5, "d": 5, "e": 5, "f": 4, "g": 7, "h": 4}
+    in_boxes = set(regions.solutions(4, ["aabb", "aabb", "ccdd", "ccdd"]))
+    assert len(in_boxes) == 288  # every Shidoku
+    assert in_boxes & set(regions.solutions(4, cages, sums)) == {"1234341221434321"}
+
+
+def test_a_jigsaw_latin_square_of_four_regions() -> None:
+    from tests.plain import regions
+
+    assert len(regions.solutions(4, ["aaab", "cabb", "ccdb", "cddd"])) == 96

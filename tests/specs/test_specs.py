@@ -24,7 +24,8 @@ def test_every_spec_has_expectations() -> None:
 
 @pytest.mark.parametrize(("spec", "case"), CASES)
 def test_spec_case(spec: Path, case: CaseReport) -> None:
-    report = run_case(spec, case, Limits(max_states=5_000_000))
+    # a net for a search gone wrong; the pentominoes on 6 x 10 lay 25.8 million pieces (2.5 s)
+    report = run_case(spec, case, Limits(max_states=50_000_000))
     assert report.actual == {k: v for k, v in report.actual.items() if k != "limit"}
     assert {k: report.actual.get(k) for k in report.expected} == report.expected
 

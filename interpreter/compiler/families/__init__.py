@@ -12,6 +12,7 @@ safety rules) it asks of the puzzle's `Safety`.
   place it reaches are checked against the safety rules with answers remembered per contents.
 - `FillFamily`: a filling (logic puzzles): the next open thing decided in each way its
   domain allows, the rules checked as soon as what they read is decided.
+- `TileFamily`: a tiling: one more piece laid over the first open cell, in each way it fits.
 - `GeneralFamily`: the core itself — choose the form's choice and every variable, check the
   guard on the state before the move, apply the effects in order — for guarded rewrites,
   actions (take, put, advance, set, add, let, toggle) and anything combined with them.
@@ -23,5 +24,16 @@ from .carry import CarryFamily
 from .fill import FillFamily
 from .general import GeneralFamily
 from .slide import SlideFamily
+from .tile import TileFamily
 
-__all__ = ["CarryFamily", "Change", "FillFamily", "GeneralFamily", "MoveIds", "Safety", "SlideFamily", "Successor"]
+__all__ = [
+    "CarryFamily",
+    "Change",
+    "FillFamily",
+    "GeneralFamily",
+    "MoveIds",
+    "Safety",
+    "SlideFamily",
+    "Successor",
+    "TileFamily",
+]
