@@ -15,6 +15,7 @@ position, and the other engines answer.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -368,6 +369,26 @@ def _holds(code: int, codes: frozenset[int], empty: bool, base: list[int]) -> bo
     if empty:
         return code == EMPTY
     return code != EMPTY and (code in codes or base[code] in codes)
+
+
+_BUILT: weakref.WeakKeyDictionary[CompiledPuzzle, Built | Inexpressible] = weakref.WeakKeyDictionary()
+
+
+def built(compiled: CompiledPuzzle) -> Built:
+    """The logic puzzle's model (Inexpressible: a piece of a rule it cannot say, and why).
+    Made once per puzzle: the planner asks whether the solver can say the rules, then the
+    search runs on the same model (a solve leaves the model as it was)."""
+    if compiled not in _BUILT:
+        family = compiled.filling
+        assert family is not None
+        try:
+            _BUILT[compiled] = build(compiled, family)
+        except Inexpressible as exc:
+            _BUILT[compiled] = exc
+    found = _BUILT[compiled]
+    if isinstance(found, Inexpressible):
+        raise found.with_traceback(None)
+    return found
 
 
 def build(compiled: CompiledPuzzle, family: FillFamily | TileFamily) -> Built:

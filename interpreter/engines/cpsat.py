@@ -19,7 +19,6 @@ import importlib.util
 import queue
 import threading
 import time
-import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -40,8 +39,6 @@ class SolverEngine:
     summary = "OR-tools' CP-SAT constraint solver: fillings (logic puzzles), where propagation decides"
 
     def __init__(self) -> None:
-        # why a filling cannot be said, by the puzzle itself (an id is reused once its puzzle is gone)
-        self._unfit: weakref.WeakKeyDictionary[CompiledPuzzle, str | None] = weakref.WeakKeyDictionary()
         self._last: dict[str, Any] | None = None
 
     def statistics(self) -> dict[str, object] | None:
@@ -58,10 +55,7 @@ class SolverEngine:
             return "the constraint solver finds fillings, not paths of moves"
         if compiled.puzzle.safety:
             return "safety rules hold of every partial filling, which the solver does not see"
-        key = compiled
-        if key not in self._unfit:
-            self._unfit[key] = _inexpressible(compiled)
-        return self._unfit[key]
+        return _inexpressible(compiled)
 
     def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
         """`search any` on a filling: the first solution, and whether it is the only one."""
@@ -118,12 +112,10 @@ class SolverEngine:
 
 def _inexpressible(compiled: CompiledPuzzle) -> str | None:
     from ..compiler.families.fill import Inexpressible
-    from .constraints import build
+    from .constraints import built
 
-    family = compiled.filling
-    assert family is not None
     try:
-        build(compiled, family)
+        built(compiled)  # made once, and kept for the search
     except Inexpressible as exc:
         return exc.reason(compiled.puzzle.source)
     return None
@@ -136,11 +128,9 @@ def _solutions(
     `stats` gets its statistics (branches, conflicts, seconds) and whether it finished."""
     from ortools.sat.python import cp_model
 
-    from .constraints import build
+    from .constraints import built as model_of
 
-    family = compiled.filling
-    assert family is not None
-    built = build(compiled, family)
+    built = model_of(compiled)
     found: queue.Queue[Any] = queue.Queue()
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True

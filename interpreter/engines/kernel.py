@@ -107,7 +107,7 @@ class KernelEngine:
         from ..kernel import depth
 
         if compiled.filling is not None:
-            return _fillings(compiled, limits, visited)
+            return _fillings(compiled, limits, visited, moves)
         kernel.announce(compiled, limits)
         return depth.all_goal_states(compiled, limits, visited, moves=moves)
 
@@ -145,17 +145,20 @@ def _walk_fillings(
     return model_of(compiled).walk(limits, visited, counted)
 
 
-def _fillings(compiled: CompiledPuzzle, limits: Limits, visited: list[int]) -> Iterator[Path]:
-    """A filling's (or a tiling's) solutions, each as the state-space walk's path to it."""
+def _fillings(compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool = True) -> Iterator[Path]:
+    """A filling's (or a tiling's) solutions, each as the state-space walk's path to it
+    (without `moves`: its last step alone)."""
     family = compiled.filling
     if isinstance(family, TileFamily):
+        lay = family.path if moves else family.final
         for chosen in _walk_fillings(compiled, limits, visited):
-            yield family.path(compiled.start, chosen)
+            yield lay(compiled.start, chosen)
         return
     assert family is not None
     problem = family.problem(compiled.start)
+    fill = problem.path if moves else problem.final
     for indices in _walk_fillings(compiled, limits, visited):
-        yield problem.path([var.values[i] for var, i in zip(family.vars, indices, strict=True)])
+        yield fill([var.values[i] for var, i in zip(family.vars, indices, strict=True)])
 
 
 def _search(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:

@@ -247,11 +247,11 @@ def test_count_only_counts(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["queens.puz", "--method", "bfs"], "puzint: --method bfs picks how one shortest solution is searched; "),
+        (["queens_moves.puz", "--method", "bfs"], "puzint: --method bfs picks how one shortest solution is searched; "),
         (["frog.puz", "--all", "--method", "bfs"], "every shortest solution is listed from the graph of all shortest"),
         (["frog.puz", "--all", "--count"], "puzint: --count counts the shortest solutions and --all lists them"),
         (["frog.puz", "--draw"], "puzint: --draw draws each of every shortest solution move by move: it goes with"),
-        (["queens.puz", "--draw"], "this spec's solutions (`search all`) are drawn as boards"),
+        (["queens_moves.puz", "--draw"], "this spec's solutions (`search all`) are drawn as boards"),
         (["frog.puz", "--reach", "--all"], "puzint: --reach and --all ask two different questions: give one of them"),
         (["frog.puz", "--limit", "3"], "puzint: --limit K stops a listing of all solutions: it goes with --all"),
         (["frog.puz", "--count", "--method", "bfs"], "puzint: --method bfs picks how one shortest solution is"),
@@ -309,7 +309,7 @@ def test_the_seed_acts_where_the_spec_reads_it(capsys: pytest.CaptureFixture[str
 
 
 @pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="numba is not installed")
-@pytest.mark.parametrize("spec", ["queens.puz -p n=6", "number_circle.puz -p n=8", "permutations.puz -p m=4"])
+@pytest.mark.parametrize("spec", ["queens_moves.puz -p n=6", "number_circle.puz -p n=8", "permutations.puz -p m=4"])
 def test_a_search_all_listing_reads_the_same_from_the_kernel(capsys: pytest.CaptureFixture[str], spec: str) -> None:
     """The kernel lists goal states without finding their moves again: the boards shown, the
     classes and the counts are the Python engine's."""

@@ -57,7 +57,7 @@ def test_a_large_branching_factor_does_not_carry_a_search_past_its_limit(capsys:
     ("argv", "mode"),
     [
         (["eight_puzzle.puz", "--method", "idastar"], "IDA*"),
-        (["queens.puz"], "all solutions"),
+        (["queens_moves.puz"], "all solutions"),
         (["knights.puz", "--all"], "all solutions"),
         (["number_circle.puz", "-p", "n=12"], "count"),
     ],

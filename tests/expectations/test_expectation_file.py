@@ -101,15 +101,15 @@ def test_a_directory_where_the_file_should_be(tmp_path: Path) -> None:
             "which does not count the reachable states",
         ),
         (
-            "queens",
+            "queens_moves",
             "cases:\n  - params: {n: 6}\n    count: 4\n",
-            "queens.yaml:3:5: count: a `search all` spec's solutions are goal states, listed "
+            "queens_moves.yaml:3:5: count: a `search all` spec's solutions are goal states, listed "
             "(not a shortest sequence of moves)",
         ),
         (
-            "queens",
+            "queens_moves",
             "cases:\n  - params: {n: 6}\n    solutions: 1\n    length: 6\n",
-            "queens.yaml:3:5: solutions: the solutions are listed, not searched: "
+            "queens_moves.yaml:3:5: solutions: the solutions are listed, not searched: "
             "length cannot be asked in the same case",
         ),
     ],

@@ -42,7 +42,7 @@ def test_english_peg_solitaire_up_to_its_symmetries() -> None:
         ("peg_triangle", {"rows": "5"}),  # plain rewrites
         ("bishops", {}),  # slides with a safety rule
         ("lights_out", {"n": "3"}),  # toggles: by their anchor
-        ("queens", {"n": "6"}),  # placements: no cell to start from
+        ("queens_moves", {"n": "6"}),  # placements: no cell to start from
         ("jealous_husbands", {}),  # carries
         ("hanoi", {"discs": "8"}),  # stacks, two words a state
         ("water_jugs", {}),  # counters

@@ -35,15 +35,16 @@ def test_search_count_and_reach_directives_ask_those_questions() -> None:
 
 
 def test_search_all_lists_one_solution_of_each_symmetry_class() -> None:
-    report = enumerate_solutions(compiled_from(spec("queens"), n=6), Limits())
+    report = enumerate_solutions(compiled_from(spec("queens_moves"), n=6), Limits())
     assert (report.count, report.in_all, report.symmetric) == (1, 4, True)
-    plain = enumerate_solutions(compiled_from(spec("queens").replace("symmetry mirror, rotate\n", ""), n=6), Limits())
+    unsymmetric = spec("queens_moves").replace("symmetry mirror, rotate\n", "")
+    plain = enumerate_solutions(compiled_from(unsymmetric, n=6), Limits())
     assert (plain.count, plain.in_all, plain.symmetric) == (4, 4, False)
 
 
 def test_search_all_counts_goal_states_not_paths() -> None:
     # queens placed on any free square: every arrangement is reached in n! orders, listed once
-    anyhow = spec("queens").replace("if ?c.row == count(queen) + 1", "")
+    anyhow = spec("queens_moves").replace("if ?c.row == count(queen) + 1", "")
     report = enumerate_solutions(compiled_from(anyhow, n=5), Limits())
     assert (report.count, report.in_all) == (2, 10)
 

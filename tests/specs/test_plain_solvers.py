@@ -127,9 +127,10 @@ def test_bridge_and_torch_agree(times: list[int]) -> None:
     assert (result.cost, result.length, result.count) == bridge_torch.cheapest(times)
 
 
+@pytest.mark.parametrize("spec", ["queens", "queens_moves"])
 @pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
-def test_queens_agree(n: int) -> None:
-    report = enumerate_solutions(load(SPECS / "queens.puz", {"n": str(n)}), Limits())
+def test_queens_agree(spec: str, n: int) -> None:
+    report = enumerate_solutions(load(SPECS / f"{spec}.puz", {"n": str(n)}), Limits())
     assert (report.in_all, report.count) == (queens.count(n), queens.count_up_to_symmetry(n))
 
 

@@ -218,6 +218,22 @@ class FillProblem:
     def checks(self) -> list[Check]:
         return self._checks
 
+    def final(self, values: list[int]) -> list[tuple[int, bytes]]:
+        """A filling as the last step of its path alone (the last decision, and the complete
+        filling): what a caller that shows only the boards needs, made in one copy."""
+        family = self.family
+        state = bytearray(self.start)
+        for var, value in zip(family.vars, values, strict=True):
+            if var.cell is not None:
+                state[var.cell] = value
+            else:
+                assert var.counter is not None
+                family.layout.write_counter(state, var.counter, value)
+        family.layout.write_counter(state, family.progress, len(values))
+        k = len(values) - 1
+        last = family.ids.number((family.index, k, family.vars[k].values.index(values[k])))
+        return [(last, bytes(state))]
+
     def path(self, values: list[int]) -> list[tuple[int, bytes]]:
         family, state, out = self.family, self.start, []
         for k, value in enumerate(values):

@@ -84,6 +84,17 @@ class TileFamily:
         self.layout.write_counter(child, self.progress, progress)
         return bytes(child)
 
+    def final(self, start: bytes, chosen: list[int]) -> list[tuple[int, bytes]]:
+        """A tiling as the last step of its path alone (the last piece laid, and the board)."""
+        state = bytearray(start)
+        for number in chosen:
+            placement = self.placements[number]
+            for c in placement.cells:
+                state[c] = placement.code
+        self.layout.write_counter(state, self.progress, len(chosen))
+        last = max(chosen, key=lambda n: self.placements[n].cells[0])
+        return [(self.ids.number((self.index, last)), bytes(state))]
+
     def path(self, start: bytes, chosen: list[int]) -> list[tuple[int, bytes]]:
         """A tiling (its placements, in any order) as the moves from the start that reach
         it: by first cell."""
