@@ -61,7 +61,7 @@ def announce_fill(limits: Limits, search: str = "fill search") -> None:
     """As `announce`, for the fill search or the exact cover (a few seconds, once)."""
     if limits.notice is None:
         return
-    from .jit import compiled_before
+    from .where import compiled_before
 
     if not compiled_before("fill" if search == "fill search" else "cover"):
         limits.notice(f"compiling the kernel's {search}: a few seconds, once; later runs load it at once")
@@ -73,8 +73,8 @@ def announce(compiled: CompiledPuzzle, limits: Limits, machine: bool = True) -> 
     `machine`: the search runs on the machine (else on word tables, where the puzzle fits)."""
     if limits.notice is None:
         return
-    from .jit import compiled_before
     from .tables import why_not_tables
+    from .where import compiled_before
 
     machine = machine or why_not_tables(compiled) is not None
     if not compiled_before("entry" if machine else "core"):

@@ -60,24 +60,6 @@ def warn(message: str, kind: str | None = None) -> None:
         sys.stderr.write(f"puzint: warning: {visible(message)}\n")  # a path may hold any character
 
 
-def cache_base() -> Path | None:
-    """The directory that holds the kernel's caches: $PUZINT_CACHE_DIR, else $NUMBA_CACHE_DIR
-    (both taken from the current directory when relative, as numba takes its own), else
-    puzint/ under $XDG_CACHE_HOME, else ~/.cache/puzint. A relative XDG_CACHE_HOME is ignored,
-    as the XDG Base Directory rules say, and so is a HOME that is empty or relative (Python
-    would take the root or the current directory): None when there is no home to use."""
-    chosen = os.environ.get("PUZINT_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR")
-    if chosen:
-        return Path(os.path.abspath(chosen))
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if os.path.isabs(xdg):
-        return Path(xdg) / "puzint"
-    home = os.environ.get("HOME")
-    if home is None:
-        home = os.path.expanduser("~")  # from the password database
-    return Path(home) / ".cache" / "puzint" if os.path.isabs(home) else None
-
-
 def prepare(base: Path, name: str) -> Path | None:
     """base/name, made if need be, once base and every directory above it, and it, have been
     checked (see `unsafe_directory`); None, said on stderr, when it cannot be used. Making it

@@ -10,7 +10,6 @@ a hash of every kernel source makes any change start a fresh cache.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -18,7 +17,8 @@ from typing import Any, TypeVar
 import numba
 
 from ..search.limits import UNINTERRUPTIBLE
-from .cache import cache_base, caching_in, prepare, warn
+from .cache import caching_in, prepare, warn
+from .where import cache_base, cache_name
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -26,14 +26,11 @@ F = TypeVar("F", bound=Callable[..., Any])
 def cache_dir() -> Path | None:
     """Where the kernel's compiled code is kept, made and checked (see `cache.prepare`); None
     where there is no usable place: the kernel is then compiled without a cache."""
-    digest = hashlib.sha256()
-    for source in sorted(Path(__file__).resolve().parent.glob("*.py")):  # every kernel module
-        digest.update(source.read_bytes())
     base = cache_base()
     if base is None:
         warn("the kernel's cache is not used (no home directory, and no PUZINT_CACHE_DIR): it is compiled on every run")
         return None
-    return prepare(base, f"kernel-{digest.hexdigest()[:16]}")
+    return prepare(base, cache_name())
 
 
 def _callbacks_from_llvm() -> None:
@@ -51,14 +48,6 @@ def _callbacks_from_llvm() -> None:
 
 _callbacks_from_llvm()
 CACHE_DIR = cache_dir()
-
-
-def compiled_before(module: str) -> bool:
-    """Whether the cache holds a kernel module's compiled code (a guess from numba's index
-    files, good enough to warn that a first compilation is about to take a while)."""
-    if CACHE_DIR is None:
-        return False
-    return any(CACHE_DIR.glob(f"{module}.*.nbi"))
 
 
 def njit(**options: Any) -> Callable[[F], F]:

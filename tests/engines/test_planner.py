@@ -5,13 +5,18 @@ a hand-over back to Python, and the result naming the engine that answered."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import threading
+from pathlib import Path
 
 import pytest
 from puzint.cli import main
-from puzint.engines import ENGINES, PROBE_STATES, Query, plan
-from puzint.engines.planner import Step
+from puzint.engines import ENGINES, Query, plan, planner
+from puzint.engines.planner import PROBE_SECONDS, PROBE_SECONDS_COLD, Step, probe_seconds
 from puzint.errors import SpecError
 from puzint.kernel import installed
+from puzint.kernel.where import cache_name
 from puzint.runner import load, search
 from puzint.search import Limits
 
@@ -22,7 +27,17 @@ pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed"
 
 def test_auto_tries_python_first_where_the_kernel_answers_too() -> None:
     compiled = load(SPECS / "knights.puz")
-    assert plan(compiled, Query.of(compiled, reach=True)) == [Step("python", PROBE_STATES), Step("compiled")]
+    assert plan(compiled, Query.of(compiled, reach=True)) == [Step("python", probe_seconds()), Step("compiled")]
+
+
+def test_python_is_tried_longer_where_the_kernel_is_not_compiled_yet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PUZINT_CACHE_DIR", str(tmp_path))  # an empty cache: a compile ahead
+    assert probe_seconds() == PROBE_SECONDS_COLD
+    (tmp_path / cache_name()).mkdir()
+    (tmp_path / cache_name() / "entry.search-1.py311.nbi").write_bytes(b"")
+    assert probe_seconds() == PROBE_SECONDS
 
 
 def test_auto_keeps_to_python_where_the_kernel_does_not_answer() -> None:
@@ -55,12 +70,24 @@ def test_every_reason_is_one_sentence() -> None:
                 assert why is None or ("\n" not in why and not why.endswith(".")), (spec.name, why)
 
 
-def test_a_search_too_long_for_the_first_try_is_answered_by_the_kernel() -> None:
+def test_a_search_too_long_for_the_first_try_is_answered_by_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(planner, "probe_seconds", lambda: 0.05)  # 100,100 states: a second in Python
     compiled = load(SPECS / "knights.puz", {"rows": "5"})
     result = search(compiled, reach=True, limits=Limits())
     assert (result.engine, result.tried_first) == ("compiled", "python")
-    assert result.tried_first_stopped == f"not finished after {PROBE_STATES:,} states"
+    assert result.tried_first_stopped == "not finished in 0.05 s"
     assert result.reachable == 100_100
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX signals")
+def test_a_stop_during_the_first_try_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM in Python's try is the run's stop: the kernel (or Python again) never runs."""
+    monkeypatch.setattr(planner, "probe_seconds", lambda: 60.0)
+    compiled = load(SPECS / "number_circle.puz", {"n": "16"})  # search all: minutes in Python
+    limits = Limits()
+    threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
+    assert planner.goal_states_engine(compiled, limits) is ENGINES["python"]
+    assert limits.tripped == "stopped by SIGTERM"
 
 
 def test_a_small_search_is_answered_by_python_alone() -> None:

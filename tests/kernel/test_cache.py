@@ -83,7 +83,7 @@ def files(path: Path, pattern: str) -> list[Path]:
 
 
 def test_the_cache_base_follows_the_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from puzint.kernel.cache import cache_base
+    from puzint.kernel.where import cache_base
 
     for name in ("PUZINT_CACHE_DIR", "NUMBA_CACHE_DIR", "XDG_CACHE_HOME"):
         monkeypatch.delenv(name, raising=False)
@@ -102,7 +102,7 @@ def test_the_cache_base_follows_the_environment(tmp_path: Path, monkeypatch: pyt
 def test_no_home_means_no_cache_rather_than_one_in_the_current_directory(
     home: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from puzint.kernel.cache import cache_base
+    from puzint.kernel.where import cache_base
 
     for name in ("PUZINT_CACHE_DIR", "NUMBA_CACHE_DIR", "XDG_CACHE_HOME"):
         monkeypatch.delenv(name, raising=False)

@@ -16,13 +16,14 @@ pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed"
 
 
 def told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str, machine: bool, cached: list[str]) -> list[str]:
-    from puzint.kernel import jit
+    from puzint.kernel.where import cache_name
 
-    cache = tmp_path / f"cache{len(list(tmp_path.iterdir()))}"  # a cache of its own for each call
-    cache.mkdir()
+    base = tmp_path / f"cache{len(list(tmp_path.iterdir()))}"  # a cache of its own for each call
+    cache = base / cache_name()
+    cache.mkdir(parents=True)
     for name in cached:
         (cache / f"{name}-12.py311.nbi").write_bytes(b"")
-    monkeypatch.setattr(jit, "CACHE_DIR", cache)
+    monkeypatch.setenv("PUZINT_CACHE_DIR", str(base))
     notices: list[str] = []
     limits = Limits()
     limits.notice = notices.append
