@@ -30,7 +30,7 @@ from .questions import Question, asked_mode, command_line, query_of, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
 from .runner import METHODS, Solved, load, search, solve
-from .search import Limits
+from .search import Limits, SearchResult
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached, stop_reason
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
 from .solutions import AllSolutions, enumerate_shortest, enumerate_solutions
@@ -190,6 +190,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--ascii", action="store_true", help="draw with ASCII only (automatic when the output cannot show ● → ·)"
     )
     run_p.add_argument("--quiet", action="store_true", help="no progress line during a long search")
+    run_p.add_argument(
+        "--verbose", action="store_true", help="say on stderr which engine answered, and which was tried first and why"
+    )
     run_p.add_argument("--method", choices=METHODS, default="auto", help="search method for a shortest solution")
     _engine_option(run_p, explained=True)
     _limit_options(run_p)
@@ -296,6 +299,8 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
         ctrl_c.quiet()  # the search is over: what follows is the report
         if progress is not None:
             progress.stop()
+    if args.verbose:
+        _say_engine(every if every is not None else solved.result)
     if args.format == "svg":
         return _write_svg(args, compiled, every, None if every is not None else solved)
     if every is not None:
@@ -314,6 +319,16 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     if status == LIMIT:
         return EXIT_LIMIT
     return EXIT_NO_SOLUTION if status == NO_SOLUTION and not args.reach else EXIT_OK
+
+
+def _say_engine(result: AllSolutions | SearchResult) -> None:
+    """`--verbose`: the engine that answered and how, and the one tried first and why it
+    did not answer, on stderr (the output itself stays the same)."""
+    line = f"puzint: answered by {result.engine} ({result.method})"
+    tried = getattr(result, "tried_first", None)
+    if tried is not None:
+        line += f"; {tried} was tried first: {getattr(result, 'tried_first_stopped', '')}"
+    sys.stderr.write(visible(line) + "\n")
 
 
 def _explain_engines(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle) -> int:

@@ -79,6 +79,13 @@ class KernelEngine:
             return exc.reason(compiled.puzzle.source, "the kernel's fill search")
         return None
 
+    def compiled_already(self, compiled: CompiledPuzzle, query: Query) -> bool:
+        """Whether the kernel's cache holds the code this search runs on (a guess from the
+        cache's files, as `kernel.announce` makes it): else its first call compiles it."""
+        from ..kernel.where import compiled_before
+
+        return compiled_before("core" if _by_tables(compiled, query) else "entry")
+
     def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
         """The kernel's search for the question; a limit met while the kernel is compiled (the
         first time: half a minute) ends it with nothing searched. What the kernel cannot

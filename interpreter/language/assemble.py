@@ -163,6 +163,7 @@ def assemble(el: Elaboration) -> Puzzle:
         goal_slots=goal_scope.size,
         source=el.spec.source,
         filename=el.spec.filename,
+        given=tuple(el.overrides.items()),
     )
 
 

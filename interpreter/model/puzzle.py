@@ -351,6 +351,7 @@ class Puzzle(NamedTuple):
     goal_slots: int = 0
     source: str = ""  # the spec's text and file name, for errors found during a search
     filename: str = ""
+    given: tuple[tuple[str, str], ...] = ()  # the parameters given from outside, as given: the same puzzle again
 
     @property
     def cell_count(self) -> int:

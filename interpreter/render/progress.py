@@ -1,6 +1,7 @@
 """A status line while a search runs longer than about half a second, on a terminal only:
-states explored, how deep (or how costly) the search has gone, the rate, the time and the
-memory. A pipe or a file gets nothing, so that output stays the same wherever it goes."""
+the engine that searches, the states explored, how deep (or how costly) the search has
+gone, the rate, the time and the memory. A pipe or a file gets nothing, so that output
+stays the same wherever it goes."""
 
 from __future__ import annotations
 
@@ -29,13 +30,13 @@ class SearchProgress:
         self.shown_at = 0.0
         self.status: Status | None = None
 
-    def __call__(self, states: int, at: str) -> None:
+    def __call__(self, states: int, at: str, engine: str = "") -> None:
         now = self.clock()
         elapsed = now - self.started
         if elapsed < DELAY or now - self.shown_at < EVERY:
             return
         self.shown_at = now
-        parts = [f"searching: {states:,} states"]
+        parts = [f"searching ({engine}): {states:,} states" if engine else f"searching: {states:,} states"]
         if at:
             parts.append(at)
         parts.append(f"{states / elapsed:,.0f} states/s")

@@ -80,9 +80,11 @@ class Limits:
     max_memory_mb: float | None = DEFAULT_MAX_MEMORY_MB if MEMORY_WATCHED else None
     started: float = field(default_factory=time.monotonic)
     tripped: str | None = None
-    progress: Callable[[int, str], None] | None = None  # (states, "depth 12"): told at every poll
+    progress: Callable[[int, str, str], None] | None = None  # (states, "depth 12", engine): told at every poll
+    engine: str = ""  # the engine that searches now, for the progress line
     notice: Callable[[str], None] | None = None  # what the run is doing besides searching, shown at once
     pending: Callable[[], None] | None = field(default=None, repr=False)  # a stop that came inside a callback
+    until: Callable[[], str | None] | None = field(default=None, repr=False)  # a try's own end: why, or None
 
     def __post_init__(self) -> None:
         for name in ("max_states", "timeout", "max_memory_mb"):
@@ -104,7 +106,7 @@ class Limits:
         if self.tripped is not None:
             raise LimitReached(self.tripped)
         if self.progress is not None:
-            self.progress(states, at)
+            self.progress(states, at, self.engine)
         cap = self.stored_cap if stored else self.max_states
         if cap is not None and states >= cap:
             self.trip(f"state limit of {cap:,} reached")
@@ -114,7 +116,12 @@ class Limits:
         return CHECK_EVERY if cap is None else max(1, min(CHECK_EVERY, cap - states))
 
     def exceeded(self) -> str | None:
-        """The time or memory limit that has been passed, if any."""
+        """The time or memory limit that has been passed, if any, or the reason a try ends
+        (`until`: the planner's first try ends once the kernel is ready to take over)."""
+        if self.until is not None:
+            reason = self.until()
+            if reason is not None:
+                return reason
         if self.timeout is not None and time.monotonic() - self.started > self.timeout:
             return f"time limit of {self.timeout:g} s reached"
         if self.max_memory_mb is not None and rss_mb() > self.max_memory_mb:

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from puzint.cli import main
-from puzint.engines import ENGINES, Query, plan, planner
-from puzint.engines.planner import PROBE_SECONDS, PROBE_SECONDS_COLD, Step, probe_seconds
+from puzint.engines import ENGINES, Query, first_try, plan, planner
+from puzint.engines.planner import Step
 from puzint.errors import SpecError
 from puzint.kernel import installed
 from puzint.kernel.where import cache_name
@@ -27,17 +27,17 @@ pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed"
 
 def test_auto_tries_python_first_where_the_kernel_answers_too() -> None:
     compiled = load(SPECS / "knights.puz")
-    assert plan(compiled, Query.of(compiled, reach=True)) == [Step("python", probe_seconds()), Step("compiled")]
+    assert plan(compiled, Query.of(compiled, reach=True)) == [Step("python", first_try.SECONDS), Step("compiled")]
 
 
-def test_python_is_tried_longer_where_the_kernel_is_not_compiled_yet(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_kernel_is_known_to_be_compiled_from_its_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled = load(SPECS / "knights.puz")
+    query = Query.of(compiled, mode="any")  # a walk: on the machine
     monkeypatch.setenv("PUZINT_CACHE_DIR", str(tmp_path))  # an empty cache: a compile ahead
-    assert probe_seconds() == PROBE_SECONDS_COLD
+    assert not planner.KERNEL.compiled_already(compiled, query)
     (tmp_path / cache_name()).mkdir()
-    (tmp_path / cache_name() / "entry.search-1.py311.nbi").write_bytes(b"")
-    assert probe_seconds() == PROBE_SECONDS
+    (tmp_path / cache_name() / "entry._entry-54.py311.nbi").write_bytes(b"")
+    assert planner.KERNEL.compiled_already(compiled, query)
 
 
 def test_auto_keeps_to_python_where_the_kernel_does_not_answer() -> None:
@@ -71,7 +71,8 @@ def test_every_reason_is_one_sentence() -> None:
 
 
 def test_a_search_too_long_for_the_first_try_is_answered_by_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(planner, "probe_seconds", lambda: 0.05)  # 100,100 states: a second in Python
+    monkeypatch.setattr(first_try, "SECONDS", 0.05)  # 100,100 states: a second in Python
+    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
     compiled = load(SPECS / "knights.puz", {"rows": "5"})
     result = search(compiled, reach=True, limits=Limits())
     assert (result.engine, result.tried_first) == ("compiled", "python")
@@ -82,7 +83,8 @@ def test_a_search_too_long_for_the_first_try_is_answered_by_the_kernel(monkeypat
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX signals")
 def test_a_stop_during_the_first_try_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
     """SIGTERM in Python's try is the run's stop: the kernel (or Python again) never runs."""
-    monkeypatch.setattr(planner, "probe_seconds", lambda: 60.0)
+    monkeypatch.setattr(first_try, "SECONDS", 60.0)
+    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
     compiled = load(SPECS / "number_circle.puz", {"n": "16"})  # search all: minutes in Python
     limits = Limits()
     threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
@@ -126,3 +128,15 @@ def test_engine_help_says_who_answers_and_why(capsys: pytest.CaptureFixture[str]
         "does not: the constraint solver answers fillings (logic puzzles), and this puzzle has moves",
         "  auto      runs it on python",
     ]
+
+
+def test_verbose_says_which_engine_answered_and_what_was_tried_first(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(first_try, "SECONDS", 0.05)
+    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
+    assert main(["run", str(SPECS / "knights.puz"), "-p", "rows=5", "--reach", "--verbose", "--format", "json"]) == 0
+    err = capsys.readouterr().err
+    assert err == (
+        "puzint: answered by compiled (layered bfs, compiled); python was tried first: not finished in 0.05 s\n"
+    )

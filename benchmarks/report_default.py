@@ -1,0 +1,144 @@
+"""The default path against the engines asked by name: what a user who types `puzint run SPEC`
+waits for, beside `--engine python`, `--engine compiled` and a hand-written program.
+
+    python benchmarks/report_default.py [--repeat N] [--cold] [--only TEXT] [--skip-catalogue]
+
+Every figure is the wall time of a whole `python -m puzint run ... --format json` process
+(start-up, reading, compiling the spec, loading the kernel, the search, the output), the
+best of N runs (default 3). Warm: the kernel's cache holds its compiled code (a run of each
+case fills it first). `--cold` adds, for the cases of the issue, one run of `auto` and one of
+`compiled` with an empty PUZINT_CACHE_DIR: the kernel compiled from nothing. The hand-written
+programs (benchmarks/handwritten*.py, tests/plain) are timed in this process, best of N.
+
+The last column is the default's time over the faster of `python` and `compiled`: 1.00 is
+the fastest engine chosen at no cost.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.plain import queens  # noqa: E402
+
+from benchmarks import handwritten as hw  # noqa: E402
+from benchmarks import handwritten_amida as amida  # noqa: E402
+from benchmarks import handwritten_more as more  # noqa: E402
+from benchmarks.tables import table  # noqa: E402
+
+SPECS = ROOT / "specs"
+
+# the cases of the issue: (spec, arguments, hand-written program)
+CASES: dict[str, tuple[str, list[str], Callable[[], object]]] = {
+    "queens n=10 --count (moves)": ("queens_moves", ["-p", "n=10", "--count"], lambda: queens.count(10)),
+    "jealous husbands (6, 4)": (
+        "jealous_husbands",
+        ["-p", "couples=6", "-p", "seats=4"],
+        lambda: more.jealous_shortest(6, 4),
+    ),
+    "knights 3 x 4 --reach": ("knights", ["--reach"], lambda: hw.knights_reachable(4)),
+    "number circle n=12 --count": ("number_circle", ["-p", "n=12", "--count"], lambda: more.number_circle_count(12)),
+    "amida S9 --reach": ("amida", ["-p", "bottom=IHGFEDCBA", "--reach"], lambda: amida.reachable(9)),
+}
+
+
+def run(spec: str, args: list[str], engine: str, cache: str | None = None) -> float | None:
+    """The wall time of one whole run (None: the engine refuses the question)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python keeps its bytecode
+    if cache is not None:
+        env["PUZINT_CACHE_DIR"] = cache
+    argv = [sys.executable, "-m", "puzint", "run", str(SPECS / f"{spec}.puz"), *args, "--format", "json"]
+    started = time.perf_counter()
+    done = subprocess.run([*argv, "--engine", engine], capture_output=True, text=True, env=env, cwd=ROOT)
+    seconds = time.perf_counter() - started
+    if done.returncode not in (0, 1):
+        if "cannot run this" in done.stderr:
+            return None
+        raise RuntimeError(f"{spec} {args} --engine {engine}: exit {done.returncode}\n{done.stderr[-2000:]}")
+    json.loads(done.stdout)
+    return seconds
+
+
+def best(measure: Callable[[], float | None], repeat: int) -> float | None:
+    times = [measure() for _ in range(repeat)]
+    return None if any(t is None for t in times) else min(t for t in times if t is not None)
+
+
+def hand(program: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        program()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def shown(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds:.2f}"
+
+
+def ratio(default: float | None, python: float | None, compiled: float | None) -> str:
+    faster = min(t for t in (python, compiled) if t is not None) if (python or compiled) else None
+    return "-" if default is None or faster is None else f"{default / faster:.2f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--cold", action="store_true", help="also the first run with an empty kernel cache")
+    parser.add_argument("--only", default="", help="only cases whose name holds this text")
+    parser.add_argument("--skip-catalogue", action="store_true", help="only the cases of the issue")
+    options = parser.parse_args()
+
+    rows = []
+    cases: list[tuple[str, str, list[str], Callable[[], object] | None]] = [
+        (name, spec, args, program) for name, (spec, args, program) in CASES.items()
+    ]
+    if not options.skip_catalogue:
+        cases += [(f"catalogue: {p.stem}", p.stem, [], None) for p in sorted(SPECS.glob("*.puz"))]
+    for name, spec, args, program in cases:
+        if options.only not in name:
+            continue
+        run(spec, args, "compiled")  # the kernel's cache filled for this question, if the kernel answers it
+        times = {
+            e: best(lambda e=e, spec=spec, args=args: run(spec, args, e), options.repeat)
+            for e in ("auto", "python", "compiled")
+        }
+        written = shown(hand(program, options.repeat)) if program is not None else ""
+        row = [name, shown(times["auto"]), shown(times["python"]), shown(times["compiled"]), written]
+        row.append(ratio(times["auto"], times["python"], times["compiled"]))
+        rows.append(row)
+        print(" | ".join(row), file=sys.stderr, flush=True)
+    print("\nWarm (the kernel's cache filled), seconds of a whole run, best of", options.repeat)
+    table(["case", "default", "python", "compiled", "hand-written", "default / faster"], rows, left=1)
+
+    if options.cold:
+        cold_rows = []
+        for name, (spec, args, _) in CASES.items():
+            if options.only not in name:
+                continue
+            with tempfile.TemporaryDirectory() as empty:
+                auto = run(spec, args, "auto", cache=empty)
+            with tempfile.TemporaryDirectory() as empty:
+                compiled = run(spec, args, "compiled", cache=empty)
+            python = best(lambda spec=spec, args=args: run(spec, args, "python"), 1)
+            cold_rows.append([name, shown(auto), shown(python), shown(compiled), ratio(auto, python, compiled)])
+            print(" | ".join(cold_rows[-1]), file=sys.stderr, flush=True)
+        print("\nCold (an empty kernel cache), seconds of a whole run, one run")
+        table(["case", "default", "python", "compiled", "default / faster"], cold_rows, left=1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,104 @@
+"""Python's first try before the kernel: a fraction of a second where the kernel is compiled;
+where it is not, for as long as its compile in the background takes, and no longer."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from puzint.engines.background import BackgroundCompile
+from puzint.engines.first_try import FirstTry
+from puzint.kernel import installed
+from puzint.kernel.where import cache_name
+from puzint.runner import load, search
+from puzint.search import Limits
+from puzint.search.limits import LimitReached
+from puzint.search.result import LIMIT
+
+from tests.conftest import SPECS
+
+
+class Compiling:
+    """A stand-in for the background compile: it ends when the test says so."""
+
+    def __init__(self) -> None:
+        self.done = False
+
+    def running(self) -> bool:
+        return not self.done
+
+
+def wait_out(trying: FirstTry, seconds: float) -> str | None:
+    """Poll the try's limits for `seconds` as a search would; the reason it ended, if it did."""
+    end = time.monotonic() + seconds
+    with trying.watched():
+        try:
+            while time.monotonic() < end:
+                trying.limits.check(0)
+                time.sleep(0.01)
+        except LimitReached as exc:
+            return exc.reason
+    return None
+
+
+def test_a_try_where_the_kernel_is_compiled_lasts_its_seconds() -> None:
+    trying = FirstTry(Limits(), 0.05)
+    assert wait_out(trying, 2.0) == "not finished in 0.05 s"
+    assert trying.stopped_by_itself(LIMIT)
+
+
+def test_a_try_goes_on_while_the_kernel_compiles_and_ends_when_it_is_compiled() -> None:
+    compiling = Compiling()
+    trying = FirstTry(Limits(), 0.05, lambda: compiling)  # type: ignore[arg-type,return-value]
+    threading.Timer(0.5, setattr, (compiling, "done", True)).start()
+    started = time.monotonic()
+    reason = wait_out(trying, 5.0)
+    assert time.monotonic() - started >= 0.5  # not before the compile ended
+    assert trying.compiling is compiling
+    assert reason is not None and reason.endswith("s, while the kernel was compiled in the background")
+    assert trying.stopped_by_itself(LIMIT)
+
+
+def test_a_short_try_starts_no_compile() -> None:
+    started: list[Compiling] = []
+    trying = FirstTry(Limits(), 0.2, lambda: started.append(Compiling()) or started[-1])  # type: ignore[arg-type,return-value,func-returns-value]
+    with trying.watched():
+        pass
+    time.sleep(0.4)
+    assert started == []
+
+
+def test_a_compile_that_cannot_start_leaves_the_try_to_its_seconds() -> None:
+    def refused() -> BackgroundCompile:
+        raise OSError("no processes left")
+
+    trying = FirstTry(Limits(), 0.05, refused)
+    assert wait_out(trying, 2.0) == "not finished in 0.05 s"
+
+
+def test_the_run_s_own_limits_hold_in_the_try() -> None:
+    run = Limits(max_states=10)
+    trying = FirstTry(run, 60.0)
+    with pytest.raises(LimitReached), trying.watched():
+        trying.limits.check(100)
+    assert not trying.stopped_by_itself(LIMIT)
+    assert run.tripped == "state limit of 10 reached"  # the run's stop: no other engine runs
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not installed(), reason="numba is not installed")
+def test_a_cold_kernel_is_compiled_in_the_background_while_python_searches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The whole way, in an empty cache: about a minute and a half."""
+    monkeypatch.setenv("PUZINT_CACHE_DIR", str(tmp_path))
+    compiled = load(SPECS / "knights.puz", {"rows": "9"})  # 5,920,200 states: minutes in Python
+    result = search(compiled, reach=True, limits=Limits())
+    assert (result.engine, result.tried_first) == ("compiled", "python")
+    assert result.tried_first_stopped is not None
+    assert result.tried_first_stopped.endswith("while the kernel was compiled in the background")
+    assert list((tmp_path / cache_name()).glob("*.nbi"))
+    again = search(compiled, reach=True, limits=Limits(), engine="compiled")  # from the cache now
+    assert result.reachable == again.reachable is not None and again.reachable > 0
