@@ -166,8 +166,9 @@ def _enumerate(
     visited = [0]
     classes: set[bytes] = set()
     goals: set[bytes] = set()
+    wanted = moves and (keep or on_solution is not None)
     try:
-        engine = goal_states_engine(compiled, limits, asked)
+        engine, found, visited[0] = goal_states_engine(compiled, limits, asked, wanted)
     except KeyboardInterrupt as exc:  # during the Python engine's first try
         report.status, report.limit_reason = LIMIT, stop_reason(exc)
         report.seconds = time.monotonic() - started
@@ -179,9 +180,9 @@ def _enumerate(
         report.method += f", {engine.name}"
     if engine.name != "python" and group is None and not keep and on_solution is None and limit is None:
         return _count_only(engine, compiled, limits, report, started)
-    wanted = moves and (keep or on_solution is not None)
     try:
-        for path in engine.goal_states(compiled, limits, visited, wanted):
+        paths = iter(found) if found is not None else engine.goal_states(compiled, limits, visited, wanted)
+        for path in paths:
             final = path[-1][1] if path else compiled.start
             report.in_all += 1
             if group is not None:

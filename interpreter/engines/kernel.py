@@ -84,6 +84,8 @@ class KernelEngine:
         cache's files, as `kernel.announce` makes it): else its first call compiles it."""
         from ..kernel.where import compiled_before
 
+        if compiled.filling is not None:
+            return compiled_before("cover" if compiled.tiling is not None else "fill")
         return compiled_before("core" if _by_tables(compiled, query) else "entry")
 
     def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:

@@ -20,10 +20,10 @@ The plan, question by question (`--engine help` shows it for a spec):
     any                      python, 0.3 s (cold: until compiled)  compiled
     all (search all walk)    python, 0.3 s (cold: until compiled)  compiled
     every solution, trajectories   python alone (the graph of all solutions is kept in Python)
-    a filling: one solution        cpsat, where its model says every rule; else compiled
-               (and unique?)       (the kernel's fill search), where it does; else python
-    a filling: every solution,     compiled, then cpsat, then python: the first that can say
-               their number        every rule
+    a filling: one solution        python, 0.3 s; then cpsat, where its model says every rule;
+               (and unique?)       else compiled (the kernel's fill search), where it does
+    a filling: every solution,     python, 0.3 s; then compiled, else cpsat: the first that
+               their number        can say every rule (else python alone)
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from ..search import Limits, SearchResult
 from ..search.limits import LimitReached
 from ..search.result import LIMIT
 from . import background, first_try
-from .base import Engine, HandOver
+from .base import Engine, HandOver, Path
 from .cpsat import SolverEngine
 from .first_try import FirstTry
 from .kernel import KernelEngine
@@ -79,10 +79,12 @@ def plan(compiled: CompiledPuzzle, query: Query, asked: str = "auto") -> list[St
         return [Step(asked)]
     if compiled.filling is not None:  # a logic puzzle: the first of its engines that can say its rules
         order = FILLING_ONE if query.mode == "any" else FILLING_EVERY
-        return [Step(next(e.name for e in order if e.why_not(compiled, query) is None))]
-    if COMPILED.why_not(compiled, query) is not None:
+        then = next(e for e in order if e.why_not(compiled, query) is None)
+    else:
+        then = COMPILED if COMPILED.why_not(compiled, query) is None else PYTHON
+    if then is PYTHON:
         return [Step(PYTHON.name)]
-    return [Step(PYTHON.name, first_try.SECONDS), Step(COMPILED.name)]
+    return [Step(PYTHON.name, first_try.SECONDS), Step(then.name)]
 
 
 def refusal(engine: str, why: str) -> SpecError:
@@ -97,7 +99,7 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str = 
     tried: tuple[str, str] | None = None
     for i, step in enumerate(steps):
         engine = ENGINES[step.engine]
-        trying = _first_try(compiled, query, limits, step) if i < len(steps) - 1 else None
+        trying = _first_try(compiled, query, limits, steps) if i < len(steps) - 1 else None
         step_limits = trying.limits if trying is not None else limits
         step_limits.engine = engine.name
         try:
@@ -117,24 +119,31 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str = 
     raise AssertionError("a plan ends with a step that answers")
 
 
-def goal_states_engine(compiled: CompiledPuzzle, limits: Limits, asked: str = "auto") -> Engine:
-    """The engine that walks a `search all` spec's goal states: where the plan tries Python
-    first, its walk is run to the end (counted only) as a first try, and the kernel walks
-    it again if it did not finish in its time."""
+def goal_states_engine(
+    compiled: CompiledPuzzle, limits: Limits, asked: str = "auto", moves: bool = False
+) -> tuple[Engine, list[Path] | None, int]:
+    """The engine that walks a `search all` spec's goal states. Where the plan tries Python
+    first, its walk runs as a first try, its goal states kept (each path, with `moves`):
+    where it finishes, they are the answer, with the states it visited (nothing is walked
+    twice); else the next engine walks them all again."""
     query = Query.of(compiled, mode="all")
     steps = plan(compiled, query, asked)
     if len(steps) == 1:
-        return ENGINES[steps[0].engine]
-    trying = _first_try(compiled, query, limits, steps[0])
+        return ENGINES[steps[0].engine], None, 0
+    trying = _first_try(compiled, query, limits, steps)
     if trying is None:
-        return PYTHON
+        return PYTHON, None, 0
+    found: list[Path] = []
+    visited = [0]
+    trying.limits.engine = PYTHON.name
     try:
         with trying.watched():
-            for _ in PYTHON.goal_states(compiled, trying.limits, [0], moves=False):
-                pass
+            found.extend(PYTHON.goal_states(compiled, trying.limits, visited, moves=moves))
     except LimitReached:
-        return COMPILED if trying.stopped_by_itself(LIMIT) else PYTHON
-    return PYTHON
+        if trying.stopped_by_itself(LIMIT):
+            return ENGINES[steps[1].engine], None, 0
+        return PYTHON, None, visited[0]  # the run's own limit: the walk stops at once
+    return PYTHON, found, visited[0]
 
 
 def explain(compiled: CompiledPuzzle, query: Query) -> list[str]:
@@ -158,17 +167,19 @@ def explain(compiled: CompiledPuzzle, query: Query) -> list[str]:
     return lines
 
 
-def _first_try(compiled: CompiledPuzzle, query: Query, limits: Limits, step: Step) -> FirstTry | None:
-    """Python's try before the kernel (see `first_try`): a fraction of a second where the
-    kernel is compiled, else for as long as it takes to compile in the background; None
-    where the run's own time left is that short already (Python alone answers)."""
-    assert step.seconds is not None
-    if limits.timeout is not None and limits.timeout - limits.elapsed() <= step.seconds:
+def _first_try(compiled: CompiledPuzzle, query: Query, limits: Limits, steps: list[Step]) -> FirstTry | None:
+    """Python's try before the next engine (see `first_try`): a fraction of a second, or,
+    where the next is the kernel and it is not compiled yet, for as long as it takes to
+    compile in the background; None where the run's own time left is that short already
+    (Python alone answers)."""
+    seconds = steps[0].seconds
+    assert seconds is not None
+    if limits.timeout is not None and limits.timeout - limits.elapsed() <= seconds:
         return None
-    if KERNEL.compiled_already(compiled, query):
-        return FirstTry(limits, step.seconds)
+    if steps[1].engine != COMPILED.name or KERNEL.compiled_already(compiled, query):
+        return FirstTry(limits, seconds)
     if background.possible(compiled):
-        return FirstTry(limits, step.seconds, lambda: background.BackgroundCompile(compiled, query))
+        return FirstTry(limits, seconds, lambda: background.BackgroundCompile(compiled, query))
     return FirstTry(limits, first_try.SECONDS_NO_CACHE)
 
 

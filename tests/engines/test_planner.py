@@ -88,7 +88,8 @@ def test_a_stop_during_the_first_try_stops_the_run(monkeypatch: pytest.MonkeyPat
     compiled = load(SPECS / "number_circle.puz", {"n": "16"})  # search all: minutes in Python
     limits = Limits()
     threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
-    assert planner.goal_states_engine(compiled, limits) is ENGINES["python"]
+    engine, found, visited = planner.goal_states_engine(compiled, limits)
+    assert (engine, found) == (ENGINES["python"], None) and visited > 0
     assert limits.tripped == "stopped by SIGTERM"
 
 
@@ -140,3 +141,28 @@ def test_verbose_says_which_engine_answered_and_what_was_tried_first(
     assert err == (
         "puzint: answered by compiled (layered bfs, compiled); python was tried first: not finished in 0.05 s\n"
     )
+
+
+def test_a_small_logic_puzzle_is_answered_by_python_before_a_solver_loads() -> None:
+    result = search(load(SPECS / "killer_shidoku.puz"))
+    assert (result.engine, result.tried_first, result.status) == ("python", None, "solved")
+
+
+def test_a_logic_puzzle_too_long_for_the_first_try_goes_to_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(first_try, "SECONDS", 0.01)
+    result = search(load(SPECS / "sudoku.puz"), mode="any")  # one solution, and whether it is unique
+    assert (result.engine, result.tried_first, result.tried_first_stopped) == (
+        "cpsat",
+        "python",
+        "not finished in 0.01 s",
+    )
+
+
+def test_every_solution_found_in_the_first_try_is_the_answer() -> None:
+    from puzint.solutions import enumerate_solutions
+
+    compiled = load(SPECS / "latin_square.puz", {"n": "4"})
+    by_default = enumerate_solutions(compiled, Limits(), keep=True)
+    in_python = enumerate_solutions(compiled, Limits(), keep=True, engine="python")
+    assert (by_default.engine, by_default.in_all, by_default.states) == ("python", 576, in_python.states)
+    assert by_default.solutions == in_python.solutions
