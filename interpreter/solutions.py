@@ -47,6 +47,8 @@ class AllSolutions:
     stopped_at_limit: bool = False  # --limit K reached: the count is a lower bound
     method: str = "depth-first enumeration"
     engine: str = "python"  # the engine that answered
+    tried_first: str | None = None  # the engine tried first, where the plan moved on
+    tried_first_stopped: str | None = None  # ... and why it did not answer
     statistics: dict[str, object] | None = None  # a solver's own figures
     length: int | None = None  # moves of every solution, when all are shortest
     cost: int | None = None  # of every solution, when all are cheapest
@@ -168,12 +170,14 @@ def _enumerate(
     goals: set[bytes] = set()
     wanted = moves and (keep or on_solution is not None)
     try:
-        engine, found, visited[0] = goal_states_engine(compiled, limits, asked, wanted)
+        engine, found, visited[0], tried = goal_states_engine(compiled, limits, asked, wanted)
     except KeyboardInterrupt as exc:  # during the Python engine's first try
         report.status, report.limit_reason = LIMIT, stop_reason(exc)
         report.seconds = time.monotonic() - started
         return report
     report.engine = engine.name
+    if tried is not None:
+        report.tried_first, report.tried_first_stopped = tried
     if compiled.filling is not None:
         report.method = (TILING_METHODS if compiled.tiling is not None else FILLING_METHODS)[engine.name]
     elif engine.name != "python":

@@ -1,15 +1,19 @@
-"""The planner's first try of a search in Python, before the kernel takes it over.
+"""The planner's first try of a search in Python, before a faster engine takes it over.
 
-A small search ends in Python before the kernel could even be loaded; a large one should
-reach the kernel soon. So the try lasts a fraction of a second where the kernel's code is
-in its cache. Where it is not, the kernel must first be compiled (half a minute, once): the
-try then goes on while a background process compiles it (see `background`), and ends when
-that process does. Without a cache to compile into, it lasts a few seconds, and the kernel
-is compiled in this process after it.
+A small search ends in Python before the kernel (or OR-tools) could even be loaded; a large
+one should reach the fast engine soon. So the try lasts a fraction of a second, and only
+then is the next engine chosen (asking the engines whether they can answer costs a tenth of
+a second on some puzzles: a small search should not pay it). Where no other engine answers,
+the try simply goes on to the end. Where the next is the kernel and its code is not in its
+cache yet, it must first be compiled (about a minute, once): the try goes on while a
+background process compiles it (see `background`), and ends when that process does.
+Without a cache to compile into, the try lasts a few seconds more, and the kernel is
+compiled in this process after it.
 
-The try runs under a copy of the run's limits: the run's own limits (time, states, memory,
-SIGTERM) still hold in it, and a stop that is the run's, not the try's, is the run's from
-then on (no later engine runs).
+The choice is made in a timer thread while the search goes on in the main thread. The try
+runs under a copy of the run's limits: the run's own limits (time, states, memory, SIGTERM)
+still hold in it, and a stop that is the run's, not the try's, is the run's from then on
+(no later engine runs).
 """
 
 from __future__ import annotations
@@ -19,37 +23,52 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from ..search import Limits
 from ..search.result import LIMIT
 from .background import BackgroundCompile
 
-SECONDS = 0.3  # a search that Python has not finished by then goes to the kernel
+SECONDS = 0.3  # a search that Python has not finished by then goes to the next engine
 SECONDS_NO_CACHE = 3.0  # ... where the kernel would be compiled in this process first
 
 
-class FirstTry:
-    """A try of at most `seconds`, or, where `compile` is given (the kernel is not compiled
-    yet, and can be in the background), for as long as that compile takes from then on."""
+@dataclass(frozen=True)
+class Next:
+    """The engine that takes a search over after the try (None: none, Python goes on), and,
+    where it must be compiled first, how to compile it in the background (None: no need,
+    or no way: then `wait` seconds more)."""
 
-    def __init__(self, run: Limits, seconds: float, compile: Callable[[], BackgroundCompile] | None = None):
+    engine: str | None
+    compile: Callable[[], BackgroundCompile] | None = None
+    wait: float = 0.0
+
+
+class FirstTry:
+    """A try of at least `seconds`, after which `choose` says what comes next."""
+
+    def __init__(self, run: Limits, seconds: float, choose: Callable[[], Next]):
         self.run = run
         self.seconds = seconds
         self.started = time.monotonic()
+        self.next: Next | None = None  # chosen when the try's seconds are up
         self.compiling: BackgroundCompile | None = None
         self.reason: str | None = None
         self.limits = dataclasses.replace(run, tripped=None, pending=None, until=self._over)
-        self._timer: threading.Timer | None = None
-        if compile is not None:
-            self._timer = threading.Timer(seconds, self._start, (compile,))
-            self._timer.daemon = True
-        self._compile = compile
+        self._timer = threading.Timer(seconds, self._choose, (choose,))
+        self._timer.daemon = True
 
-    def _start(self, compile: Callable[[], BackgroundCompile]) -> None:
+    def _choose(self, choose: Callable[[], Next]) -> None:
         try:
-            self.compiling = compile()
-        except OSError:  # no process to be had: the kernel is compiled here, after the try
-            self._compile = None
+            chosen = choose()
+        except Exception:  # an engine's question failed: Python, the reference, goes on alone
+            chosen = Next(None)
+        if chosen.compile is not None:
+            try:
+                self.compiling = chosen.compile()
+            except OSError:  # no process to be had: compiled here, after a few seconds more
+                chosen = Next(chosen.engine, wait=SECONDS_NO_CACHE - self.seconds)
+        self.next = chosen
 
     def _over(self) -> str | None:
         """Why the try ends now, or None (called by the limits at each poll and tick)."""
@@ -58,14 +77,17 @@ class FirstTry:
         return self.reason
 
     def _why_over(self) -> str | None:
+        chosen = self.next
+        if chosen is None or chosen.engine is None:
+            return None
         waited = time.monotonic() - self.started
-        if waited < self.seconds:
+        if self.compiling is not None:
+            if self.compiling.running():
+                return None
+            return f"not finished in {waited:.1f} s, while the kernel was compiled in the background"
+        if waited < self.seconds + chosen.wait:
             return None
-        if self._compile is None:
-            return f"not finished in {self.seconds:g} s"
-        if self.compiling is None or self.compiling.running():
-            return None
-        return f"not finished in {waited:.1f} s, while the kernel was compiled in the background"
+        return f"not finished in {self.seconds + chosen.wait:g} s"
 
     def stopped_by_itself(self, status: str) -> bool:
         """Whether the try ended by its own end (not at the run's limits)."""
@@ -75,14 +97,12 @@ class FirstTry:
     def watched(self) -> Iterator[None]:
         """The try's own end, watched by a timer as the run's limits are (a search that polls
         rarely still stops in time); a stop that is the run's is passed on to it."""
-        if self._timer is not None:
-            self._timer.start()
+        self._timer.start()
         try:
             with self.limits.armed():
                 yield
         finally:
-            if self._timer is not None:
-                self._timer.cancel()
+            self._timer.cancel()
             tripped = self.limits.tripped
             if tripped is not None and tripped != self.reason and self.run.tripped is None:
                 self.run.tripped = tripped

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..compiler import CompiledPuzzle
 from ..errors import NOWHERE, Diagnostic, SpecError
@@ -39,7 +40,7 @@ from ..search.result import LIMIT
 from . import background, first_try
 from .base import Engine, HandOver, Path
 from .cpsat import SolverEngine
-from .first_try import FirstTry
+from .first_try import FirstTry, Next
 from .kernel import KernelEngine
 from .python import PythonEngine
 from .query import Query
@@ -77,14 +78,24 @@ def plan(compiled: CompiledPuzzle, query: Query, asked: str = "auto") -> list[St
         if why is not None:
             raise refusal(asked, why)
         return [Step(asked)]
-    if compiled.filling is not None:  # a logic puzzle: the first of its engines that can say its rules
-        order = FILLING_ONE if query.mode == "any" else FILLING_EVERY
-        then = next(e for e in order if e.why_not(compiled, query) is None)
-    else:
-        then = COMPILED if COMPILED.why_not(compiled, query) is None else PYTHON
+    then = _then(compiled, query)
     if then is PYTHON:
         return [Step(PYTHON.name)]
     return [Step(PYTHON.name, first_try.SECONDS), Step(then.name)]
+
+
+def _then(compiled: CompiledPuzzle, query: Query) -> Engine:
+    """The engine that takes a search over from Python's first try (PYTHON: none can)."""
+    if compiled.filling is not None:  # a logic puzzle: the first of its engines that can say its rules
+        order = FILLING_ONE if query.mode == "any" else FILLING_EVERY
+        return next(e for e in order if e.why_not(compiled, query) is None)
+    return COMPILED if COMPILED.why_not(compiled, query) is None else PYTHON
+
+
+def _python_first(asked: str) -> bool:
+    """Whether the plan starts with Python's first try: for `auto`, unless PUZINT_ENGINE
+    names the engine it prefers."""
+    return asked == "auto" and os.environ.get("PUZINT_ENGINE", "auto") not in ENGINES
 
 
 def refusal(engine: str, why: str) -> SpecError:
@@ -92,47 +103,57 @@ def refusal(engine: str, why: str) -> SpecError:
 
 
 def search(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str = "auto") -> SearchResult:
-    """The answer to the question, by the engines of the plan: a first try runs under the
-    run's limits and its own end, the last step under the run's limits; the first engine to
-    finish answers."""
-    steps = plan(compiled, query, asked)
+    """The answer to the question: for `auto`, Python's first try, then (where it did not
+    finish) the engine chosen meanwhile, under the run's limits; else the one engine of the
+    plan. What the kernel cannot answer exactly it hands over to Python."""
     tried: tuple[str, str] | None = None
-    for i, step in enumerate(steps):
-        engine = ENGINES[step.engine]
-        trying = _first_try(compiled, query, limits, steps) if i < len(steps) - 1 else None
-        step_limits = trying.limits if trying is not None else limits
-        step_limits.engine = engine.name
-        try:
-            if trying is None:
-                result = engine.search(compiled, query, step_limits)
-            else:
-                with trying.watched():
-                    result = engine.search(compiled, query, step_limits)
-        except HandOver as exc:
-            tried = (engine.name, exc.why)
-            limits.engine = PYTHON.name
-            result = PYTHON.search(compiled, query, limits)
-            return _named(result, PYTHON.name, tried)
-        if trying is None or not trying.stopped_by_itself(result.status):
-            return _named(result, engine.name, tried)
-        tried = (engine.name, trying.reason or "")
-    raise AssertionError("a plan ends with a step that answers")
+    engine = PYTHON
+    if not _python_first(asked):
+        engine = ENGINES[plan(compiled, query, asked)[0].engine]
+    else:
+        trying = _first_try(compiled, query, limits)
+        if trying is not None:
+            trying.limits.engine = PYTHON.name
+            with trying.watched():
+                result = PYTHON.search(compiled, query, trying.limits)
+            if not trying.stopped_by_itself(result.status):
+                return _named(result, PYTHON.name, None)
+            assert trying.next is not None and trying.next.engine is not None
+            tried = (PYTHON.name, trying.reason or "")
+            engine = ENGINES[trying.next.engine]
+    limits.engine = engine.name
+    try:
+        result = engine.search(compiled, query, limits)
+    except HandOver as exc:
+        limits.engine = PYTHON.name
+        return _named(PYTHON.search(compiled, query, limits), PYTHON.name, (engine.name, exc.why))
+    return _named(result, engine.name, tried)
+
+
+class GoalStates(NamedTuple):
+    """Who walks a `search all` spec's goal states: `engine`, or, where Python's first try
+    finished the walk, `found` (the goal states, each path) with the states it `visited`;
+    `tried`: the engine tried first and why it did not finish, where the plan moved on."""
+
+    engine: Engine
+    found: list[Path] | None = None
+    visited: int = 0
+    tried: tuple[str, str] | None = None
 
 
 def goal_states_engine(
     compiled: CompiledPuzzle, limits: Limits, asked: str = "auto", moves: bool = False
-) -> tuple[Engine, list[Path] | None, int]:
+) -> GoalStates:
     """The engine that walks a `search all` spec's goal states. Where the plan tries Python
     first, its walk runs as a first try, its goal states kept (each path, with `moves`):
-    where it finishes, they are the answer, with the states it visited (nothing is walked
-    twice); else the next engine walks them all again."""
+    where it finishes, they are the answer (nothing is walked twice); else the next engine
+    walks them all again."""
     query = Query.of(compiled, mode="all")
-    steps = plan(compiled, query, asked)
-    if len(steps) == 1:
-        return ENGINES[steps[0].engine], None, 0
-    trying = _first_try(compiled, query, limits, steps)
+    if not _python_first(asked):
+        return GoalStates(ENGINES[plan(compiled, query, asked)[0].engine])
+    trying = _first_try(compiled, query, limits)
     if trying is None:
-        return PYTHON, None, 0
+        return GoalStates(PYTHON)
     found: list[Path] = []
     visited = [0]
     trying.limits.engine = PYTHON.name
@@ -141,9 +162,10 @@ def goal_states_engine(
             found.extend(PYTHON.goal_states(compiled, trying.limits, visited, moves=moves))
     except LimitReached:
         if trying.stopped_by_itself(LIMIT):
-            return ENGINES[steps[1].engine], None, 0
-        return PYTHON, None, visited[0]  # the run's own limit: the walk stops at once
-    return PYTHON, found, visited[0]
+            assert trying.next is not None and trying.next.engine is not None
+            return GoalStates(ENGINES[trying.next.engine], tried=(PYTHON.name, trying.reason or ""))
+        return GoalStates(PYTHON, visited=visited[0])  # the run's own limit: the walk stops at once
+    return GoalStates(PYTHON, found, visited[0])
 
 
 def explain(compiled: CompiledPuzzle, query: Query) -> list[str]:
@@ -167,20 +189,26 @@ def explain(compiled: CompiledPuzzle, query: Query) -> list[str]:
     return lines
 
 
-def _first_try(compiled: CompiledPuzzle, query: Query, limits: Limits, steps: list[Step]) -> FirstTry | None:
-    """Python's try before the next engine (see `first_try`): a fraction of a second, or,
-    where the next is the kernel and it is not compiled yet, for as long as it takes to
-    compile in the background; None where the run's own time left is that short already
-    (Python alone answers)."""
-    seconds = steps[0].seconds
-    assert seconds is not None
-    if limits.timeout is not None and limits.timeout - limits.elapsed() <= seconds:
+def _first_try(compiled: CompiledPuzzle, query: Query, limits: Limits) -> FirstTry | None:
+    """Python's first try (see `first_try`); None where the run's own time left is that
+    short already (Python alone answers)."""
+    if limits.timeout is not None and limits.timeout - limits.elapsed() <= first_try.SECONDS:
         return None
-    if steps[1].engine != COMPILED.name or KERNEL.compiled_already(compiled, query):
-        return FirstTry(limits, seconds)
+    return FirstTry(limits, first_try.SECONDS, lambda: _next(compiled, query))
+
+
+def _next(compiled: CompiledPuzzle, query: Query) -> Next:
+    """What follows Python's first try, chosen when its time is up: the engine that takes the
+    search over, and, where that is the kernel and its code is not in the cache yet, its
+    compile in a background process (or, with no cache to compile into, a few seconds more)."""
+    then = _then(compiled, query)
+    if then is PYTHON:
+        return Next(None)
+    if then is not COMPILED or KERNEL.compiled_already(compiled, query):
+        return Next(then.name)
     if background.possible(compiled):
-        return FirstTry(limits, seconds, lambda: background.BackgroundCompile(compiled, query))
-    return FirstTry(limits, first_try.SECONDS_NO_CACHE)
+        return Next(then.name, compile=lambda: background.BackgroundCompile(compiled, query))
+    return Next(then.name, wait=first_try.SECONDS_NO_CACHE - first_try.SECONDS)
 
 
 def _named(result: SearchResult, engine: str, tried: tuple[str, str] | None) -> SearchResult:

@@ -194,6 +194,9 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
         "method": report.method,
         "engine": report.engine,
     }
+    if report.tried_first is not None:
+        data["tried_first"] = report.tried_first
+        data["tried_first_stopped"] = report.tried_first_stopped
     if report.statistics is not None:
         data["solver"] = report.statistics
     if report.total is not None:  # every shortest (cheapest) solution of a puzzle of moves

@@ -8,8 +8,9 @@ import time
 from pathlib import Path
 
 import pytest
+from puzint.engines import first_try
 from puzint.engines.background import BackgroundCompile
-from puzint.engines.first_try import FirstTry
+from puzint.engines.first_try import FirstTry, Next
 from puzint.kernel import installed
 from puzint.kernel.where import cache_name
 from puzint.runner import load, search
@@ -43,15 +44,20 @@ def wait_out(trying: FirstTry, seconds: float) -> str | None:
     return None
 
 
-def test_a_try_where_the_kernel_is_compiled_lasts_its_seconds() -> None:
-    trying = FirstTry(Limits(), 0.05)
+def test_a_try_where_the_next_engine_is_ready_lasts_its_seconds() -> None:
+    trying = FirstTry(Limits(), 0.05, lambda: Next("compiled"))
     assert wait_out(trying, 2.0) == "not finished in 0.05 s"
     assert trying.stopped_by_itself(LIMIT)
 
 
+def test_a_try_that_no_engine_could_take_over_goes_on() -> None:
+    trying = FirstTry(Limits(), 0.05, lambda: Next(None))
+    assert wait_out(trying, 0.5) is None
+
+
 def test_a_try_goes_on_while_the_kernel_compiles_and_ends_when_it_is_compiled() -> None:
     compiling = Compiling()
-    trying = FirstTry(Limits(), 0.05, lambda: compiling)  # type: ignore[arg-type,return-value]
+    trying = FirstTry(Limits(), 0.05, lambda: Next("compiled", compile=lambda: compiling))  # type: ignore[arg-type,return-value]
     threading.Timer(0.5, setattr, (compiling, "done", True)).start()
     started = time.monotonic()
     reason = wait_out(trying, 5.0)
@@ -61,26 +67,26 @@ def test_a_try_goes_on_while_the_kernel_compiles_and_ends_when_it_is_compiled() 
     assert trying.stopped_by_itself(LIMIT)
 
 
-def test_a_short_try_starts_no_compile() -> None:
-    started: list[Compiling] = []
-    trying = FirstTry(Limits(), 0.2, lambda: started.append(Compiling()) or started[-1])  # type: ignore[arg-type,return-value,func-returns-value]
+def test_a_short_try_chooses_nothing_and_starts_no_compile() -> None:
+    asked: list[str] = []
+    trying = FirstTry(Limits(), 0.2, lambda: asked.append("chosen") or Next(None))  # type: ignore[func-returns-value]
     with trying.watched():
         pass
     time.sleep(0.4)
-    assert started == []
+    assert asked == []
 
 
-def test_a_compile_that_cannot_start_leaves_the_try_to_its_seconds() -> None:
+def test_a_compile_that_cannot_start_leaves_a_few_seconds_more() -> None:
     def refused() -> BackgroundCompile:
         raise OSError("no processes left")
 
-    trying = FirstTry(Limits(), 0.05, refused)
-    assert wait_out(trying, 2.0) == "not finished in 0.05 s"
+    trying = FirstTry(Limits(), 0.05, lambda: Next("compiled", compile=refused))
+    assert wait_out(trying, 5.0) == f"not finished in {first_try.SECONDS_NO_CACHE:g} s"
 
 
 def test_the_run_s_own_limits_hold_in_the_try() -> None:
     run = Limits(max_states=10)
-    trying = FirstTry(run, 60.0)
+    trying = FirstTry(run, 60.0, lambda: Next("compiled"))
     with pytest.raises(LimitReached), trying.watched():
         trying.limits.check(100)
     assert not trying.stopped_by_itself(LIMIT)

@@ -88,8 +88,8 @@ def test_a_stop_during_the_first_try_stops_the_run(monkeypatch: pytest.MonkeyPat
     compiled = load(SPECS / "number_circle.puz", {"n": "16"})  # search all: minutes in Python
     limits = Limits()
     threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
-    engine, found, visited = planner.goal_states_engine(compiled, limits)
-    assert (engine, found) == (ENGINES["python"], None) and visited > 0
+    engine, found, visited, tried = planner.goal_states_engine(compiled, limits)
+    assert (engine, found, tried) == (ENGINES["python"], None, None) and visited > 0
     assert limits.tripped == "stopped by SIGTERM"
 
 
@@ -166,3 +166,24 @@ def test_every_solution_found_in_the_first_try_is_the_answer() -> None:
     in_python = enumerate_solutions(compiled, Limits(), keep=True, engine="python")
     assert (by_default.engine, by_default.in_all, by_default.states) == ("python", 576, in_python.states)
     assert by_default.solutions == in_python.solutions
+
+
+def test_a_search_all_moved_to_the_kernel_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(first_try, "SECONDS", 0.05)
+    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
+    argv = ["run", str(SPECS / "number_circle.puz"), "-p", "n=12", "--count", "--format", "json", "--verbose"]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert (data["engine"], data["tried_first"], data["tried_first_stopped"]) == (
+        "compiled",
+        "python",
+        "not finished in 0.05 s",
+    )
+    assert data["count"] == 3856  # as in specs/number_circle.yaml
+    assert captured.err == (
+        "puzint: answered by compiled (depth-first enumeration, compiled); "
+        "python was tried first: not finished in 0.05 s\n"
+    )
