@@ -10,7 +10,9 @@ background process compiles it (see `background`), and ends when that process do
 Without a cache to compile into, the try lasts a few seconds more, and the kernel is
 compiled in this process after it.
 
-The choice is made in a timer thread while the search goes on in the main thread. The try
+The choice is made in a timer thread, while the search in the main thread waits for it at
+its next poll (the two would only slow each other down; a wait is bounded, so that the
+thread cannot hold the search up for long, whatever it waits for itself). The try
 runs under a copy of the run's limits: the run's own limits (time, states, memory, SIGTERM)
 still hold in it, and a stop that is the run's, not the try's, is the run's from then on
 (no later engine runs).
@@ -31,6 +33,7 @@ from .background import BackgroundCompile
 
 SECONDS = 0.3  # a search that Python has not finished by then goes to the next engine
 SECONDS_NO_CACHE = 3.0  # ... where the kernel would be compiled in this process first
+CHOOSING = 2.0  # at most this long the search waits for the choice (then it goes on meanwhile)
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,7 @@ class FirstTry:
         self.compiling: BackgroundCompile | None = None
         self.reason: str | None = None
         self.limits = dataclasses.replace(run, tripped=None, pending=None, until=self._over)
+        self._chosen = threading.Event()
         self._timer = threading.Timer(seconds, self._choose, (choose,))
         self._timer.daemon = True
 
@@ -63,12 +67,15 @@ class FirstTry:
             chosen = choose()
         except Exception:  # an engine's question failed: Python, the reference, goes on alone
             chosen = Next(None)
-        if chosen.compile is not None:
-            try:
-                self.compiling = chosen.compile()
-            except OSError:  # no process to be had: compiled here, after a few seconds more
-                chosen = Next(chosen.engine, wait=SECONDS_NO_CACHE - self.seconds)
-        self.next = chosen
+        try:
+            if chosen.compile is not None:
+                try:
+                    self.compiling = chosen.compile()
+                except OSError:  # no process to be had: compiled here, after a few seconds more
+                    chosen = Next(chosen.engine, wait=SECONDS_NO_CACHE - self.seconds)
+        finally:
+            self.next = chosen
+            self._chosen.set()
 
     def _over(self) -> str | None:
         """Why the try ends now, or None (called by the limits at each poll and tick)."""
@@ -77,10 +84,13 @@ class FirstTry:
         return self.reason
 
     def _why_over(self) -> str | None:
+        waited = time.monotonic() - self.started
+        if waited < self.seconds:
+            return None
+        self._chosen.wait(CHOOSING)  # the search pauses while the choice is made: it may be wasted
         chosen = self.next
         if chosen is None or chosen.engine is None:
             return None
-        waited = time.monotonic() - self.started
         if self.compiling is not None:
             if self.compiling.running():
                 return None
