@@ -33,7 +33,7 @@ from .background import BackgroundCompile
 
 SECONDS = 0.3  # a search that Python has not finished by then goes to the next engine
 SECONDS_NO_CACHE = 3.0  # ... where the kernel would be compiled in this process first
-CHOOSING = 2.0  # at most this long the search waits for the choice (then it goes on meanwhile)
+CHOOSING = 2.0  # at most this long the search waits for the choice, once (then it goes on meanwhile)
 
 
 @dataclass(frozen=True)
@@ -59,6 +59,7 @@ class FirstTry:
         self.reason: str | None = None
         self.limits = dataclasses.replace(run, tripped=None, pending=None, until=self._over)
         self._chosen = threading.Event()
+        self._waited = False
         self._timer = threading.Timer(seconds, self._choose, (choose,))
         self._timer.daemon = True
 
@@ -87,7 +88,9 @@ class FirstTry:
         waited = time.monotonic() - self.started
         if waited < self.seconds:
             return None
-        self._chosen.wait(CHOOSING)  # the search pauses while the choice is made: it may be wasted
+        if not self._waited:  # the search pauses (once) while the choice is made: it may be wasted
+            self._waited = True
+            self._chosen.wait(CHOOSING)
         chosen = self.next
         if chosen is None or chosen.engine is None:
             return None

@@ -67,6 +67,26 @@ def test_a_try_goes_on_while_the_kernel_compiles_and_ends_when_it_is_compiled() 
     assert trying.stopped_by_itself(LIMIT)
 
 
+def test_a_slow_choice_holds_the_search_up_once_and_briefly(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(first_try, "CHOOSING", 0.1)
+
+    def slowly() -> Next:
+        time.sleep(1.0)
+        return Next("compiled")
+
+    trying = FirstTry(Limits(), 0.05, slowly)
+    polls = 0
+    started = time.monotonic()
+    with trying.watched(), pytest.raises(LimitReached) as stopped:
+        while True:
+            trying.limits.check(0)
+            polls += 1
+            time.sleep(0.01)
+    assert stopped.value.reason == "not finished in 0.05 s"
+    assert time.monotonic() - started >= 1.0
+    assert polls > 30  # the search went on after waiting 0.1 s: not held up at every poll
+
+
 def test_a_short_try_chooses_nothing_and_starts_no_compile() -> None:
     asked: list[str] = []
     trying = FirstTry(Limits(), 0.2, lambda: asked.append("chosen") or Next(None))  # type: ignore[func-returns-value]
