@@ -24,6 +24,7 @@ so a run with several searches stops at its next check.
 
 from __future__ import annotations
 
+import gc
 import math
 import signal
 import sys
@@ -197,9 +198,12 @@ def _raising(error: BaseException) -> Callable[[], None]:
 
 
 def _called_back(frame: FrameType | None) -> bool:
-    """Whether `frame` runs inside one of the UNINTERRUPTIBLE functions."""
+    """Whether `frame` runs inside one of the UNINTERRUPTIBLE functions, or inside a garbage
+    collector's callback (`gc.callbacks`: a library's, such as hypothesis's), where Python
+    would print an exception raised and swallow it as well."""
+    collector = {getattr(callback, "__code__", None) for callback in gc.callbacks}
     while frame is not None:
-        if frame.f_code in UNINTERRUPTIBLE:
+        if frame.f_code in UNINTERRUPTIBLE or frame.f_code in collector:
             return True
         frame = frame.f_back
     return False

@@ -64,6 +64,31 @@ def test_a_poll_raises_a_stop_that_waited() -> None:
     assert finished == [True]
 
 
+def test_a_stop_inside_a_garbage_collector_callback_waits_for_it_to_return() -> None:
+    """Python prints and swallows what a gc callback raises: the stop is kept for later."""
+    import gc
+
+    finished: list[bool] = []
+
+    def collecting(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and not finished:
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(1000):
+                pass
+            finished.append(True)
+
+    limits = Limits()
+    gc.callbacks.append(collecting)
+    try:
+        with pytest.raises(LimitReached, match="stopped by SIGTERM"), limits.armed():
+            gc.collect()
+            assert finished == [True]
+            wait_for_a_tick()
+    finally:
+        gc.callbacks.remove(collecting)
+    assert limits.pending is None
+
+
 def test_a_stop_elsewhere_is_raised_at_once() -> None:
     limits = Limits()
     with pytest.raises(LimitReached, match="stopped by SIGTERM"), limits.armed():
