@@ -325,9 +325,8 @@ def _say_engine(result: AllSolutions | SearchResult) -> None:
     """`--verbose`: the engine that answered and how, and the one tried first and why it
     did not answer, on stderr (the output itself stays the same)."""
     line = f"puzint: answered by {result.engine} ({result.method})"
-    tried = getattr(result, "tried_first", None)
-    if tried is not None:
-        line += f"; {tried} was tried first: {getattr(result, 'tried_first_stopped', '')}"
+    if result.tried_first is not None:
+        line += f"; {result.tried_first} was tried first: {result.tried_first_stopped}"
     sys.stderr.write(visible(line) + "\n")
 
 

@@ -22,7 +22,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 
 from ..compiler import CompiledPuzzle
@@ -42,8 +41,6 @@ class BackgroundCompile:
             "given": dict(puzzle.given),
             "query": dataclasses.asdict(query),
         }
-        self.started = time.monotonic()
-        self.ended: float | None = None
         self.process = subprocess.Popen(
             [sys.executable, "-m", __name__],
             stdin=subprocess.PIPE,
@@ -57,12 +54,7 @@ class BackgroundCompile:
             self.process.stdin.close()
 
     def running(self) -> bool:
-        if self.ended is None and self.process.poll() is not None:
-            self.ended = time.monotonic()
-        return self.ended is None
-
-    def seconds(self) -> float:
-        return (self.ended or time.monotonic()) - self.started
+        return self.process.poll() is None
 
 
 def possible(compiled: CompiledPuzzle) -> bool:

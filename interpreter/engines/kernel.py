@@ -80,13 +80,9 @@ class KernelEngine:
         return None
 
     def compiled_already(self, compiled: CompiledPuzzle, query: Query) -> bool:
-        """Whether the kernel's cache holds the code this search runs on (a guess from the
-        cache's files, as `kernel.announce` makes it): else its first call compiles it."""
-        from ..kernel.where import compiled_before
-
-        if compiled.filling is not None:
-            return compiled_before("cover" if compiled.tiling is not None else "fill")
-        return compiled_before("core" if _by_tables(compiled, query) else "entry")
+        """Whether the kernel's cache holds the code this search runs on (see
+        `kernel.compiled_for`): else its first call compiles it."""
+        return kernel.compiled_for(compiled, machine=not _by_tables(compiled, query))
 
     def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
         """The kernel's search for the question; a limit met while the kernel is compiled (the

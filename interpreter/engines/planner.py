@@ -113,7 +113,6 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str = 
     else:
         trying = _first_try(compiled, query, limits)
         if trying is not None:
-            trying.limits.engine = PYTHON.name
             with trying.watched():
                 result = PYTHON.search(compiled, query, trying.limits)
             if not trying.stopped_by_itself(result.status):
@@ -156,7 +155,6 @@ def goal_states_engine(
         return GoalStates(PYTHON)
     found: list[Path] = []
     visited = [0]
-    trying.limits.engine = PYTHON.name
     try:
         with trying.watched():
             found.extend(PYTHON.goal_states(compiled, trying.limits, visited, moves=moves))
@@ -194,7 +192,9 @@ def _first_try(compiled: CompiledPuzzle, query: Query, limits: Limits) -> FirstT
     short already (Python alone answers)."""
     if limits.timeout is not None and limits.timeout - limits.elapsed() <= first_try.SECONDS:
         return None
-    return FirstTry(limits, first_try.SECONDS, lambda: _next(compiled, query))
+    trying = FirstTry(limits, first_try.SECONDS, lambda: _next(compiled, query))
+    trying.limits.engine = PYTHON.name
+    return trying
 
 
 def _next(compiled: CompiledPuzzle, query: Query) -> Next:

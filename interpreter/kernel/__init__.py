@@ -73,13 +73,28 @@ def announce(compiled: CompiledPuzzle, limits: Limits, machine: bool = True) -> 
     `machine`: the search runs on the machine (else on word tables, where the puzzle fits)."""
     if limits.notice is None:
         return
+    if not compiled_for(compiled, machine):
+        how_long = "about half a minute" if machine_runs(compiled, machine) else "a few seconds"
+        limits.notice(f"compiling the search kernel: {how_long}, once; later runs load it at once")
+
+
+def machine_runs(compiled: CompiledPuzzle, machine: bool) -> bool:
+    """Whether a search runs on the machine: asked to (`machine`), or the puzzle does not fit
+    the word tables."""
     from .tables import why_not_tables
+
+    return machine or why_not_tables(compiled) is not None
+
+
+def compiled_for(compiled: CompiledPuzzle, machine: bool) -> bool:
+    """Whether the cache holds the code a search of this puzzle runs on first (a guess from
+    the cache's files, good enough to tell a warm kernel from one about to be compiled):
+    the fill search or the exact cover for a logic puzzle, else the machine or the tables."""
     from .where import compiled_before
 
-    machine = machine or why_not_tables(compiled) is not None
-    if not compiled_before("entry" if machine else "core"):
-        how_long = "about half a minute" if machine else "a few seconds"
-        limits.notice(f"compiling the search kernel: {how_long}, once; later runs load it at once")
+    if compiled.filling is not None:
+        return compiled_before("cover" if compiled.tiling is not None else "fill")
+    return compiled_before("entry" if machine_runs(compiled, machine) else "core")
 
 
 def state_bound(compiled: CompiledPuzzle) -> int:
