@@ -108,6 +108,9 @@ class Result:
     count_up_to_symmetry: int | None
     reachable: int | None
     reachable_goals: int | None
+    depth: int | None  # with reach: how far the farthest reachable state lies
+    layers: tuple[int, ...] | None  # how many states lie at each distance
+    farthest: str | None  # one of the farthest, as text
     states: int
     seconds: float
     method: str
@@ -131,6 +134,9 @@ class Result:
             count_up_to_symmetry=payload.get("count_up_to_symmetry"),
             reachable=payload.get("reachable"),
             reachable_goals=payload.get("reachable_goals"),
+            depth=payload.get("depth"),
+            layers=tuple(payload["layers"]) if payload.get("layers") is not None else None,
+            farthest=payload.get("farthest"),
             states=payload.get("states", 0),
             seconds=payload.get("seconds", 0.0),
             method=payload.get("method", ""),
@@ -173,6 +179,7 @@ def solve(
     *,
     count: bool = False,
     reach: bool = False,
+    from_goal: bool = False,
     all: bool = False,
     limit: int | None = None,
     method: str = "auto",
@@ -184,7 +191,8 @@ def solve(
     **named: object,
 ) -> Result:
     """Answer the spec's question (its `search` line), or the one asked: `count` the shortest
-    solutions, `reach` every state, `all` solutions (at most `limit`: every shortest solution of
+    solutions, `reach` every state (with `from_goal`: every state that can reach the goal,
+    explored backwards from it), `all` solutions (at most `limit`: every shortest solution of
     a puzzle of moves, every goal state of a `search all` spec). Limits work as on the
     command line; a search that reaches one returns status "limit" (it does not raise).
     `engine` as `--engine`: "auto", "python", "compiled" (the kernel wherever it applies), or
@@ -203,7 +211,7 @@ def solve(
     else:
         limits = Limits(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     compiled = puzzle.compiled
-    question = Question(count, reach, all, limit, method, engine)
+    question = Question(count, reach, all, limit, method, engine, from_goal=from_goal)
     why = refusal(compiled, question, keywords)
     if why is not None:
         raise ValueError(why)
@@ -216,7 +224,14 @@ def solve(
         result = Result.from_data(data.all_to_data(compiled, puzzle.spec, report))
     else:
         solved = solve_compiled(
-            compiled, puzzle.spec, count=count, reach=reach, limits=limits, method=method, engine=engine
+            compiled,
+            puzzle.spec,
+            count=count,
+            reach=reach,
+            limits=limits,
+            method=method,
+            engine=engine,
+            from_goal=from_goal,
         )
         result = Result.from_data(data.to_data(solved, count=count, reach=reach))
     if interrupt == "raise" and result.status == LIMIT and result.limit == INTERRUPTED:

@@ -161,7 +161,16 @@ def build_parser() -> argparse.ArgumentParser:
     run_p.add_argument("spec", help="a .puz file, or the name of a shipped spec (frog)")
     run_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
     run_p.add_argument("--count", action="store_true", help="count the distinct shortest solutions")
-    run_p.add_argument("--reach", action="store_true", help="explore every reachable state and report how many")
+    run_p.add_argument(
+        "--reach",
+        action="store_true",
+        help="explore every reachable state: how many, how far the farthest lies (depth), and one of them",
+    )
+    run_p.add_argument(
+        "--from-goal",
+        action="store_true",
+        help="with --reach: explore backwards from the goal: every state that can reach it, and the hardest starts",
+    )
     run_p.add_argument("--seed", type=_whole, metavar="N", help="set the spec's `seed` parameter (random goals)")
     run_p.add_argument(
         "--all",
@@ -291,6 +300,7 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
                     method=args.method,
                     distinct=args.distinct,
                     engine=args.engine,
+                    from_goal=args.from_goal,
                 )
     except LimitReached as exc:
         ctrl_c.quiet()
@@ -333,14 +343,18 @@ def _say_engine(result: AllSolutions | SearchResult) -> None:
 def _explain_engines(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle) -> int:
     """`--engine help`: each engine, whether it answers the question asked of this spec (or
     why not), and what `auto` does with it."""
-    question = Question(args.count, args.reach, args.all, args.limit, args.method, "auto", args.distinct)
+    question = Question(
+        args.count, args.reach, args.all, args.limit, args.method, "auto", args.distinct, args.from_goal
+    )
     for line in engines.explain(compiled, query_of(compiled, question)):
         text.print_line(out, line)
     return EXIT_OK
 
 
 def _question(args: argparse.Namespace) -> Question:
-    return Question(args.count, args.reach, args.all, args.limit, args.method, args.engine, args.distinct)
+    return Question(
+        args.count, args.reach, args.all, args.limit, args.method, args.engine, args.distinct, args.from_goal
+    )
 
 
 def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> None:

@@ -180,6 +180,7 @@ def _merge_repeats(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 
 def suggest(name: str, known: Iterable[str]) -> str:
-    """' (did you mean 'X'?)' when a known name is close to a misspelt one, else ''."""
-    close = get_close_matches(name, list(known), n=1, cutoff=0.7)
+    """' (did you mean 'X'?)' when a known name is close to a misspelt one, else '' (never the
+    name itself: known somewhere else, it is still not what fits here)."""
+    close = get_close_matches(name, [k for k in known if k != name], n=1, cutoff=0.7)
     return f" (did you mean '{close[0]}'?)" if close else ""

@@ -27,6 +27,7 @@ COUNTS = (
     "reachable",
     "reachable_up_to_symmetry",
     "reachable_goals",
+    "depth",
     "trajectories",
     "trajectories_up_to_symmetry",
     "solutions",

@@ -10,6 +10,7 @@ specs/frog.puz is checked against specs/frog.yaml:
         count: 2            # asks for --count (shortest, or cheapest, solutions)
         reachable: 72       # asks for --reach
         reachable_goals: 4  # of the reachable states, how many are goals (asks for --reach)
+        depth: 15           # how many moves away the farthest reachable state lies (asks for --reach)
         solutions: 12       # search all: solutions listed (one of each class with a symmetry)
         solutions_in_all: 92  # search all: every solution
         slow: true          # takes a minute or more: the default test run leaves it out
@@ -159,7 +160,7 @@ def check_questions(compiled: CompiledPuzzle, report: CaseReport) -> None:
 
 
 LISTING = ("solutions", "solutions_in_all")
-REACHING = ("reachable", "reachable_up_to_symmetry", "reachable_goals")
+REACHING = ("reachable", "reachable_up_to_symmetry", "reachable_goals", "depth")
 TRAJECTORIES = ("trajectories", "trajectories_up_to_symmetry")
 
 
@@ -197,7 +198,7 @@ def run_case(spec: Path, case: CaseReport, limits: Limits, engine: str = "auto")
             case.actual["limit"] = every.limit_reason
         return case
     want_count = bool(want & {"count", "count_up_to_symmetry"})
-    want_reach = bool(want & {"reachable", "reachable_up_to_symmetry", "reachable_goals"})
+    want_reach = bool(want & set(REACHING))
     result = search(compiled, count=want_count, reach=want_reach, limits=limits, engine=engine)
     case.actual = {"status": result.status, "length": result.length, "cost": result.cost}
     if want_count:
@@ -207,6 +208,7 @@ def run_case(spec: Path, case: CaseReport, limits: Limits, engine: str = "auto")
         case.actual["reachable"] = result.reachable
         case.actual["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
         case.actual["reachable_goals"] = result.reachable_goals
+        case.actual["depth"] = result.depth
     if want & set(TRAJECTORIES) and result.status == SOLVED:
         report = distinct_trajectories(compiled, limits)
         case.actual["trajectories"] = report.classes

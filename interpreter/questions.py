@@ -19,7 +19,7 @@ Spelling = Callable[[str, str], str]  # (option, its value) -> how the caller wr
 
 def command_line(option: str, value: str) -> str:
     """`--count`, `--limit K`, `--method bfs`."""
-    return {"limit": "--limit K"}.get(option) or f"--{option} {value}".rstrip()
+    return {"limit": "--limit K"}.get(option) or f"--{option.replace('_', '-')} {value}".rstrip()
 
 
 def keywords(option: str, value: str) -> str:
@@ -36,6 +36,7 @@ class Question:
     method: str = "auto"
     engine: str = "auto"
     distinct: str | None = None
+    from_goal: bool = False
 
     def listing(self, mode: str) -> bool:
         """Whether every solution is listed (asked for, or the spec's own `search all`)."""
@@ -56,6 +57,10 @@ def refusal(compiled: CompiledPuzzle, question: Question, spell: Spelling) -> st
     listing = question.listing(mode)
     if question.reach and question.all:
         return f"{spell('reach', '')} and {spell('all', '')} ask two different questions: give one of them"
+    if question.from_goal:
+        why = _from_goal_refused(compiled, question, mode, spell)
+        if why is not None:
+            return why
     if question.limit is not None and not listing:
         return f"{spell('limit', '')} stops a listing of all solutions: it goes with {spell('all', '')}"
     if listing and question.count and mode != "all":
@@ -71,6 +76,20 @@ def refusal(compiled: CompiledPuzzle, question: Question, spell: Spelling) -> st
         unfit = _kernel_unfit(compiled, question, mode, listing)
         if unfit is not None:
             return f"{spell('engine', 'compiled')} cannot run this: {unfit}"
+    return None
+
+
+def _from_goal_refused(compiled: CompiledPuzzle, question: Question, mode: str, spell: Spelling) -> str | None:
+    from_goal = spell("from_goal", "")
+    alone = not (question.count or question.all or question.distinct or mode in ("count", "cheapest"))
+    if not (question.reach or mode == "reach") or not alone:
+        return f"{from_goal} explores backwards from the goal: it goes with {spell('reach', '')} alone"
+    if compiled.filling is not None:
+        return f"{from_goal} explores moves backwards: a logic puzzle has no moves to run back"
+    if compiled.goal_state is None:
+        return f"{from_goal} starts from the goal: it needs a goal that is one state (a goal picture without wildcards)"
+    if not compiled.invertible:
+        return f"{from_goal} runs the moves backwards: it needs moves that can all be undone"
     return None
 
 
@@ -100,6 +119,7 @@ def query_of(compiled: CompiledPuzzle, question: Question) -> Query:
         question.method,
         listing=listing,
         trajectories=bool(question.distinct),
+        from_goal=question.from_goal,
     )
 
 

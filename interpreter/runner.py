@@ -58,10 +58,11 @@ def search(
     method: str = "auto",
     mode: str | None = None,
     engine: str = "auto",
+    from_goal: bool = False,
 ) -> SearchResult:
     """The answer to the question asked (or the spec's own), by the engine the planner
     chooses (`engine`: "auto", or the name of one: see `engines.planner`)."""
-    query = Query.of(compiled, count, reach, method, mode)
+    query = Query.of(compiled, count, reach, method, mode, from_goal=from_goal)
     try:
         return engines.search(compiled, query, limits or Limits(), engine)
     except SpecError as exc:
@@ -82,9 +83,10 @@ def run(
     method: str = "auto",
     distinct: str | None = None,
     engine: str = "auto",
+    from_goal: bool = False,
 ) -> Solved:
     compiled = load(path, overrides)
-    return solve(compiled, str(path), count, reach, limits, method, distinct, engine)
+    return solve(compiled, str(path), count, reach, limits, method, distinct, engine, from_goal)
 
 
 def solve(
@@ -96,11 +98,14 @@ def solve(
     method: str = "auto",
     distinct: str | None = None,
     engine: str = "auto",
+    from_goal: bool = False,
 ) -> Solved:
     """The solution (and whatever else was asked) of an already compiled spec."""
     limits = limits or Limits()
     started = time.monotonic()
-    result = search(compiled, count=count, reach=reach, limits=limits, method=method, engine=engine)
+    result = search(
+        compiled, count=count, reach=reach, limits=limits, method=method, engine=engine, from_goal=from_goal
+    )
     solved = Solved(compiled, result, str(path))
     if distinct == "trajectories" and compiled.puzzle.board is None:
         raise SpecError(

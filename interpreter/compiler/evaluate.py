@@ -11,7 +11,7 @@ division by zero) stops it with an error at the expression's position.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any
 
@@ -59,6 +59,10 @@ def _mod(pos: Pos) -> Callable[[int, int], int]:
     return mod
 
 
+def _not_yet(state: Any) -> Sequence[object]:
+    raise AssertionError("moves() read before the puzzle's moves were compiled")
+
+
 class Evaluator:
     """Compiles expressions for one puzzle; the tables it builds are shared by them all."""
 
@@ -78,6 +82,9 @@ class Evaluator:
             else:
                 self.anchor_offset.append((0, 0))
         self.value: list[int | None] = [None, *(p.value for p in puzzle.pieces)]
+        # `moves()`: the puzzle's successor function, given once the puzzle is compiled (the
+        # heuristic that reads it is compiled before the moves are)
+        self.successors: list[Callable[[Any], Sequence[object]]] = [_not_yet]
         self._rays: dict[tuple[int, int], tuple[int, ...]] = {}
 
     # ---- pieces
@@ -404,6 +411,9 @@ class Evaluator:
         if name == "together":
             place_of = self.place_of
             return lambda s, env: len({place_of(s, p(s, env)) for p in args}) == 1
+        if name == "moves":
+            successors = self.successors
+            return lambda s, env: len(successors[0](s))
         return self._measure(e)
 
     # ---- measures of the distance to the goal (heuristics)

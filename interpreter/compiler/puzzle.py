@@ -161,6 +161,7 @@ class CompiledPuzzle:
         self.raw_table = table  # the plain rewrites before any safety rule (for --explain)
         self._table = self._safe_table(table)
         self.expand: Expander = self._combine(self._table, [f.expand for f in self.families])
+        self.evaluator.successors[0] = self.expand  # `moves()` in the heuristic
         if self.invertible:
             self.expand_back: Expander = self._combine(
                 self._safe_table(backward),
@@ -311,6 +312,20 @@ class CompiledPuzzle:
         order their placements or choices come (a sort that keeps the order of equals: the
         order never depends on what the search has met before)."""
         return sorted(successors, key=lambda item: self.order_of(item[1]))
+
+    def in_search_order(self, successors: list[Successor]) -> list[Successor]:
+        """The order `search any` tries the successors in: reading order, and with a
+        heuristic, first the successors it rates lowest (equal ones in reading order):
+        `heuristic moves()` is Warnsdorff's rule, the fewest onward moves first."""
+        return self.by_heuristic(self.in_reading_order(successors))
+
+    def by_heuristic(self, successors: list[Successor]) -> list[Successor]:
+        """The successors the heuristic rates lowest first, equal ones in the order given
+        (all of them in that order where the spec gives no heuristic)."""
+        estimate = self.estimate
+        if estimate is None:
+            return successors
+        return sorted(successors, key=lambda item: estimate(item[0]))
 
     def order_of(self, move: int) -> tuple[int, int, int]:
         """A move's place in `in_reading_order`: (the cell it starts from, or the number of

@@ -227,6 +227,8 @@ class _Ranges:
             return Interval(0, self.cells * self.cells)
         if e.name == "misplaced":
             return Interval(0, self.cells)
+        if e.name == "moves":
+            return Interval(0, 1 << 32)  # far more than any state's moves (and the kernel does not run it)
         if e.name == "displacement":
             return Interval(0, self.cells * (self.rows.high + self.cols.high))
         return self.index  # first, next, top: a piece or a cell

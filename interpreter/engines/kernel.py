@@ -33,12 +33,19 @@ class KernelEngine:
             return self._why_not_fill(compiled, query)
         if query.trajectories or (query.listing and query.mode != "all"):
             return PYTHON_ONLY
+        if query.from_goal and not compiled.undirected:
+            return (
+                "the kernel reaches from the goal only where every move is undone by a move "
+                "(it runs moves forwards); Python runs them backwards"
+            )
         if query.mode == "cheapest":
             if query.reach:
                 return "--reach with `search cheapest` is refused"
             if query.count and compiled.symmetry is not None:
                 return "counting the cheapest solutions up to symmetry runs in Python"
             return kernel.why_not(compiled, depth_first=True)  # on the machine, states of any size
+        if query.mode == "all" and not query.layered and compiled.estimate is not None:
+            return "the heuristic orders the walk of every goal state, which runs in Python"
         if query.mode in ("any", "all") and not query.layered:
             return kernel.why_not(compiled, depth_first=True)  # on the machine, states of any size
         if query.by_astar(compiled):
@@ -191,6 +198,8 @@ def _search(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchRes
         return bidirectional.shortest(compiled, limits)
     if not query.layered:
         return searches.shortest(compiled, limits)
+    if query.from_goal:
+        return searches.to_goal(compiled, limits)
     return _layered(compiled, query, limits)
 
 

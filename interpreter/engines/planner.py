@@ -28,6 +28,7 @@ The plan, question by question (`--engine help` shows it for a spec):
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -35,7 +36,7 @@ from typing import NamedTuple
 from ..compiler import CompiledPuzzle
 from ..errors import NOWHERE, Diagnostic, SpecError
 from ..search import Limits, SearchResult
-from ..search.limits import LimitReached
+from ..search.limits import DEFAULT_MAX_STATES, LimitReached
 from ..search.result import LIMIT
 from . import background, first_try
 from .base import Engine, HandOver, Path
@@ -105,7 +106,24 @@ def refusal(engine: str, why: str) -> SpecError:
 def search(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str = "auto") -> SearchResult:
     """The answer to the question: for `auto`, Python's first try, then (where it did not
     finish) the engine chosen meanwhile, under the run's limits; else the one engine of the
-    plan. What the kernel cannot answer exactly it hands over to Python."""
+    plan. What the kernel cannot answer exactly it hands over to Python. A* chosen by
+    default that fills the default room for states (no `--max-states` given) goes on as
+    IDA*, which keeps only its path: the same shortest length, found with no more room."""
+    result = _answer(compiled, query, limits, asked)
+    if (
+        query.may_deepen(compiled)
+        and result.status == LIMIT
+        and limits.max_states is None
+        and limits.tripped == f"state limit of {DEFAULT_MAX_STATES:,} reached"
+    ):
+        limits.tripped = None
+        deeper = _answer(compiled, dataclasses.replace(query, method="idastar"), limits, asked)
+        deeper.method += f" (A* filled its {DEFAULT_MAX_STATES:,} states first, in {result.seconds:.1f} s)"
+        return deeper
+    return result
+
+
+def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str) -> SearchResult:
     tried: tuple[str, str] | None = None
     engine = PYTHON
     if not _python_first(asked):

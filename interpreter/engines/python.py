@@ -11,6 +11,7 @@ from ..compiler.families import FillFamily
 from ..compiler.symmetry import Element
 from ..errors import Diagnostic, Pos, SpecError
 from ..search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, cover, depth, fill, layers, symmetry
+from ..search.backward import Backward, forwards
 from ..search.result import SOLVED
 from .base import Path
 from .query import Query
@@ -38,7 +39,9 @@ class PythonEngine:
             result = _one_filling(compiled, limits)
         elif query.mode == "any" and not query.layered:
             canonical = group.canonical if group is not None and group.checked and group.keeps_goal else None
-            result = depth.any_solution(compiled, limits, canonical, compiled.in_reading_order)
+            result = depth.any_solution(compiled, limits, canonical, compiled.in_search_order)
+        elif query.from_goal:
+            result = _to_goal(compiled, limits)
         elif query.layered:
             result = _layered(compiled, limits, query)
         elif query.method in ("astar", "idastar") or query.by_astar(compiled):
@@ -69,7 +72,7 @@ class PythonEngine:
         puzzle's goal states by the depth-first walk."""
         if compiled.filling is not None:
             return logic_solutions(compiled, limits, visited)
-        return depth.all_goal_states(compiled, limits, visited)
+        return depth.all_goal_states(compiled, limits, visited, order=_guided(compiled))
 
     def statistics(self) -> dict[str, object] | None:
         return None
@@ -80,12 +83,17 @@ class PythonEngine:
             fill.count_fillings(filling.problem(compiled.start), limits, counter)
             return
         visited = [0]
-        walk = logic_solutions if filling is not None else depth.all_goal_states
+        walk = logic_solutions if filling is not None else depth.all_goal_states  # counted: in any order
         try:
             for _ in walk(compiled, limits, visited):
                 counter[1] += 1
         finally:
             counter[0] = visited[0]
+
+
+def _guided(compiled: CompiledPuzzle) -> depth.Order | None:
+    """The order of the walk of every goal state: the heuristic's, where the spec gives one."""
+    return compiled.by_heuristic if compiled.estimate is not None else None
 
 
 def _one_filling(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
@@ -123,6 +131,17 @@ def _layered(compiled: CompiledPuzzle, limits: Limits, query: Query) -> SearchRe
         count_up_to_symmetry(
             compiled, limits, result, result.length, lambda: checked_in_python(compiled, limits), fixed
         )
+    return result
+
+
+def _to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """Every state that can reach the goal, layer by layer from it; the start's shortest
+    solution read off the same layers."""
+    result = layers.explore(Backward(compiled), limits, exhaustive=True)
+    result.to_goal = True
+    result.reachable_goals = None  # the one goal: where the layers start
+    if result.status == SOLVED:
+        result.path = forwards(result.path, compiled.goal_state)
     return result
 
 

@@ -26,6 +26,7 @@ class Query:
     method: str = "auto"
     listing: bool = False
     trajectories: bool = False
+    from_goal: bool = False  # with reach: backwards from the goal, every state that can reach it
 
     @classmethod
     def of(
@@ -37,16 +38,19 @@ class Query:
         mode: str | None = None,
         listing: bool = False,
         trajectories: bool = False,
+        from_goal: bool = False,
     ) -> Query:
         """The question asked of a puzzle: `mode` (default: the spec's `search`), with
         `search count` and `search reach` read as the shortest solution, counted or with
-        every reachable state."""
+        every reachable state; `method` (default: the spec's `search shortest by METHOD`)."""
         mode = mode or compiled.puzzle.search
+        if method == "auto":
+            method = compiled.puzzle.method
         if mode == "count":
             mode, count = "shortest", True
         elif mode == "reach":
             mode, reach = "shortest", True
-        return cls(mode, count, reach, method, listing, trajectories)
+        return cls(mode, count, reach, method, listing, trajectories, from_goal)
 
     @property
     def layered(self) -> bool:
@@ -58,6 +62,11 @@ class Query:
         if self.layered or self.mode != "shortest":
             return False
         return self.method == "astar" or (self.method == "auto" and compiled.estimate is not None)
+
+    def may_deepen(self, compiled: CompiledPuzzle) -> bool:
+        """Whether A* chosen by default may hand over to IDA* where it runs out of room (no
+        method named, by the spec or the caller)."""
+        return self.method == "auto" and self.by_astar(compiled)
 
     def by_bidirectional(self, compiled: CompiledPuzzle) -> bool:
         """The shortest solution searched from both ends: asked for, or where the goal is one
@@ -78,7 +87,7 @@ class Query:
         if self.mode in ("any", "all"):
             return "count all" if self.count and self.mode == "all" else self.mode
         if self.reach:
-            return "reach"
+            return "reach from the goal" if self.from_goal else "reach"
         if self.count:
             return "count cheapest" if self.mode == "cheapest" else "count"
         if self.mode == "cheapest":

@@ -4,10 +4,12 @@ program, on states of any number of words.
 
 Each state's successors are tried in reading order (`CompiledPuzzle.in_reading_order`): the
 machine gives each one's order key, and they are sorted by it, equal keys keeping their
-order. Every state met is remembered (a hash set of rows, `kernel.sets`), as its canonical
-form when the puzzle's symmetries are checked (`machine.canonical`), so that a state, or one
-of its images, is explored once. Each call returns where the Python search checks the
-limits, at the goal, when the search is over, or when an array needs room.
+order; with a heuristic, they are then sorted by its value, equal values keeping reading
+order (`CompiledPuzzle.in_search_order`). Every state met is remembered (a hash set of
+rows, `kernel.sets`), as its canonical form when the puzzle's symmetries are checked
+(`machine.canonical`), so that a state, or one of its images, is explored once. Each call
+returns where the Python search checks the limits, at the goal, when the search is over, or
+when an array needs room.
 """
 
 from __future__ import annotations
@@ -23,10 +25,11 @@ from .jit import njit
 from .machine import workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
+from .records import WS_ERR
 from .search import steps
 
 # the counters, in one array
-DEPTH, SEEN, BUDGET, PHASE, SYMMETRIC = range(5)
+DEPTH, SEEN, BUDGET, PHASE, SYMMETRIC, GUIDED = range(6)
 # a frame's columns
 FIRST, END, NEXT = range(3)
 # what stopped a call
@@ -131,6 +134,13 @@ def _expand(
     if n == EXPAND_FAILED:
         return FAILED
     _sort(kids, orders, first, first + n)
+    if c[GUIDED] == 1:
+        for i in range(first, first + n):
+            calls.put(mp, ws, kids[i])
+            orders[i] = calls.call(calls.ESTIMATE, mp, ws)
+            if ws[mp[WS_ERR]] != 0:
+                return FAILED
+        _sort(kids, orders, first, first + n)
     frames[d + 1, FIRST], frames[d + 1, END], frames[d + 1, NEXT] = first, first + n, first
     c[DEPTH] = d + 1
     return -1
@@ -162,7 +172,7 @@ def _sort(kids: np.ndarray, orders: np.ndarray, lo: int, hi: int) -> None:
 class _Search:
     """The arrays of the search, grown as it needs."""
 
-    def __init__(self, compiled: CompiledPuzzle, symmetric: bool) -> None:
+    def __init__(self, compiled: CompiledPuzzle, symmetric: bool, guided: bool) -> None:
         self.machine = machine = build_program(compiled)
         words = machine.words
         self.ws = workspace(machine.array)
@@ -173,8 +183,9 @@ class _Search:
         self.path[0] = machine.start
         self.key = np.zeros((1, words), dtype=np.uint64)
         self.seen = sets.new_set(1 << 12, words)
-        self.c = np.zeros(5, dtype=np.int64)
+        self.c = np.zeros(6, dtype=np.int64)
         self.c[SYMMETRIC] = int(symmetric)
+        self.c[GUIDED] = int(guided)
         if symmetric:
             _canonical(machine.array, self.ws, self.path, self.key)
             sets.add(self.seen, self.key, 0)
@@ -213,12 +224,12 @@ def _canonical(mp: np.ndarray, ws: np.ndarray, rows: np.ndarray, key: np.ndarray
 
 
 def any_solution(compiled: CompiledPuzzle, limits: Limits, symmetric: bool) -> SearchResult:
-    """As `search.depth.any_solution` with the successors in reading order, and (`symmetric`)
-    states equal up to the puzzle's checked symmetries explored once."""
+    """As `search.depth.any_solution` with the successors in `CompiledPuzzle.in_search_order`,
+    and (`symmetric`) states equal up to the puzzle's checked symmetries explored once."""
     method = "depth first, compiled"
     if compiled.is_goal(compiled.start):
         return SearchResult(SOLVED, 1, method=method)
-    search = _Search(compiled, symmetric)
+    search = _Search(compiled, symmetric, guided=compiled.estimate is not None)
     c = search.c
     try:
         while True:
@@ -226,7 +237,7 @@ def any_solution(compiled: CompiledPuzzle, limits: Limits, symmetric: bool) -> S
             if why in (FOUND, EXHAUSTED):
                 break
             if why == CHECK:
-                c[BUDGET] = limits.check(int(c[SEEN]))
+                c[BUDGET] = limits.check(int(c[SEEN]), stored=False)  # as in Python: memory bounds it
             elif why == FAILED:
                 search.machine.raise_recorded(search.ws)
             else:
@@ -236,5 +247,5 @@ def any_solution(compiled: CompiledPuzzle, limits: Limits, symmetric: bool) -> S
     states = int(c[SEEN])
     if why == EXHAUSTED:
         return SearchResult(NO_SOLUTION, states, reachable=None if symmetric else states, method=method)
-    path = steps(compiled, search.states(), order=compiled.in_reading_order)
+    path = steps(compiled, search.states(), order=compiled.in_search_order)
     return SearchResult(SOLVED, states, path=path, method=method)

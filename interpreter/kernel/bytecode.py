@@ -430,6 +430,8 @@ class Compiler:
             self.emit({"first": FIRST, "next": NEXT, "top": TOP}[name])
         elif name == "together":
             self.emit(TOGETHER, len(e.args))
+        elif name == "moves":
+            raise Unsupported("moves() in the heuristic (the moves of each state are counted in Python)")
         else:
             raise Unsupported(f"the function {name}()")
 

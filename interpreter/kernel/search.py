@@ -206,14 +206,16 @@ class Walk:
             self.raise_error()
 
 
-def _start(compiled: CompiledPuzzle, links: bool, counting: bool) -> Walk:
+def _start(compiled: CompiledPuzzle, links: bool, counting: bool, origin: bytes | None = None) -> Walk:
+    """A walk from the start (or from `origin`)."""
     tables = build(compiled)
     arrays = Arrays(links, counting)
     bits = tables.state_bits
     if not counting and bits <= DIRECT_BITS and _bitmap_pays(compiled, bits):
         arrays.use_bitmap(bits)
     arrays.make_room(0, FIRST_CAPACITY)
-    core.add(arrays.keys, arrays.indices, arrays.seen, arrays.states, 0, np.uint64(tables.start))
+    first = tables.start if origin is None else tables.pack(origin)
+    core.add(arrays.keys, arrays.indices, arrays.seen, arrays.states, 0, np.uint64(first))
     if links:
         arrays.parents[0] = core.NO_PARENT
     if counting:
@@ -361,10 +363,14 @@ def explore(
     goal_test = walk.goal_test()
     goal_layer: tuple[int, int] | None = (0, 1) if compiled.is_goal(compiled.start) else None
     paths = _paths(walk, 0, 1) if count and goal_layer is not None else None
+    sizes, last = [1], 0  # how many states each layer holds; where the last one starts
     try:
         while walk.layer[0] < walk.layer[1] and (exhaustive or goal_layer is None):
             _next_layer(walk, limits, stop_at_goal=False, keep=fixed)
             lo, hi = walk.layer
+            if hi > lo:
+                sizes.append(hi - lo)
+                last = lo
             found = goal_layer is None and core.first_goal(arrays.states, lo, hi, *goal_test) >= 0
             walk.raise_if_failed()
             if found:
@@ -390,23 +396,15 @@ def explore(
     if orbits and reachable is not None and compiled.symmetry is not None and note is None:
         group = _group_table(compiled.symmetry.elements[1:], tables.bits)
         up_to = int(core.count_classes(arrays.states, arrays.keys, arrays.seen, walk.count, group))
-    if goal_layer is None:
-        result = SearchResult(
-            NO_SOLUTION,
-            walk.count,
-            reachable=reachable,
-            reachable_up_to_symmetry=up_to,
-            reachable_goals=goals,
-            method=method,
-            symmetry_note=note,
-        )
-        return _done(walk, result)
-    lo, hi = goal_layer
-    first = int(core.first_goal(arrays.states, lo, hi, *goal_test))
+    path = []
+    if goal_layer is not None:
+        lo, hi = goal_layer
+        first = int(core.first_goal(arrays.states, lo, hi, *goal_test))
+        path = _path(compiled, walk, first, count)
     result = SearchResult(
-        SOLVED,
+        NO_SOLUTION if goal_layer is None else SOLVED,
         walk.count,
-        path=_path(compiled, walk, first, count),
+        path=path,
         count=paths,
         reachable=reachable,
         reachable_up_to_symmetry=up_to,
@@ -414,6 +412,36 @@ def explore(
         method=method,
         symmetry_note=note,
     )
+    if exhaustive:
+        result.layers, result.farthest = sizes, tables.unpack(int(arrays.states[last]))
+    return _done(walk, result)
+
+
+def to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """As the Python engine's reach from the goal (`search.backward`), for a puzzle whose
+    every move is undone by a move: the states that can reach the goal are those the goal
+    reaches, layer by layer from it. The start's shortest solution is its chain of parents,
+    read backwards (each step back is a move)."""
+    method = "layered bfs from the goal, compiled"
+    assert compiled.undirected and compiled.goal_state is not None
+    walk = _start(compiled, links=True, counting=False, origin=compiled.goal_state)
+    sizes, last = [1], 0
+    try:
+        while walk.layer[0] < walk.layer[1]:
+            _next_layer(walk, limits, stop_at_goal=False)
+            lo, hi = walk.layer
+            if hi > lo:
+                sizes.append(hi - lo)
+                last = lo
+    except (LimitReached, KeyboardInterrupt) as exc:
+        return _done(walk, SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
+    tables, arrays = walk.tables, walk.arrays
+    found = np.flatnonzero(arrays.states[: walk.count] == np.uint64(tables.pack(compiled.start)))
+    result = SearchResult(NO_SOLUTION, walk.count, reachable=walk.count, method=method, to_goal=True)
+    if len(found):
+        chain = arrays.chain(int(found[0]), tables.unpack)
+        result.status, result.path = SOLVED, steps(compiled, chain[::-1])
+    result.layers, result.farthest = sizes, tables.unpack(int(arrays.states[last]))
     return _done(walk, result)
 
 

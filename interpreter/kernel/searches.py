@@ -54,6 +54,15 @@ def explore(
     return search.explore(compiled, limits, count, exhaustive, keep, orbits, generators)
 
 
+def to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """Every state that can reach the goal (see `kernel.search.to_goal`)."""
+    if wide_states(compiled):
+        from . import wide
+
+        return wide.to_goal(compiled, limits)
+    return search.to_goal(compiled, limits)
+
+
 def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """As `search.astar.astar`."""
     if wide_states(compiled):

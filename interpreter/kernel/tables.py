@@ -45,6 +45,7 @@ class Tables:
     goal_value: int
     machine: np.ndarray  # a machine program (kernel.program), or core.NO_MACHINE
     unpack: Callable[[int], bytes]  # a state's word as the bytes of the Python layout
+    pack: Callable[[bytes], int]  # and back
 
     def workspace(self) -> np.ndarray:
         import numpy as np
@@ -142,7 +143,11 @@ def build(compiled: CompiledPuzzle, backward: bool = False) -> Tables:
         return bytes((word >> (cell * bits)) & ((1 << bits) - 1) for cell in range(cells))
 
     program = core.program(bits, cells, sections)
-    return Tables(bits, cells, bits * cells, program, most, start, mask, value, core.NO_MACHINE, unpacked)
+
+    def packed(state: bytes) -> int:
+        return _pack(dict(enumerate(state[:cells])), bits)
+
+    return Tables(bits, cells, bits * cells, program, most, start, mask, value, core.NO_MACHINE, unpacked, packed)
 
 
 def _machine_tables(compiled: CompiledPuzzle) -> Tables:
@@ -166,6 +171,7 @@ def _machine_tables(compiled: CompiledPuzzle) -> Tables:
         0,
         machine.array,
         lambda word: machine.unpack([word]),
+        lambda state: machine.program.pack(state)[0],
     )
 
 

@@ -125,11 +125,12 @@ def goals_in(mp: np.ndarray, ws: np.ndarray, states: np.ndarray, lo: int, hi: in
 class _Walk:
     """The states found (rows), their parents and path counts, and the current layer."""
 
-    def __init__(self, compiled: CompiledPuzzle, counting: bool) -> None:
+    def __init__(self, compiled: CompiledPuzzle, counting: bool, origin: bytes | None = None) -> None:
         self.compiled = compiled
         self.machine = build_program(compiled)
         self.ws = workspace(self.machine.array)
-        self.rows = Rows(self.machine.words, np.array(self.machine.start, dtype=np.uint64))
+        first = self.machine.start if origin is None else self.machine.program.pack(origin)
+        self.rows = Rows(self.machine.words, np.array(first, dtype=np.uint64))
         self.parents = np.full(self.rows.capacity, -1, dtype=np.int32)
         self.ways = np.zeros(self.rows.capacity if counting else 0, dtype=np.uint64)
         if counting:
@@ -193,10 +194,13 @@ class _Walk:
             raise count_overflow()
         return int(first), int(found), int(total)
 
+    def state(self, index: int) -> bytes:
+        return self.machine.unpack(tuple(int(w) for w in self.rows.states[index]))
+
     def path(self, index: int, last: bool) -> list[tuple[int, bytes]]:
         found = []
         while index >= 0:
-            found.append(self.machine.unpack(tuple(int(w) for w in self.rows.states[index])))
+            found.append(self.state(index))
             index = int(self.parents[index])
         found.reverse()
         return steps(self.compiled, found, last=last)
@@ -231,10 +235,14 @@ def explore(compiled: CompiledPuzzle, limits: Limits, count: bool = False, exhau
     method = "layered bfs" + (" with path counts" if count else "") + ", compiled"
     walk = _Walk(compiled, counting=count)
     goal_layer: tuple[int, int] | None = (0, 1) if compiled.is_goal(compiled.start) else None
+    sizes, last = [1], 0  # how many states each layer holds; where the last one starts
     try:
         while walk.layer[0] < walk.layer[1] and (exhaustive or goal_layer is None):
             walk.next_layer(limits, stop_at_goal=False)
             lo, hi = walk.layer
+            if hi > lo:
+                sizes.append(hi - lo)
+                last = lo
             if goal_layer is None and walk.goals(lo, hi)[1] > 0:
                 goal_layer = (lo, hi)
     except (LimitReached, KeyboardInterrupt) as exc:
@@ -243,15 +251,46 @@ def explore(compiled: CompiledPuzzle, limits: Limits, count: bool = False, exhau
     goals = walk.goals(0, walk.count)[1] if exhaustive else None
     if goal_layer is None:
         result = SearchResult(NO_SOLUTION, walk.count, reachable=reachable, reachable_goals=goals, method=method)
-        return walk.done(result)
-    first, _, paths = walk.goals(*goal_layer)
-    result = SearchResult(
-        SOLVED,
-        walk.count,
-        path=walk.path(first, last=count),
-        count=paths if count else None,
-        reachable=reachable,
-        reachable_goals=goals,
-        method=method,
-    )
+    else:
+        first, _, paths = walk.goals(*goal_layer)
+        result = SearchResult(
+            SOLVED,
+            walk.count,
+            path=walk.path(first, last=count),
+            count=paths if count else None,
+            reachable=reachable,
+            reachable_goals=goals,
+            method=method,
+        )
+    if exhaustive:
+        result.layers, result.farthest = sizes, walk.state(last)
+    return walk.done(result)
+
+
+def to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """As `kernel.search.to_goal`, on states of several words."""
+    method = "layered bfs from the goal, compiled"
+    assert compiled.undirected and compiled.goal_state is not None
+    walk = _Walk(compiled, counting=False, origin=compiled.goal_state)
+    sizes, last = [1], 0
+    try:
+        while walk.layer[0] < walk.layer[1]:
+            walk.next_layer(limits, stop_at_goal=False)
+            lo, hi = walk.layer
+            if hi > lo:
+                sizes.append(hi - lo)
+                last = lo
+    except (LimitReached, KeyboardInterrupt) as exc:
+        return walk.done(SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
+    start = np.array(walk.machine.program.pack(compiled.start), dtype=np.uint64)
+    found = np.flatnonzero((walk.rows.states[: walk.count] == start).all(axis=1))
+    result = SearchResult(NO_SOLUTION, walk.count, reachable=walk.count, method=method, to_goal=True)
+    if len(found):
+        chain = []
+        index = int(found[0])
+        while index >= 0:
+            chain.append(walk.state(index))
+            index = int(walk.parents[index])
+        result.status, result.path = SOLVED, steps(compiled, chain)
+    result.layers, result.farthest = sizes, walk.state(last)
     return walk.done(result)

@@ -119,6 +119,7 @@ def assemble(el: Elaboration) -> Puzzle:
     symmetries = rules.symmetries(el, board, types, parts, places)
     search, search_pos = rules.search_mode(el, filling=fill is not None)
     heuristic, heuristic_slots = rules.heuristic(el, names)
+    method = rules.search_method(el, search, heuristic is not None)
     show = rules.show_style(el, board, places)
     title = el.single(s.PuzzleTitle, "the puzzle's title")
     about = el.single(s.About, "about")
@@ -159,6 +160,7 @@ def assemble(el: Elaboration) -> Puzzle:
         heuristic_slots=heuristic_slots,
         search=search,
         search_pos=search_pos,
+        method=method,
         show=show,
         goal_slots=goal_scope.size,
         source=el.spec.source,

@@ -165,9 +165,10 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         attributes: tuple[tuple[s.Name, s.Expr], ...] = ()
         block = False
         block_size = None
+        kind_pos = None
         for item in c[1:]:
             if isinstance(item, Token) and item.type == "NAME":
-                kind = str(item)
+                kind, kind_pos = str(item), pos_of(item)
             elif isinstance(item, Token) and item.type == "STRING":
                 description = _text(item)
             elif isinstance(item, tuple) and item[0] == "per":
@@ -178,7 +179,9 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
                 attributes += item[1]
             elif isinstance(item, tuple) and item[0] == "block":
                 block, block_size = True, item[1]
-        return s.PieceDecl(pos_of(symbol), str(symbol), kind, description, per, drawn, attributes, block, block_size)
+        return s.PieceDecl(
+            pos_of(symbol), str(symbol), kind, description, per, drawn, attributes, block, block_size, None, kind_pos
+        )
 
     def piece_shape(self, meta: Meta, c: list[Any]) -> s.PieceDecl:
         rows = tuple(x for x in c if isinstance(x, s.Layout))
@@ -457,7 +460,7 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return _name(c[0])
 
     def search_stmt(self, meta: Meta, c: list[Token]) -> s.Directive:
-        return s.Directive(pos_of(meta), "search", (_name(c[0]),))
+        return s.Directive(pos_of(meta), "search", tuple(_name(t) for t in c))
 
     def show_stmt(self, meta: Meta, c: list[Token]) -> s.Directive:
         return s.Directive(pos_of(meta), "show", (_name(c[0]),))
@@ -507,6 +510,11 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def count(self, meta: Meta, c: list[Any]) -> s.Aggregate:
         return s.Aggregate(pos_of(meta), "count", None, c[0], c[1] if len(c) > 1 else None)
 
+    def count_at(self, meta: Meta, c: list[Any]) -> s.Aggregate:
+        """`count(here)`, `count(at P)`: every piece there, of any kind."""
+        binder = s.Binder(pos_of(meta), None, None, c[0], None)
+        return s.Aggregate(pos_of(meta), "count", None, binder, None)
+
     def aggregate(self, meta: Meta, c: list[Any]) -> s.Aggregate:
         return s.Aggregate(pos_of(c[0]), str(c[0]), c[1], c[2], c[3] if len(c) > 3 else None)
 
@@ -554,6 +562,9 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
 
     def located(self, meta: Meta, c: list[Any]) -> s.Located:
         return s.Located(pos_of(meta), c[0], c[1])
+
+    def not_located(self, meta: Meta, c: list[Any]) -> s.Unary:
+        return s.Unary(pos_of(meta), "not", s.Located(pos_of(meta), c[0], c[1]))
 
     def range(self, meta: Meta, c: list[Any]) -> s.Range:
         return s.Range(pos_of(meta), c[0], c[1])

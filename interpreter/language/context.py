@@ -13,21 +13,7 @@ from dataclasses import dataclass, field
 from ..errors import NOWHERE, Collector, ParameterRef, Pos, SpecError, suggest
 from . import syntax as s
 from .expressions import MAX_DIGITS, MAX_TEXT, Value, evaluate, show, type_name
-from .parser import grammar_parser
-
-# Words of the grammar that are also fine names: `x` only ever follows a size (`grid 3 x 4`),
-# where a name cannot stand, so a counter or parameter may be called x.
-NOT_RESERVED = frozenset({"x"})
-
-
-def keywords() -> frozenset[str]:
-    """Words of the grammar, which may not be used as names."""
-    words = set()
-    for term in grammar_parser().terminals:
-        pattern = term.pattern
-        if pattern.type == "str" and pattern.value.isalpha():
-            words.add(pattern.value)
-    return frozenset(words - NOT_RESERVED)
+from .parser import keywords
 
 
 def parse_override(name: str, text: str, default: Value) -> Value:

@@ -7,13 +7,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from lark import Token
-from lark.indenter import DedentError, Indenter
+from lark.indenter import Indenter
 
 from ..errors import Diagnostic, Pos, SpecError
 
+PICTURE_WORDS = frozenset({"start", "goal", "board", "shape", "regions"})  # `WORD:` opens a picture
+
 
 class PuzIndenter(Indenter):
-    """Python-style blocks: INDENT/DEDENT tokens from leading whitespace."""
+    """Python-style blocks: INDENT/DEDENT tokens from leading whitespace. The rows of a
+    picture (`start:`, `goal:`, `board:`, `regions:`, a piece's `shape:`) may be indented
+    unevenly, so that numbers can be right-aligned: any line indented past the picture's
+    statement is one of its rows."""
 
     NL_type = "_NL"
     OPEN_PAREN_types: ClassVar[list[str]] = ["LPAR", "LSQB"]
@@ -22,11 +27,36 @@ class PuzIndenter(Indenter):
     DEDENT_type = "_DEDENT"
     tab_len = 8
 
+    def process(self, stream):  # type: ignore[no-untyped-def]
+        self.pictures = [False]  # for each open block: whether it holds a picture's rows
+        self.tail: tuple[str, str] = ("", "")  # the last two tokens' text
+        return super().process(self._watched(stream))
+
+    def _watched(self, stream):  # type: ignore[no-untyped-def]
+        for token in stream:
+            self.opens_picture = self.tail[0] in PICTURE_WORDS and self.tail[1] == ":"
+            self.tail = (self.tail[1], str(token) if token.type != self.NL_type else "\n")
+            yield token
+
     def handle_NL(self, token: Token):  # type: ignore[no-untyped-def]
-        try:
-            yield from super().handle_NL(token)
-        except DedentError:
-            indent = len(token.rsplit("\n", 1)[1].expandtabs(self.tab_len))
+        if self.paren_level > 0:
+            return
+        yield token
+        indent_str = token.rsplit("\n", 1)[1]
+        indent = indent_str.count(" ") + indent_str.count("\t") * self.tab_len
+        levels = self.indent_level
+        if self.pictures[-1] and indent > levels[-2]:
+            return  # one more row of the picture, however it is indented
+        if indent > levels[-1]:
+            levels.append(indent)
+            self.pictures.append(self.opens_picture)
+            yield Token.new_borrow_pos(self.INDENT_type, indent_str, token)
+            return
+        while indent < levels[-1]:
+            levels.pop()
+            self.pictures.pop()
+            yield Token.new_borrow_pos(self.DEDENT_type, indent_str, token)
+        if indent != levels[-1]:
             line = (token.end_line or token.line or 1) if token.end_line else (token.line or 1)
             raise SpecError(
                 [
@@ -36,4 +66,4 @@ class PuzIndenter(Indenter):
                         "the same indentation as the lines of an enclosing block",
                     )
                 ]
-            ) from None
+            )

@@ -204,10 +204,13 @@ def _computed(
         return symbols(el, value, expr.pos, by_symbol, from_param=which)
     if isinstance(value, (range, tuple)):
         by_value = {p.value: p.code for p in found.types if p.value is not None}
+        by_value.setdefault(0, EMPTY)  # 0: an empty cell, unless a piece has that number
         out: list[CellPattern | None] = []
         for number in value:
             if number not in by_value:
-                el.errors.error(expr.pos, f"no piece has the number {number}", "numbers of `pieces 1..n`")
+                el.errors.error(
+                    expr.pos, f"no piece has the number {number}", "numbers of `pieces 1..n`, or 0 for an empty cell"
+                )
                 return None
             out.append(Lit(by_value[number]))
         return out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
@@ -49,7 +50,8 @@ def parse(source: str, filename: str = "<spec>") -> Spec:
         _refuse_deep_nesting(tree)
         statements = SyntaxBuilder().transform(tree)
     except UnexpectedInput as exc:
-        raise SpecError([_diagnose(exc, parser, text), *_unclosed(exc, text)], source, filename) from None
+        first = _reserved_clash(exc, parser, text) or _diagnose(exc, parser, text)
+        raise SpecError([first, *_unclosed(exc, text)], source, filename) from None
     except RecursionError:
         raise SpecError([Diagnostic(Pos(0, 0), "the spec nests too deeply to read")], source, filename) from None
     except SpecError as exc:
@@ -62,6 +64,54 @@ def parse(source: str, filename: str = "<spec>") -> Spec:
 
 
 MAX_NESTING = 200
+
+# Words of the grammar that are also fine names: `x` only ever follows a size (`grid 3 x 4`),
+# where a name cannot stand, so a counter or parameter may be called x.
+NOT_RESERVED = frozenset({"x"})
+MOST_TRIED = 6  # words of the language on the line put aside one at a time: each costs a parse
+WORD = re.compile(r'"[^"\n]*"|#.*|[A-Za-z][A-Za-z0-9_]*')
+
+
+@lru_cache(maxsize=1)
+def keywords() -> frozenset[str]:
+    """Words of the grammar, which may not be used as names."""
+    words = set()
+    for term in grammar_parser().terminals:
+        pattern = term.pattern
+        if pattern.type == "str" and pattern.value.isalpha():
+            words.add(pattern.value)
+    return frozenset(words - NOT_RESERVED)
+
+
+def _reserved_clash(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic | None:
+    """A word of the language written where a name was meant (`piece B block "a block"`:
+    a kind called block) makes the parser stumble later on the line, on something that is
+    not the mistake. Where putting a plain name in place of one such word (not the first of
+    the line, which says what the statement is) lets the parser past the line, that word is
+    the mistake, and the diagnostic says so at the word."""
+    line_no = getattr(exc, "line", None)
+    lines = text.split("\n")
+    if not isinstance(line_no, int) or not 1 <= line_no <= len(lines):
+        return None
+    line = lines[line_no - 1]
+    reserved = keywords()
+    words = [m for m in WORD.finditer(line) if m.group()[0].isalpha()]
+    for match in [m for m in words[1:] if m.group() in reserved][:MOST_TRIED]:
+        word = match.group()
+        named = line[: match.start()] + "Q" * len(word) + line[match.end() :]
+        try:
+            parser.parse("\n".join([*lines[: line_no - 1], named, *lines[line_no:]]))
+        except UnexpectedInput as later:
+            if getattr(later, "line", line_no) <= line_no:
+                continue
+        except SpecError:  # the indentation's: nothing said of the word
+            continue
+        return Diagnostic(
+            Pos(line_no, match.start() + 1, len(word)),
+            f"'{word}' is a word of the language and cannot be a name here",
+            "another name (docs/language.md lists the words of the language)",
+        )
+    return None
 
 
 def _refuse_deep_nesting(tree: Tree) -> None:

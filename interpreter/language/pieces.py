@@ -190,7 +190,7 @@ def _piece(el, stmt: s.PieceDecl, groups, found: PieceSet, add) -> None:  # type
         el.errors.error(stmt.pos, f"a piece symbol is one letter, got '{stmt.symbol}'", "one letter")
         return
     kind = stmt.kind or stmt.symbol
-    el.check_name(stmt.pos, kind, "a kind of piece")
+    el.check_name(stmt.kind_pos or stmt.pos, kind, "a kind of piece")
     glyph = _glyph(el, stmt.pos, stmt.drawn, stmt.symbol)
     attributes = _attributes(el, stmt, found)
     if attributes is None:

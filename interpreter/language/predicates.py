@@ -35,6 +35,7 @@ STATE_FUNCTIONS = (
     "inversions",
     "displacement",
     "misplaced",
+    "moves",
 )
 MEASURES = ("inversions", "displacement", "misplaced")
 POSITION_ATTRIBUTES = ("row", "col")
@@ -530,9 +531,10 @@ def _located(expr: s.Located, scope: Scope) -> m.Expr:
 
 def domain(binder: s.Binder, scope: Scope) -> m.Domain:
     """What a binder ranges over."""
-    if binder.collections is None:
-        assert binder.kind is not None
-        codes = kind_codes(binder.kind, scope)
+    if binder.collections is None:  # `KIND [VAR] [LOCATION]`, or a location alone: every piece there
+        codes = (
+            kind_codes(binder.kind, scope) if binder.kind is not None else frozenset(p.code for p in scope.names.pieces)
+        )
         where: str | m.Expr | None = None
         if binder.location is not None:
             place = _location(binder.location, scope)
@@ -738,7 +740,13 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
             raise fail(expr.pos, "together() takes two or more pieces", "together(a, b)")
         pieces = tuple(as_piece(a, syntax.pos) for a, syntax in zip(args, expr.args, strict=True))
         return m.Call(expr.pos, name, pieces, m.BOOL)
-    _arity(expr, 0, 0)  # the measures
+    _arity(expr, 0, 0)  # the measures, and moves()
+    if name == "moves" and scope.what != "the heuristic":
+        raise fail(
+            expr.pos,
+            f"moves() counts the moves from a state: it is for the heuristic, not {scope.what}",
+            "heuristic moves()",
+        )
     return m.Call(expr.pos, name, (), m.NUM)
 
 

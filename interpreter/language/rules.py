@@ -8,6 +8,7 @@ from ..errors import Pos, SpecError, source_lines, suggest
 from ..model import expr as m
 from ..model.board import Board
 from ..model.puzzle import (
+    SEARCH_METHODS,
     SEARCH_MODES,
     SHOW_BANKS,
     SHOW_BOARD,
@@ -97,6 +98,30 @@ def search_mode(el: Elaboration, filling: bool = False) -> tuple[str, Pos]:
         )
         return "all", word.pos
     return word.name, word.pos
+
+
+def search_method(el: Elaboration, mode: str, heuristic: bool) -> str:
+    """How the shortest solution is searched, where the spec says so (`search shortest by
+    idastar`; default: `auto`, the planner's choice)."""
+    found = [x for x in el.of(s.Directive) if x.kind == "search"]
+    if not found or len(found[0].words) < 2:
+        return "auto"
+    word = found[0].words[1]
+    if mode != "shortest":
+        el.errors.error(
+            word.pos,
+            f"`by {word.name}` picks how the shortest solution is searched, and this spec searches '{mode}'",
+            "search shortest by METHOD",
+        )
+        return "auto"
+    if word.name not in SEARCH_METHODS:
+        unknown = f"unknown search method '{word.name}'{suggest(word.name, SEARCH_METHODS)}"
+        el.errors.error(word.pos, unknown, "one of: " + ", ".join(SEARCH_METHODS))
+        return "auto"
+    if word.name in ("astar", "idastar") and not heuristic:
+        el.errors.missing("heuristic", word.pos, f"search by {word.name} needs a `heuristic` line", "heuristic EXPR")
+        return "auto"
+    return str(word.name)
 
 
 def show_style(el: Elaboration, board: Board | None, places: list[Place]) -> str:

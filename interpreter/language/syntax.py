@@ -413,6 +413,7 @@ class PieceDecl(NamedTuple):
     block: bool = False
     block_size: tuple[Expr, Expr] | None = None
     shape: tuple[Layout, ...] | None = None  # `shape:` and a picture: a polyomino for tiling
+    kind_pos: Pos | None = None  # where the kind is written (None: no kind, the symbol is the kind)
 
 
 class PiecesDecl(NamedTuple):

@@ -392,6 +392,9 @@ def domain_children(domain: Domain) -> list[Expr]:
 STATE_READERS = (CounterValue, CounterRead, CellAt, Content, IsEmpty, IsAt, Quantified, Aggregate, Here, AllDifferent)
 
 
+STATE_CALLS = ("first", "top", "together", "inversions", "displacement", "misplaced", "moves")
+
+
 def reads_state(expr: Expr) -> bool:
     """Does the value depend on the state (rather than only on parameters and the move's
     variables)? Such parts cannot be decided before the search."""
@@ -401,7 +404,7 @@ def reads_state(expr: Expr) -> bool:
         return True
     if isinstance(expr, PieceAttr) and expr.name in ("row", "col"):
         return reads_state(expr.piece)
-    if isinstance(expr, Call) and expr.name in ("first", "top", "together", "inversions", "displacement", "misplaced"):
+    if isinstance(expr, Call) and expr.name in STATE_CALLS:
         return True
     return any(reads_state(c) for c in children(expr))
 
@@ -446,7 +449,7 @@ def only_here(expr: Expr) -> bool:
         return False
     if isinstance(expr, PieceAttr) and expr.name in ("row", "col"):
         return False
-    if isinstance(expr, Call) and expr.name in ("first", "top", "together", "inversions", "displacement", "misplaced"):
+    if isinstance(expr, Call) and expr.name in STATE_CALLS:
         return False
     return all(only_here(c) for c in children(expr))
 

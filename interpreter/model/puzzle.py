@@ -29,6 +29,7 @@ SHOW_BANKS = "banks"  # places side by side
 
 # What a search answers (`search ...`).
 SEARCH_MODES = ("shortest", "cheapest", "count", "reach", "all", "any")
+SEARCH_METHODS = ("bfs", "bidirectional", "astar", "idastar")  # `search shortest by METHOD`
 
 # Counter roles. A filling's progress (how many of its things are decided) is a counter too,
 # of the state but not shown.
@@ -347,6 +348,7 @@ class Puzzle(NamedTuple):
     heuristic_slots: int = 0
     search: str = "shortest"
     search_pos: Pos = NOWHERE
+    method: str = "auto"  # how the shortest solution is searched (`search shortest by idastar`)
     show: str = SHOW_BOARD
     goal_slots: int = 0
     source: str = ""  # the spec's text and file name, for errors found during a search

@@ -127,6 +127,11 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
             data["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
         if result.reachable_goals is not None:
             data["reachable_goals"] = result.reachable_goals
+        if result.layers is not None:
+            data["from"] = "goal" if result.to_goal else "start"
+            data["depth"] = result.depth
+            data["layers"] = result.layers
+            data["farthest"] = board_text(solved.compiled, result.farthest) if result.farthest is not None else None
     if result.symmetry_note is not None:
         data["symmetry_not_applied"] = result.symmetry_note
     if solved.puzzle.show == SHOW_LADDER:

@@ -250,8 +250,32 @@ def render(
             console.print()
             console.print(Text(f"trajectory {number}", style="bold"))
             draw_solution(compiled, path, console, glyphs=glyphs)
+    if reach and result.layers is not None:
+        draw_depth(solved, console, glyphs)
     parts, style = summary_parts(solved, count, reach)
     print_parts(console, parts, glyphs.separator, style)
+
+
+SHOWN_LAYERS = 64  # more layers than this are listed in the JSON only
+
+
+def draw_depth(solved: Solved, console: Console, glyphs: Glyphs = UNICODE) -> None:
+    """How far the reachable states lie: one of the farthest, drawn, and how many states
+    each distance holds."""
+    compiled, result = solved.compiled, solved.result
+    assert result.layers is not None and result.depth is not None
+    depth, layers = result.depth, result.layers
+    away = "from the goal" if result.to_goal else "from the start"
+    if result.farthest is not None and depth > 0:
+        caption = Text(f"a farthest state: {depth} move{'s' if depth != 1 else ''} {away}", style="bold")
+        for line in state_block(compiled, caption, result.farthest, None, glyphs):
+            print_line(console, stripped(line))
+        console.print()
+    if len(layers) <= SHOWN_LAYERS:
+        sizes = [f"{size:,}," for size in layers[:-1]] + [f"{layers[-1]:,}"]
+        print_parts(console, [f"states at each distance {away} (0 to {depth}):", *sizes], " ", "dim")
+    else:
+        print_parts(console, [f"{len(layers):,} distances {away}: their sizes are in --format json"], "", "dim")
 
 
 def draw_solution(
@@ -361,14 +385,23 @@ def _row(cells: list[Text], widths: list[int], right: set[int], gaps: list[str])
     return stripped(line)
 
 
+def state_block(
+    compiled: CompiledPuzzle, caption: Text, state: bytes, label: MoveLabel | None, glyphs: Glyphs = UNICODE
+) -> list[Text]:
+    """One state as lines under a caption: the board, then each place and counter."""
+    lines = [caption]
+    if compiled.puzzle.board is not None:
+        lines.extend(draw_cells(compiled, state, label, glyphs).split("\n"))
+    for place, text in zip(compiled.puzzle.places, place_texts(compiled, state, label), strict=True):
+        lines.append(Text(f"{place.name}: ").append_text(text))
+    for name, text in counter_texts(compiled, state):
+        lines.append(Text(f"{name} = ").append_text(text))
+    return lines
+
+
 def draw_grid_solution(compiled: CompiledPuzzle, path: Path, console: Console, glyphs: Glyphs = UNICODE) -> None:
     def block(caption: Text, state: bytes, label: MoveLabel | None) -> list[Text]:
-        lines = [caption, *draw_cells(compiled, state, label, glyphs).split("\n")]
-        for place, text in zip(compiled.puzzle.places, place_texts(compiled, state, label), strict=True):
-            lines.append(Text(f"{place.name}: ").append_text(text))
-        for name, text in counter_texts(compiled, state):
-            lines.append(Text(f"{name} = ").append_text(text))
-        return lines
+        return state_block(compiled, caption, state, label, glyphs)
 
     blocks: list[list[Text]] = [block(Text("start", style="bold"), compiled.start, None)]
     before = compiled.start
@@ -595,16 +628,22 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
             parts.append("no solution: the pieces cannot cover the cells")
         elif solved.compiled.filling is not None and result.reachable is None:
             parts.append("no solution: no filling keeps every rule")
+        elif result.reachable is not None and result.to_goal:
+            parts.append("no solution: the start is not one of the states that can reach the goal")
         elif result.reachable is not None:
             parts.append(f"no solution: all {result.reachable:,} reachable states explored, none is the goal")
         else:  # searching from both ends, the goal's side ran out first
             parts.append("no solution: every state that leads to the goal explored, the start is not one of them")
     elif result.status == LIMIT:
         parts.append(f"stopped: {result.limit_reason}")
-    if result.reachable is not None and result.status != NO_SOLUTION:
+    if result.reachable is not None and result.to_goal:
+        parts.append(f"{result.reachable:,} states can reach the goal")
+    elif result.reachable is not None and result.status != NO_SOLUTION:
         parts.append(f"{result.reachable:,} reachable states")
         if result.reachable_up_to_symmetry is not None:
             parts.append(f"{result.reachable_up_to_symmetry:,} up to symmetry")
+    if result.depth is not None and reach:
+        parts.append(f"depth {result.depth:,}")
     if result.reachable_goals is not None and reach and result.status != NO_SOLUTION:
         parts.append(f"{result.reachable_goals:,} of them goals")
     if result.symmetry_note is not None:

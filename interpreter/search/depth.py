@@ -23,16 +23,20 @@ PROBE = 100_000
 NO_MOVE = -1  # a solution given by its goal state alone (see kernel.depth.all_goal_states)
 
 Path = list[tuple[int, State]]
+Order = Callable[[list[tuple[State, int]]], list[tuple[State, int]]]  # a state's successors, reordered
 
 
 def any_solution(
     problem: Problem[Any],
     limits: Limits,
     canonical: Callable[[State], State] | None = None,
-    order: Callable[[list[tuple[State, int]]], list[tuple[State, int]]] | None = None,
+    order: Order | None = None,
 ) -> SearchResult:
     """The first solution found depth first, trying each state's moves in `order`. With
-    `canonical`, states equal up to symmetry are explored once."""
+    `canonical`, states equal up to symmetry are explored once. Every state met is remembered
+    (a dead end is never explored twice), and the memory limit bounds them, not the default
+    limit of stored states: a walk for one solution may meet many more than a breadth-first
+    search could hold, a few bytes each."""
     start = problem.start
     key = canonical or (lambda state: state)
     if problem.is_goal(start):
@@ -58,7 +62,7 @@ def any_solution(
             seen.add(k)
             budget -= 1
             if budget <= 0:
-                budget = limits.check(len(seen))
+                budget = limits.check(len(seen), stored=False)
             path.append((move, child))
             if is_goal(child):
                 return SearchResult(SOLVED, len(seen), path=list(path), method="depth first")
@@ -72,13 +76,14 @@ def any_solution(
 
 
 def all_goal_states(
-    problem: Problem[Any], limits: Limits, counter: list[int], remember: int = REMEMBER
+    problem: Problem[Any], limits: Limits, counter: list[int], remember: int = REMEMBER, order: Order | None = None
 ) -> Iterator[Path]:
     """Yield one path to every goal state reachable from the start, each goal state once, as
     they are found; a path ends at the first goal it reaches. `counter[0]` counts the states
-    visited (for reports, even after a limit)."""
+    visited (for reports, even after a limit). Each state's moves are tried in `order`."""
     start = problem.start
-    expand, is_goal = problem.expand, problem.is_goal
+    plain, is_goal = problem.expand, problem.is_goal
+    expand = (lambda state: order(list(plain(state)))) if order is not None else plain
     seen: set[State] | None = {start}
     revisits = 0
     goals: set[State] = set()

@@ -37,6 +37,8 @@ def explore(
     budget = 0  # the first check comes after the first state: it arms the exact state limit
     method = "layered bfs" + (" with path counts" if count else "")
     depth = 0
+    sizes = [1]  # how many states each layer holds
+    farthest = start
     try:
         while layer and (exhaustive or not goal_layer):
             depth += 1
@@ -71,6 +73,9 @@ def explore(
                     budget -= len(successors) + 1
                     if budget <= 0:
                         budget = limits.check(len(parents), at=f"depth {depth}")
+            if layer:
+                sizes.append(len(layer))
+                farthest = layer[0]
             if not goal_layer:
                 if goal is not None:  # one goal state: it is new in this layer if it is known now
                     goal_layer = [goal] if goal in parents else []
@@ -92,24 +97,17 @@ def explore(
     if canonical is not None and reachable is not None and note is None:
         orbits = len(set(map(canonical, parents)))
     goals = (sum(1 for s in parents if is_goal(s)) if goal is None else int(goal in parents)) if exhaustive else None
-    if not goal_layer:
-        return SearchResult(
-            NO_SOLUTION,
-            len(parents),
-            reachable=reachable,
-            reachable_up_to_symmetry=orbits,
-            reachable_goals=goals,
-            method=method,
-            symmetry_note=note,
-        )
-    return SearchResult(
-        SOLVED,
+    result = SearchResult(
+        SOLVED if goal_layer else NO_SOLUTION,
         len(parents),
-        path=trace(parents, goal_layer[0]),
-        count=sum(goal_paths.values()) if count else None,
+        path=trace(parents, goal_layer[0]) if goal_layer else [],
+        count=sum(goal_paths.values()) if count and goal_layer else None,
         reachable=reachable,
         reachable_up_to_symmetry=orbits,
         reachable_goals=goals,
         method=method,
         symmetry_note=note,
     )
+    if exhaustive:
+        result.layers, result.farthest = sizes, farthest
+    return result

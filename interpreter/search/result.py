@@ -23,6 +23,9 @@ class SearchResult:
     count_up_to_symmetry: int | None = None  # shortest solutions, symmetric ones counted once
     reachable_up_to_symmetry: int | None = None  # reachable states, symmetric ones counted once
     reachable_goals: int | None = None  # of the reachable states, how many are goals
+    layers: list[int] | None = None  # with every reachable state: how many are 0, 1, 2... moves away
+    farthest: State | None = None  # and one of those farthest away (the last layer's first)
+    to_goal: bool = False  # the layers are distances to the goal: the states that can reach it
     cost: int | None = None  # total cost of the solution (cheapest search)
     limit_reason: str | None = None
     method: str = ""
@@ -37,6 +40,11 @@ class SearchResult:
     @property
     def length(self) -> int | None:
         return len(self.path) if self.status == SOLVED else None
+
+    @property
+    def depth(self) -> int | None:
+        """How many moves away the farthest reachable state is."""
+        return len(self.layers) - 1 if self.layers is not None else None
 
 
 class NotASymmetry(SpecError):

@@ -239,6 +239,18 @@ def test_all_solutions_in_json_with_a_limit(capsys: pytest.CaptureFixture[str]) 
     assert data["solutions"][0]["sequence"][-1] == 0
 
 
+def test_reach_says_how_far_the_farthest_state_lies_and_draws_one(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", FROG, "--reach", "--format", "json")
+    data = json.loads(out)
+    assert code == 0 and data["from"] == "start" and data["reachable"] == 72
+    assert (data["depth"], sum(data["layers"]), data["farthest"]) == (15, 72, "WWW_BBB")
+    code, out, _ = run(capsys, "run", FROG, "--reach")
+    assert "a farthest state: 15 moves from the start" in out
+    assert "states at each distance from the start (0 to 15): 1, 2, 4," in out and "depth 15" in out
+    code, out, _ = run(capsys, "run", FROG, "--reach", "--from-goal")
+    assert code == 0 and "72 states can reach the goal" in out and "moves from the goal" in out
+
+
 def test_count_only_counts(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "run", str(ROOT / "specs" / "number_circle.puz"), "-p", "n=10", "--count")
     assert code == 0 and "288 solutions" in out
@@ -254,6 +266,16 @@ def test_count_only_counts(capsys: pytest.CaptureFixture[str]) -> None:
         (["queens_moves.puz", "--draw"], "this spec's solutions (`search all`) are drawn as boards"),
         (["frog.puz", "--reach", "--all"], "puzint: --reach and --all ask two different questions: give one of them"),
         (["frog.puz", "--limit", "3"], "puzint: --limit K stops a listing of all solutions: it goes with --all"),
+        (
+            ["frog.puz", "--from-goal"],
+            "puzint: --from-goal explores backwards from the goal: it goes with --reach alone",
+        ),
+        (["frog.puz", "--reach", "--count", "--from-goal"], "--from-goal explores backwards from the goal: it goes"),
+        (
+            ["hanoi.puz", "--reach", "--from-goal"],
+            "puzint: --from-goal starts from the goal: it needs a goal that is one",
+        ),
+        (["queens.puz", "--reach", "--from-goal"], "--from-goal explores moves backwards: a logic puzzle has no moves"),
         (["frog.puz", "--count", "--method", "bfs"], "puzint: --method bfs picks how one shortest solution is"),
         (["peg_english.puz", "--method", "bfs"], "puzint: --method bfs does not apply: this spec asks for any"),
         (["frog.puz", "--explain", "--format", "json"], "puzint: --explain annotates the text drawing of one"),

@@ -187,3 +187,28 @@ def test_a_search_all_moved_to_the_kernel_says_so(
         "puzint: answered by compiled (depth-first enumeration, compiled); "
         "python was tried first: not finished in 0.05 s\n"
     )
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_a_star_that_fills_the_default_room_goes_on_as_ida_star(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint.search import limits as limits_module
+
+    monkeypatch.setattr(limits_module, "DEFAULT_MAX_STATES", 500)
+    monkeypatch.setattr(planner, "DEFAULT_MAX_STATES", 500)
+    compiled = load(SPECS / "eight_puzzle.puz")
+    result = search(compiled, engine=engine)
+    assert (result.status, result.length) == ("solved", 31)
+    assert result.method.startswith("IDA*") and "A* filled its 500 states first" in result.method
+    given = search(compiled, engine=engine, limits=Limits(max_states=500))  # a limit the user set is kept
+    assert (given.status, given.limit_reason) == ("limit", "state limit of 500 reached")
+    named = search(compiled_from((SPECS / "eight_puzzle.puz").read_text() + "search shortest by astar\n"))
+    assert named.status == "limit" and named.method.startswith("A*")  # a method the spec names is kept
+
+
+def test_the_spec_names_its_method() -> None:
+    text = (SPECS / "eight_puzzle.puz").read_text()
+    compiled = compiled_from(text + "search shortest by idastar\n")
+    assert compiled.puzzle.method == "idastar"
+    result = search(compiled, engine="python")
+    assert (result.length, result.method) == (31, "IDA*")
+    assert search(compiled, method="astar", engine="python").method == "A*"  # the caller's --method wins

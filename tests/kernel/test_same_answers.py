@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from puzint.errors import SpecError
 from puzint.expectations import load_cases
 from puzint.kernel import installed
 from puzint.runner import kernel_unfit, load, search
@@ -46,6 +47,8 @@ def answer(result: SearchResult) -> dict[str, Any]:
         "reachable": result.reachable,
         "reachable_up_to_symmetry": result.reachable_up_to_symmetry,
         "reachable_goals": result.reachable_goals,
+        "layers": result.layers,
+        "farthest": result.farthest,
         "path": result.path,
         "limit": result.limit_reason,
     }
@@ -72,6 +75,35 @@ def test_the_kernel_runs_the_puzzles_it_should() -> None:
     """Plain rewrites with no symmetry: the kernel must not quietly decline them."""
     runs = {spec.stem for spec in SPECS if kernel_unfit(load(spec), False, True, "auto", None) is None}
     assert {"frog", "oshidori", "white_black", "eight_puzzle", "amida", "knights", "guarini"} <= runs
+
+
+@pytest.mark.parametrize("name", ["eight_puzzle", "knights", "lights_out", "frog"])
+def test_the_states_that_reach_the_goal_are_python_s(name: str) -> None:
+    """Where every move is undone by a move, the kernel reaches forwards from the goal; Python
+    runs the moves backwards: the same states at the same distances, and a shortest solution.
+    Elsewhere the kernel declines, and says why."""
+    compiled = load(SPECS[0].parent / f"{name}.puz")
+    python = search(compiled, reach=True, from_goal=True, engine="python")
+    unfit = kernel_unfit(compiled, False, True, "auto", None)
+    assert unfit is None
+    if not compiled.undirected:
+        with pytest.raises(SpecError, match="the kernel reaches from the goal only where every move is undone"):
+            search(compiled, reach=True, from_goal=True, engine="compiled")
+        return
+    kernel = search(compiled, reach=True, from_goal=True, engine="compiled")
+    assert kernel.method == "layered bfs from the goal, compiled" and kernel.to_goal and python.to_goal
+    assert (kernel.status, kernel.length, kernel.reachable, kernel.layers) == (
+        python.status,
+        python.length,
+        python.reachable,
+        python.layers,
+    )
+    assert kernel.farthest is not None and compiled.expand(kernel.farthest)
+    state = compiled.start
+    for move, after in kernel.path:  # the moves lead from the start to the goal
+        assert (after, move) in compiled.expand(state)
+        state = after
+    assert state == compiled.goal_state
 
 
 @pytest.mark.parametrize("limit", [1, 100, 5_000])

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from puzint.errors import SpecError
 from puzint.model import ANY, Bind, Rewrite
+from puzint.runner import search
 
-from tests.conftest import compiled_from, puzzle_from
+from tests.conftest import SPECS, compiled_from, puzzle_from
 
 LINE = """
 param n = 2
@@ -122,3 +123,43 @@ def test_a_move_of_a_piece_that_no_move_brings_is_refused() -> None:
 
 
 NEVER = "which is not on the board at the start and no move puts it there"
+
+
+FARMER = (SPECS / "farmer.puz").read_text()
+
+
+@pytest.mark.parametrize(
+    ("written", "rewritten"),
+    [
+        ("goal at right: everyone", "goal when count(at right) == 4"),
+        (
+            "    farmer is here or not (wolf is here and goat is here)",
+            "    not (farmer is not here and wolf is here and goat is here)",
+        ),
+        (
+            "    farmer is here or not (goat is here and cabbage is here)",
+            "    farmer is here or count(here) == 1 or not (goat is here and cabbage is here)",
+        ),
+        (
+            "    farmer is here or not (goat is here and cabbage is here)",
+            "    farmer is here or every p in here: not (p is goat) or no cabbage is here",
+        ),
+    ],
+)
+def test_count_here_is_not_here_and_a_quantifier_after_or_read_as_written(written: str, rewritten: str) -> None:
+    """`count(here)`, `count(at P)` (every piece there), `X is not here` and a quantifier
+    right after `or`/`and` (its body to the end) say the same puzzle in other words: the same
+    states, the same solution."""
+    assert written in FARMER
+    same = search(compiled_from(FARMER.replace(written, rewritten)), engine="python")
+    plain = search(compiled_from(FARMER), engine="python")
+    assert (same.length, same.states, same.path) == (plain.length, plain.states, plain.path) == (7, 10, plain.path)
+
+
+def test_a_quantifier_after_and_keeps_its_body_to_the_end() -> None:
+    """`a and every x: b or c` reads as `a and (every x: (b or c))`."""
+    text = LINE + "safe: count(black) == 2 and every c in cells: c is empty or c is black or c is white\n"
+    assert search(compiled_from(text), engine="python").reachable == search(compiled_from(LINE)).reachable == 5
+    wrong = LINE + "safe: count(black) == 3 and every c in cells: c is empty or c is black or c is white\n"
+    with pytest.raises(SpecError, match="the start already breaks this safety rule"):
+        search(compiled_from(wrong), engine="python")

@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 from lark import Lark, logger
+from puzint.errors import SpecError
 from puzint.language import syntax as s
 from puzint.language.indenter import PuzIndenter
-from puzint.language.parser import parse
+from puzint.language.parser import keywords, parse
 from puzint.language.tables import GRAMMAR_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,3 +118,32 @@ def test_a_long_expression_may_wrap_inside_parentheses() -> None:
 
 def test_missing_final_newline_is_fine() -> None:
     assert len(parse("board line 3").statements) == 1
+
+
+def test_a_picture_s_rows_may_be_indented_unevenly() -> None:
+    """Right-aligned numbers: every line indented past `start:` is a row of its picture;
+    outside pictures an uneven dedent is still an error."""
+    (decl, after) = parse("start:\n     1  2  3\n    10 11 12\n  7 8 9\ngoal A\n").statements
+    assert isinstance(decl, s.LayoutDecl) and len(decl.rows) == 3 and isinstance(after, s.LayoutDecl)
+    with pytest.raises(SpecError, match="this line's indentation matches no enclosing block"):
+        parse('param t = "a"\nif t == "a":\n        goal A\n    goal B\n')
+
+
+def test_move_names_may_end_with_primes() -> None:
+    (move,) = parse("move U': ?a _ -> _ ?a along right\n").statements
+    assert isinstance(move, s.Move) and move.name == "U'"
+
+
+def test_the_docs_list_every_word_of_the_language() -> None:
+    text = (ROOT / "docs" / "language.md").read_text()
+    marker = "<!-- reserved words: kept equal to the grammar's by tests/language/test_parser.py -->"
+    listed = text.split(marker)[1].split(".\n")[0]
+    assert sorted(w.strip().strip("`") for w in listed.split(",")) == sorted(keywords())
+
+
+def test_a_word_of_the_language_used_as_a_name_is_pointed_at() -> None:
+    with pytest.raises(SpecError) as err:
+        parse('piece A block "a block"\n')
+    (diagnostic,) = err.value.diagnostics
+    assert (diagnostic.pos.line, diagnostic.pos.column) == (1, 9)
+    assert diagnostic.message == "'block' is a word of the language and cannot be a name here"

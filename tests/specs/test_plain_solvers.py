@@ -13,7 +13,9 @@ from tests.conftest import SPECS
 from tests.plain import (
     bishops,
     bridge_torch,
+    eight_puzzle,
     hanoi,
+    knights_tour,
     lights_out,
     magic_square,
     peg_english,
@@ -137,3 +139,33 @@ def test_queens_agree(spec: str, n: int) -> None:
 def test_magic_square_agrees() -> None:
     report = enumerate_solutions(load(SPECS / "magic_square.puz"), Limits())
     assert (report.in_all, report.count) == (magic_square.count(), magic_square.count_up_to_symmetry())
+
+
+def test_depth_from_the_start_and_from_the_goal_are_the_plain_solver_s() -> None:
+    compiled = load(SPECS / "eight_puzzle.puz")
+    goal, start = "12345678_", "8672543_1"
+    forward = search(compiled, reach=True, engine="python")
+    assert forward.layers == eight_puzzle.layers(start) and forward.depth == 31
+    backward = search(compiled, reach=True, from_goal=True, engine="python")
+    assert backward.layers == eight_puzzle.layers(goal)
+    assert (backward.depth, backward.reachable, backward.length) == (31, 181_440, 31)
+    assert backward.farthest is not None and forward.farthest is not None
+    for farthest, origin in ((backward.farthest, goal), (forward.farthest, start)):
+        drawn = "".join(compiled.puzzle.symbol(code) if code else "_" for code in farthest[: compiled.cells])
+        assert drawn in eight_puzzle.farthest(origin)
+
+
+@pytest.mark.parametrize("n", [3, 4, 5, 6, 8, 12])
+def test_knights_tours_are_tours_where_the_plain_solver_finds_one(n: int) -> None:
+    compiled = load(SPECS / "knights_tour.puz", {"n": str(n)})
+    result = search(compiled, engine="python")
+    if n <= 6:
+        assert (result.status == "solved") == (knights_tour.tour(n) is not None)
+    if result.status == "solved":
+        board = compiled.puzzle.board
+        assert board is not None
+        squares = [(0, 0)]
+        for _, state in result.path:
+            knight = next(cell for cell in range(compiled.cells) if compiled.puzzle.symbol(state[cell]) == "N")
+            squares.append((board.cells[knight].row - 1, board.cells[knight].col - 1))
+        assert knights_tour.is_tour(n, squares)
