@@ -22,6 +22,7 @@ from ..model.puzzle import (
     Carry,
     CellLoc,
     CursorLoc,
+    Cycle,
     Let,
     Move,
     PlaceLoc,
@@ -84,7 +85,7 @@ def _move_change(move: Move, instances: list[Instance], counts: list[Any]) -> di
 
 def _action_change(action: object, counts: list[Any]) -> dict[Any, Interval]:
     """The counts an action changes (the others it leaves as they are)."""
-    if isinstance(action, (Advance, SetCounter, Let)):
+    if isinstance(action, (Advance, SetCounter, Let, Cycle)):
         return {}
     if isinstance(action, Toggle):
         return {CELLS: None} if EMPTY in (action.first, action.second) else {}

@@ -134,11 +134,7 @@ class CompiledPuzzle:
         self.invertible = self._table_invertible and all(f.invertible for f in self.families)
         # Every move undone by a move: then a breadth-first layer's successors all lie in the
         # layer before it, itself or the next (the kernel keeps only those three in its table).
-        self.undirected = (
-            self._table_invertible
-            and reverses <= keys
-            and all(isinstance(f, GeneralFamily) and f.invertible for f in self.families)
-        )
+        self.undirected = self._table_invertible and reverses <= keys and self._families_undone()
         # No move sequence comes back to a state it left: a depth-first walk keeps no set of
         # the states on its path (see `progress`).
         rewritten = [[i for i, _, _ in f.form_instances] if isinstance(f, GeneralFamily) else [] for f in self.families]
@@ -208,10 +204,24 @@ class CompiledPuzzle:
         if isinstance(move.form, Carry) and not move.actions:
             return CarryFamily(index, move, self.puzzle, self.layout, self.ids, self.safety, self.evaluator)
         family = GeneralFamily(index, move, self.puzzle, self.layout, self.ids, self.safety, self.evaluator)
-        family.invertible = (
-            all(isinstance(a, Toggle) for a in move.actions) and move.form is None and move.guard is None
-        )
+        toggles = all(isinstance(a, Toggle) for a in move.actions) and move.guard is None  # each undoes itself
+        family.invertible = move.form is None and (toggles or family.cycle is not None)
         return family
+
+    def _families_undone(self) -> bool:
+        """Whether every move that is not a plain rewrite is undone by a move: a toggle by
+        itself, a cycle by a move of the opposite cycles (neither with a condition)."""
+        plain = [f for f in self.families if isinstance(f, GeneralFamily) and f.move.guard is None]
+        permutations = {frozenset(f.cycle.pairs()) for f in plain if f.cycle is not None}
+        for family in self.families:
+            if not isinstance(family, GeneralFamily) or not family.invertible:
+                return False
+            cycle = family.cycle
+            if cycle is not None and (
+                family.move.guard is not None or frozenset(cycle.inverse().pairs()) not in permutations
+            ):
+                return False
+        return True
 
     def _safe_table(self, table: Expander | None) -> Expander | None:
         safety = self.safety

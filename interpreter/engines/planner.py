@@ -131,8 +131,11 @@ def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str) 
     else:
         trying = _first_try(compiled, query, limits)
         if trying is not None:
-            with trying.watched():
-                result = PYTHON.search(compiled, query, trying.limits)
+            try:
+                with trying.watched():
+                    result = PYTHON.search(compiled, query, trying.limits)
+            except LimitReached as exc:  # a stop that came after the search's own loop (counting orbits)
+                result = SearchResult(LIMIT, 0, limit_reason=exc.reason, method="")
             if not trying.stopped_by_itself(result.status):
                 return _named(result, PYTHON.name, None)
             assert trying.next is not None and trying.next.engine is not None
@@ -141,6 +144,8 @@ def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str) 
     limits.engine = engine.name
     try:
         result = engine.search(compiled, query, limits)
+    except LimitReached as exc:  # as above: a stop after the search's own loop
+        result = SearchResult(LIMIT, 0, limit_reason=exc.reason, method="")
     except HandOver as exc:
         limits.engine = PYTHON.name
         return _named(PYTHON.search(compiled, query, limits), PYTHON.name, (engine.name, exc.why))

@@ -18,6 +18,7 @@ from .entry import ADDRESS  # the machine, compiled once (or loaded from the cac
 from .program import Program, program_of
 from .records import (
     EFFECT,
+    EFFECT_CYCLE,
     EFFECT_TOGGLE,
     ERR_VALUES,
     F_EFFECTS_FROM,
@@ -133,7 +134,11 @@ def _log_size(p: Program) -> int:
     for f in range(0, len(families), FAMILY):
         writes = 0
         for e in range(families[f + F_EFFECTS_FROM], families[f + F_EFFECTS_TO]):
-            writes += p.cells if effects[e * EFFECT] == EFFECT_TOGGLE else 8
+            kind = effects[e * EFFECT]
+            if kind == EFFECT_CYCLE:
+                writes += effects[e * EFFECT + 2] - effects[e * EFFECT + 1]
+            else:
+                writes += p.cells if kind == EFFECT_TOGGLE else 8
         most = max(most, writes)
     return size + 2 * p.pieces + most + 16
 

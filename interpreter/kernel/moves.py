@@ -32,9 +32,11 @@ from .records import (
     COUNTER_LOW,
     COUNTER_OFFSET,
     COUNTER_WIDTH,
+    CYCLE_PAIRS,
     DIRECTIONS_USED,
     EFFECT,
     EFFECT_ADVANCE,
+    EFFECT_CYCLE,
     EFFECT_PUT,
     EFFECT_SET,
     EFFECT_TAKE,
@@ -1066,6 +1068,11 @@ def _effect(mp: np.ndarray, ws: np.ndarray, e: int) -> bool:
         counter, slot = mp[e + 1], mp[e + 2]
         which = counter if counter >= 0 else ws[env + slot]
         return _set_counter(mp, ws, which, evaluate(mp, ws, s, mp[e + 3]))
+    if kind == EFFECT_CYCLE:  # what each cell of the cycles holds, to the next cell of its cycle
+        pairs = mp[CYCLE_PAIRS]
+        for k in range(mp[e + 1], mp[e + 2]):
+            _set(mp, ws, mp[pairs + 2 * k + 1], ws[s + mp[pairs + 2 * k]])
+        return True
     # a toggle: swap two codes on the cells around the anchor (no move where it does not fit)
     first, second, areas, anchor = mp[e + 1], mp[e + 2], mp[e + 3], ws[env + mp[e + 4]]
     if mp[mp[AREA_FITS] + areas + anchor] == 0:

@@ -26,6 +26,7 @@ from ..model.puzzle import (
     Advance,
     CellLoc,
     CursorLoc,
+    Cycle,
     Let,
     Loc,
     PlaceLoc,
@@ -42,6 +43,7 @@ from .records import (
     CODES,
     EFFECT,
     EFFECT_ADVANCE,
+    EFFECT_CYCLE,
     EFFECT_PUT,
     EFFECT_SET,
     EFFECT_TAKE,
@@ -288,6 +290,7 @@ class Program:
         ):
             self.s[name] = []
         self.s["areas"], self.s["area_start"], self.s["area_fits"] = [], [0], []
+        self.s["cycle_pairs"] = []  # a cycle's cells: (from, to), one pair after another
         routes = compiled.puzzle.routes
         self.s["route_start"], self.s["route_targets"] = [0], []
         for place in range(len(self.layout.places)):
@@ -473,6 +476,10 @@ class Program:
             counter = action.counter if action.counter is not None else -1
             slot = base + action.slot if action.slot is not None else -1
             out[:4] = [EFFECT_SET, counter, slot, self.asm.function(action.value, base)]
+        elif isinstance(action, Cycle):
+            at = len(self.s["cycle_pairs"]) // 2
+            self.s["cycle_pairs"].extend(cell for pair in action.pairs() for cell in pair)
+            out[:3] = [EFFECT_CYCLE, at, len(self.s["cycle_pairs"]) // 2]
         else:
             assert isinstance(action, Toggle)
             board = self.compiled.puzzle.board

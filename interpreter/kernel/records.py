@@ -98,6 +98,7 @@ SECTIONS = (
     "areas",
     "area_start",
     "area_fits",
+    "cycle_pairs",
     "memo_shift",
     "sym_source",
     "sym_translate",
@@ -201,6 +202,7 @@ SECTIONS = (
     AREAS,
     AREA_START,
     AREA_FITS,
+    CYCLE_PAIRS,
     MEMO_SHIFT,
     SYM_SOURCE,
     SYM_TRANSLATE,
@@ -229,7 +231,7 @@ VAR_PLACE, VAR_CELL, VAR_COUNTER, VAR_TAKE = 0, 1, 2, 3
 # locations
 LOC_PLACE, LOC_CELL, LOC_CURSOR, LOC_VAR_PLACE, LOC_VAR_CELL = 0, 1, 2, 3, 4
 # effects
-EFFECT_TAKE, EFFECT_PUT, EFFECT_ADVANCE, EFFECT_SET, EFFECT_TOGGLE = 0, 1, 2, 3, 4
+EFFECT_TAKE, EFFECT_PUT, EFFECT_ADVANCE, EFFECT_SET, EFFECT_TOGGLE, EFFECT_CYCLE = 0, 1, 2, 3, 4, 5
 EFFECT = 8  # integers an effect
 JUMP_CELLS = 256  # boards up to this size have a table of where an advance lands
 CODES = 256  # piece codes a code table covers

@@ -289,7 +289,8 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
                                 Diagnostic(
                                     item.pos,
                                     f"'{item.value.name}' is not an action",
-                                    "take, put, advance, set, add, let or toggle (directions come right after 'along')",
+                                    "take, put, advance, set, add, let, toggle or cycle "
+                                    "(directions come right after 'along')",
                                 )
                             ]
                         )
@@ -382,6 +383,18 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         shape = _name(next(t for t in names if t.type == "NAME"))
         anchor = next((s.Var(pos_of(t), str(t)[1:]) for t in names if t.type == "VAR"), None)
         return s.Toggle(pos_of(meta), items[0], items[1] if len(items) > 1 else None, shape, anchor)
+
+    def cycle_action(self, meta: Meta, c: list[Any]) -> s.Cycle:
+        return s.Cycle(pos_of(meta), tuple(c))
+
+    def cycle(self, meta: Meta, c: list[Any]) -> tuple[s.Name, ...]:
+        return tuple(s.Name(n.pos, str(n.value)) if isinstance(n, s.Num) else n for n in c)
+
+    def cycle_power(self, meta: Meta, c: list[Any]) -> s.Cycle:
+        return s.Cycle(pos_of(meta), (), _name(c[0]), c[1])
+
+    def power(self, meta: Meta, c: list[Token]) -> int:
+        return -int(c[-1]) if str(c[0]) == "-" else int(c[-1])
 
     # ---- constraints, search and presentation
     def safe_stmt(self, meta: Meta, c: list[Any]) -> s.Safe:

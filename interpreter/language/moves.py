@@ -43,6 +43,7 @@ from ..model.puzzle import (
     Window,
 )
 from . import syntax as s
+from .cycles import permutation_move
 from .layouts import expand
 from .predicates import (
     Names,
@@ -103,7 +104,10 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
     form = _form(ctx, stmt, introduce)
     _introduce_from_actions(ctx, stmt, introduce)
     _enough_to_choose(ctx, stmt, variables)
-    actions = [_action(ctx, stmt, a, scope) for a in stmt.actions]
+    actions = [_action(ctx, stmt, a, scope) for a in stmt.actions if not isinstance(a, s.Cycle)]
+    if any(isinstance(a, s.Cycle) for a in stmt.actions):
+        blocks = [p.symbol for p in ctx.types if p.shape is not None]
+        actions.append(permutation_move(stmt, _board(ctx, stmt.pos), ctx.el.of(s.Move), blocks))
     if len(stmt.guards) > 1:
         raise fail(stmt.guards[1].pos, "a move takes one condition (join them with and)", "one if")
     if len(stmt.costs) > 1:

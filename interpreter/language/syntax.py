@@ -285,7 +285,18 @@ class Toggle(NamedTuple):
     anchor: Var | None
 
 
-Action = Take | Put | Advance | SetCounter | Let | Toggle
+class Cycle(NamedTuple):
+    """`cycle (a b c d) (e f g h)`: what each cell holds moves on to the next of its cycle
+    (the last one's to the first); or `cycle U * k`, move U's cycles made k times (k < 0:
+    undone)."""
+
+    pos: Pos
+    cycles: tuple[tuple[Name, ...], ...]
+    of: Name | None = None
+    power: int = 1
+
+
+Action = Take | Put | Advance | SetCounter | Let | Toggle | Cycle
 Form = Rewrite | SlideForm | Carry | None
 
 

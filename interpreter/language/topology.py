@@ -130,8 +130,9 @@ def _graph(el: Elaboration, stmt: s.Board) -> Board | None:
             found = _link(el, names, link)
             if found is not None:
                 links.extend(found)
-    if not links:
-        el.errors.error(stmt.pos, "a graph needs links between its cells", "link a - b, b - c")
+    permuted = any(isinstance(a, s.Cycle) for move in el.of(s.Move) for a in move.actions)
+    if not links and not permuted:  # cells joined only by cycles need no links
+        el.errors.error(stmt.pos, "a graph needs links between its cells (or moves of cycles)", "link a - b, b - c")
     return b.graph(names, links)
 
 

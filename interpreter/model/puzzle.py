@@ -231,7 +231,21 @@ class Toggle(NamedTuple):
     cut: bool = False  # a neighbourhood: the cells that are on the board (else all must be)
 
 
-Action = Take | Put | Advance | SetCounter | Let | Toggle
+class Cycle(NamedTuple):
+    """A permutation of cells, as disjoint cycles: what each cell of a cycle holds moves on to
+    the next cell of it (the last cell's to the first), all at once."""
+
+    cycles: tuple[tuple[int, ...], ...]
+
+    def pairs(self) -> tuple[tuple[int, int], ...]:
+        """(from, to) for every cell of every cycle."""
+        return tuple((c[i], c[(i + 1) % len(c)]) for c in self.cycles for i in range(len(c)))
+
+    def inverse(self) -> Cycle:
+        return Cycle(tuple((c[0], *reversed(c[1:])) for c in self.cycles))
+
+
+Action = Take | Put | Advance | SetCounter | Let | Toggle | Cycle
 
 
 class FillVar(NamedTuple):

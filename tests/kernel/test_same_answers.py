@@ -17,6 +17,8 @@ from puzint.runner import kernel_unfit, load, search
 from puzint.search import Limits
 from puzint.search.result import SearchResult
 
+from tests.conftest import compiled_from
+
 pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
 
 SPECS = sorted((Path(__file__).resolve().parents[2] / "specs").glob("*.puz"))
@@ -329,3 +331,56 @@ def test_a_stop_while_the_kernel_compiles_is_reported_cleanly(monkeypatch: pytes
     result = search(load(SPECS[0].parent / "eight_puzzle.puz"), method="bfs", engine="compiled")
     assert (result.status, result.states, result.method) == ("limit", 0, "compiling the search kernel")
     assert result.limit_reason == ("time limit of 2 s reached" if stop == "limit" else "interrupted")
+
+
+CYCLES = """
+puzzle "cycles"
+board graph a, b, c, d, e
+pieces "1234" "tiles"
+start 1 2 3 4 _
+goal 4 3 2 1 _
+move turn: cycle (a b c d)
+move back: cycle turn * -1
+move swap: cycle (d e)
+move twist: cycle (a c) (b e) if c is not empty
+safe: a is not empty
+"""
+
+
+@pytest.mark.parametrize(
+    ("count", "reach", "mode"), [(False, False, None), (True, False, None), (False, True, None), (False, False, "any")]
+)
+def test_moves_of_cycles_answer_alike(count: bool, reach: bool, mode: str | None) -> None:
+    """Cycles (a guard on one, a safety rule on all) on a graph with no links: the same
+    states, layers, counts and solutions in both engines; each move's predecessor, run
+    backwards, leads to the state again."""
+    from puzint.runner import search as run_search
+
+    compiled = compiled_from(CYCLES)
+    assert compiled.invertible and not compiled.undirected  # `twist` has a condition
+    python = run_search(compiled, count=count, reach=reach, mode=mode, method="bfs", engine="python")
+    kernel = run_search(compiled, count=count, reach=reach, mode=mode, method="bfs", engine="compiled")
+    assert answer(kernel) == answer(python) and python.status == "solved"
+    reached = {compiled.start}
+    frontier = [compiled.start]
+    while frontier:
+        state = frontier.pop()
+        for child, move in compiled.expand(state):
+            assert (state, move) in compiled.expand_back(child)
+            if child not in reached:
+                reached.add(child)
+                frontier.append(child)
+    assert len(reached) == search(compiled, reach=True, engine="python").reachable
+
+
+def test_cycles_undone_by_cycles_reach_from_the_goal_alike() -> None:
+    """`back` undoes `turn` and `swap` undoes itself: every move is undone by a move, so the
+    kernel reaches from the goal forwards, and finds what Python finds backwards."""
+    from puzint.runner import search as run_search
+
+    compiled = compiled_from(CYCLES.replace("move twist: cycle (a c) (b e) if c is not empty\n", ""))
+    assert compiled.undirected
+    python = run_search(compiled, reach=True, from_goal=True, engine="python")
+    kernel = run_search(compiled, reach=True, from_goal=True, engine="compiled")
+    assert (kernel.reachable, kernel.layers, kernel.length) == (python.reachable, python.layers, python.length)
+    assert kernel.method == "layered bfs from the goal, compiled"

@@ -20,6 +20,7 @@ from tests.plain import (
     magic_square,
     peg_english,
     peg_triangle,
+    pocket_cube,
     queens,
     rush_hour,
     sokoban,
@@ -169,3 +170,28 @@ def test_knights_tours_are_tours_where_the_plain_solver_finds_one(n: int) -> Non
             knight = next(cell for cell in range(compiled.cells) if compiled.puzzle.symbol(state[cell]) == "N")
             squares.append((board.cells[knight].row - 1, board.cells[knight].col - 1))
         assert knights_tour.is_tour(n, squares)
+
+
+@pytest.mark.parametrize("turns", ["quarter", "half"])
+def test_the_pocket_cube_is_solved_as_the_plain_solver_solves_it(turns: str) -> None:
+    compiled = load(SPECS / "pocket_cube.puz", {"turns": turns})
+    start = "".join(compiled.puzzle.symbol(code) for code in compiled.start[: compiled.cells])
+    result = search(compiled, engine="python")
+    assert result.length == pocket_cube.shortest(start, half=turns == "half") == 7
+
+
+# the number of positions at each distance from the solved cube, as the cube's literature
+# gives them (quarter turns; half turns counted as one move)
+POCKET_QUARTER = [1, 6, 27, 120, 534, 2256, 8969, 33058, 114149, 360508, 930588, 1350852, 782536, 90280, 276]
+POCKET_HALF = [1, 9, 54, 321, 1847, 9992, 50136, 227536, 870072, 1887748, 623800, 2644]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("turns", "layers"), [("quarter", POCKET_QUARTER), ("half", POCKET_HALF)])
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_the_pocket_cube_s_distances_from_the_goal_are_the_published_ones(
+    turns: str, layers: list[int], engine: str
+) -> None:
+    compiled = load(SPECS / "pocket_cube.puz", {"turns": turns})
+    result = search(compiled, reach=True, from_goal=True, engine=engine)
+    assert result.layers == layers and result.reachable == 3_674_160

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...model import expr as m
 from ...model.board import Board
-from ...model.puzzle import EMPTY, Advance, CursorLoc, Loc, PlaceLoc, Put, Puzzle, SetCounter, Take, Toggle
+from ...model.puzzle import EMPTY, Advance, CursorLoc, Cycle, Loc, PlaceLoc, Put, Puzzle, SetCounter, Take, Toggle
 from ..evaluate import EvalError, Evaluator
 from ..layout import StateLayout
 
@@ -70,6 +70,15 @@ class Effects:
                 return True
 
             return toggle
+        if isinstance(action, Cycle):
+            pairs = action.pairs()
+
+            def cycle(before: bytes, new: bytearray, env: list[Any]) -> bool:
+                for source, target in pairs:
+                    new[target] = before[source]
+                return True
+
+            return cycle
         return lambda before, new, env: True  # a let: computed before the guard
 
     def _take(self, action: Take) -> Callable[[bytes, bytearray, list[Any]], bool]:

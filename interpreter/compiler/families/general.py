@@ -14,6 +14,7 @@ from ...model.puzzle import (
     Carry,
     CellLoc,
     CursorLoc,
+    Cycle,
     Let,
     Loc,
     Move,
@@ -67,6 +68,8 @@ class GeneralFamily:
         self.guard = evaluator.function(move.guard) if move.guard is not None else None
         self.cost = evaluator.function(move.cost) if move.cost is not None else None
         self.invertible = False
+        self.cycle = next((a for a in move.actions if isinstance(a, Cycle)), None)  # a permutation move's
+        self.undo = self.cycle.inverse().pairs() if self.cycle is not None else None  # ... run backwards
         self.form_instances: list[tuple[Instance, tuple[int, ...], tuple[tuple[int, int], ...]]] = []
         if isinstance(move.form, Rewrite):
             self._rewrite(move.form)
@@ -253,9 +256,19 @@ class GeneralFamily:
         return out
 
     def expand_back(self, state: bytes) -> list[Successor]:
-        """Only toggles are undone (each undoes itself): their predecessors are their successors."""
+        """Toggles and cycles are undone: a toggle undoes itself (its predecessors are its
+        successors); a cycle's predecessor is the state its cycles run backwards make, where
+        that state keeps the safety rules and the move (its condition) leads from it to `state`."""
         assert self.invertible, "expand_back on a move that cannot be undone"
-        return self.expand(state)
+        if self.undo is None:
+            return self.expand(state)
+        before = bytearray(state)
+        for source, target in self.undo:
+            before[target] = state[source]
+        if self.safety.anything and not self.safety.check(before):
+            return []  # a state that breaks a safety rule is never entered, nor left
+        earlier = bytes(before)
+        return [(earlier, move) for child, move in self.expand(earlier) if child == state]
 
     def run(self, state: bytes, emit: Callable[[Any], None], with_cost: bool) -> None:
         guard, effects, lets, safety = self.guard, self.effects, self.lets, self.safety

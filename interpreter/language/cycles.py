@@ -1,0 +1,144 @@
+"""Elaboration of permutation moves: `cycle (a b c d) (e f g h)` and `cycle U * k`.
+
+A move of cycles moves what its cells hold around each cycle, all at once: a face turn of a
+cube (three 4-cycles of stickers), a rotation of Top-Spin's turntable, a ring of Hungarian
+rings. `cycle U * k` is move U's permutation made k times (k = -1: U undone, k = 2: U twice),
+so that a turn's inverse and square are never written out by hand. A move's cycles are one
+permutation: they take distinct cells."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import Diagnostic, Pos, SpecError, suggest
+from ..model.board import Board
+from ..model.puzzle import Cycle
+from . import syntax as s
+
+
+def fail(pos: Pos, message: str, expected: str | None = None) -> SpecError:
+    return SpecError([Diagnostic(pos, message, expected)])
+
+
+def permutation_move(stmt: s.Move, board: Board, moves: Sequence[s.Move], blocks: Sequence[str]) -> Cycle:
+    """The move's cycles, as one permutation (checked: cells on the board, distinct, and
+    something moved); `moves`: every move of the spec (`cycle U * k` names one), `blocks`:
+    the symbols of the pieces that cover several cells."""
+    for action in stmt.actions:
+        if not isinstance(action, (s.Cycle, s.Let)):
+            first = next(a for a in stmt.actions if isinstance(a, s.Cycle))
+            raise fail(
+                first.pos,
+                "a cycle moves what its cells hold all at once: it goes in a move of its own "
+                "(with `let`, `if` and `cost`), not with other actions",
+                "move NAME: cycle (a b c) ...",
+            )
+    if stmt.form is not None:
+        first = next(a for a in stmt.actions if isinstance(a, s.Cycle))
+        raise fail(
+            first.pos, "a cycle goes in a move of its own, not after a pattern or a slide", "move NAME: cycle ..."
+        )
+    if blocks:
+        first = next(a for a in stmt.actions if isinstance(a, s.Cycle))
+        raise fail(
+            first.pos,
+            f"a cycle moves the contents of single cells, and this board has blocks ({', '.join(blocks)})",
+            "step or slide to move a block",
+        )
+    mapping = _mapping(moves, stmt, board, frozenset())
+    cycles = _cycles(mapping)
+    if not cycles:
+        raise fail(stmt.pos, f"move {stmt.name} moves nothing: its cycles leave every cell where it is")
+    return Cycle(cycles)
+
+
+def _mapping(moves: Sequence[s.Move], stmt: s.Move, board: Board, seen: frozenset[str]) -> dict[int, int]:
+    """Where what each cell holds goes (cells that stay are left out)."""
+    mapping: dict[int, int] = {}
+    for action in stmt.actions:
+        if not isinstance(action, s.Cycle):
+            continue
+        part = _power(moves, action, board, seen | {stmt.name}) if action.of is not None else _written(board, action)
+        for cell in part:
+            if cell in mapping:
+                raise fail(
+                    action.pos,
+                    f"cell {board.name(cell)} is in two cycles of move {stmt.name}: "
+                    "a move's cycles take distinct cells",
+                    "disjoint cycles",
+                )
+        mapping.update(part)
+    return mapping
+
+
+def _written(board: Board, action: s.Cycle) -> dict[int, int]:
+    mapping: dict[int, int] = {}
+    taken: set[int] = set()
+    for cycle in action.cycles:
+        cells = []
+        for name in cycle:
+            cell = board.by_name(name.name)
+            if cell is None:
+                known = [board.name(c) for c in range(board.size)]
+                raise fail(
+                    name.pos, f"unknown cell '{name.name}'{suggest(name.name, known)}", f"a cell: {board.names_range()}"
+                )
+            if cell in taken:
+                raise fail(name.pos, f"cell {name.name} is in this move's cycles twice", "each cell once")
+            taken.add(cell)
+            cells.append(cell)
+        if len(cells) < 2:
+            raise fail(
+                cycle[0].pos,
+                "a cycle moves a cell's content to the next cell: it needs 2 cells or more",
+                "(a b) or more",
+            )
+        for i, cell in enumerate(cells):
+            mapping[cell] = cells[(i + 1) % len(cells)]
+    return mapping
+
+
+def _power(moves: Sequence[s.Move], action: s.Cycle, board: Board, seen: frozenset[str]) -> dict[int, int]:
+    """`cycle U * k`: move U's permutation made k times."""
+    assert action.of is not None
+    name = action.of.name
+    of_cycles = [m for m in moves if any(isinstance(a, s.Cycle) for a in m.actions)]
+    named = [m for m in of_cycles if m.name == name]
+    if not named:
+        known = sorted({m.name for m in of_cycles})
+        raise fail(
+            action.of.pos,
+            f"no move named '{name}' is made of cycles{suggest(name, known)}",
+            "one of: " + (", ".join(known) or "none (move NAME: cycle (a b c))"),
+        )
+    if name in seen:
+        raise fail(
+            action.of.pos,
+            f"cycle {name} * {action.power} leads back to this move: each is the other's power",
+            "one of them written as cycles: cycle (a b c) ...",
+        )
+    if action.power == 0:
+        raise fail(action.pos, f"cycle {name} * 0 moves nothing", "a power such as 2 or -1")
+    base = _mapping(moves, named[0], board, seen)
+    result: dict[int, int] = {}
+    for cycle in _cycles(base):
+        for i, cell in enumerate(cycle):
+            result[cell] = cycle[(i + action.power) % len(cycle)]
+    return {a: b for a, b in result.items() if a != b}
+
+
+def _cycles(mapping: dict[int, int]) -> tuple[tuple[int, ...], ...]:
+    """A permutation as disjoint cycles, each from its lowest cell, in the order of those."""
+    found: list[tuple[int, ...]] = []
+    done: set[int] = set()
+    for start in sorted(mapping):
+        if start in done or mapping[start] == start:
+            continue
+        cycle = [start]
+        at = mapping[start]
+        while at != start:
+            cycle.append(at)
+            at = mapping[at]
+        done.update(cycle)
+        found.append(tuple(cycle))
+    return tuple(found)
