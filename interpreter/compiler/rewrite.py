@@ -163,6 +163,8 @@ def placements(board: Board, move: Move, rule: Rewrite) -> Iterator[tuple[int, .
     per_direction: list[list[list[tuple[int, ...]]]] = [[[] for _ in lengths] for _ in range(count)]
     for k, length in enumerate(lengths):
         for d, cells in _windows(board, rule, length):
+            if k == 0 and rule.anchors is not None and cells[0] not in rule.anchors:
+                continue  # `from CELL`: the pattern starts there only
             per_direction[d][k].append(cells)
     for per_window in per_direction:
         total = prod(len(spots) for spots in per_window)

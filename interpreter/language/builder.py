@@ -223,6 +223,16 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def layout_stmt(self, meta: Meta, c: list[Any]) -> s.LayoutDecl:
         return s.LayoutDecl(pos_of(c[1]), str(c[0]), (c[1],))
 
+    def level_picture(self, meta: Meta, c: list[Token]) -> s.Level:
+        rows = tuple((Pos(t.line or 0, (t.column or 0) + 1), _text(t)) for t in c)
+        return s.Level(pos_of(meta), rows)
+
+    def legend_block(self, meta: Meta, c: list[s.LegendEntry]) -> s.Legend:
+        return s.Legend(pos_of(meta), tuple(c))
+
+    def legend_entry(self, meta: Meta, c: list[Any]) -> s.LegendEntry:
+        return s.LegendEntry(pos_of(c[0]), _text(c[0]), c[1], c[2] if len(c) > 2 else None)
+
     def picture_stmt(self, meta: Meta, c: list[Any]) -> s.LayoutDecl:
         return s.LayoutDecl(pos_of(c[0]), str(c[0]), tuple(c[1:]), picture=True)
 
@@ -280,6 +290,7 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         until = None
         guards: list[s.Expr] = []
         costs: list[s.Expr] = []
+        anchors: list[tuple[s.Name, ...]] = []
         for item in rest:
             if isinstance(item, _Clause):
                 if item.kind == "more_direction":
@@ -299,11 +310,23 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
                     until = item.pos
                 elif item.kind == "guard":
                     guards.append(item.value)
+                elif item.kind == "anchors":
+                    anchors.append(item.value)
                 else:
                     costs.append(item.value)
             else:
                 actions.append(item)
-        return s.Move(pos_of(name), str(name), form, tuple(actions), tuple(more), until, tuple(guards), tuple(costs))
+        return s.Move(
+            pos_of(name),
+            str(name),
+            form,
+            tuple(actions),
+            tuple(more),
+            until,
+            tuple(guards),
+            tuple(costs),
+            tuple(anchors),
+        )
 
     def more_direction(self, meta: Meta, c: list[Token]) -> _Clause:
         return _Clause("more_direction", _name(c[0]), pos_of(c[0]))
@@ -316,6 +339,10 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
 
     def cost(self, meta: Meta, c: list[Any]) -> _Clause:
         return _Clause("cost", c[0], pos_of(meta))
+
+    def anchors(self, meta: Meta, c: list[Any]) -> _Clause:
+        cells = tuple(s.Name(n.pos, str(n.value)) if isinstance(n, s.Num) else n for n in c)
+        return _Clause("anchors", cells, pos_of(meta))
 
     def pattern(self, meta: Meta, c: list[s.Layout]) -> tuple[s.Layout, ...]:
         return tuple(c)
@@ -389,6 +416,16 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
 
     def cycle(self, meta: Meta, c: list[Any]) -> tuple[s.Name, ...]:
         return tuple(s.Name(n.pos, str(n.value)) if isinstance(n, s.Num) else n for n in c)
+
+    def reverse_action(self, meta: Meta, c: list[Any]) -> s.Run:
+        return s.Run(pos_of(meta), "reverse", *(self._end(x) for x in c))
+
+    def rotate_action(self, meta: Meta, c: list[Any]) -> s.Run:
+        return s.Run(pos_of(meta), "rotate", *(self._end(x) for x in c))
+
+    @staticmethod
+    def _end(end: Any) -> s.Name | s.Var:
+        return s.Name(end.pos, str(end.value)) if isinstance(end, s.Num) else end
 
     def cycle_power(self, meta: Meta, c: list[Any]) -> s.Cycle:
         return s.Cycle(pos_of(meta), (), _name(c[0]), c[1])

@@ -142,3 +142,32 @@ def _cycles(mapping: dict[int, int]) -> tuple[tuple[int, ...], ...]:
         done.update(cycle)
         found.append(tuple(cycle))
     return tuple(found)
+
+
+def run_cells(board: Board, first: int, last: int) -> list[int] | None:
+    """The cells from `first` to `last` along a row or a column (a ring: clockwise), or None
+    where they are not on one line of cells."""
+    a, b = board.cells[first], board.cells[last]
+    if first == last or a.row is None or b.row is None or a.col is None or b.col is None:
+        return None
+    if a.row == b.row:
+        step = (0, 1) if b.col > a.col or board.wraps else (0, -1)
+    elif a.col == b.col:
+        step = (1, 0) if b.row > a.row else (-1, 0)
+    else:
+        return None
+    cells = [first]
+    while cells[-1] != last:
+        at = board.step(cells[-1], step)
+        if at is None or at in cells:  # a square with no cell breaks the line
+            return None
+        cells.append(at)
+    return cells
+
+
+def run_cycle(kind: str, cells: list[int]) -> Cycle:
+    """`reverse`: the run in the opposite order (pairs swapped from both ends); `rotate`:
+    each cell's content one on, the last's to the first."""
+    if kind == "rotate":
+        return Cycle((tuple(cells),))
+    return Cycle(tuple((cells[i], cells[-1 - i]) for i in range(len(cells) // 2)))

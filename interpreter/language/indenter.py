@@ -11,7 +11,7 @@ from lark.indenter import Indenter
 
 from ..errors import Diagnostic, Pos, SpecError
 
-PICTURE_WORDS = frozenset({"start", "goal", "board", "shape", "regions"})  # `WORD:` opens a picture
+PICTURE_WORDS = frozenset({"start", "goal", "board", "shape", "regions", "level"})  # `WORD:` opens a picture
 
 
 class PuzIndenter(Indenter):

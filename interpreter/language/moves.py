@@ -26,6 +26,7 @@ from ..model.puzzle import (
     Carry,
     CellLoc,
     CursorLoc,
+    Cycle,
     Let,
     Lit,
     Loc,
@@ -43,7 +44,7 @@ from ..model.puzzle import (
     Window,
 )
 from . import syntax as s
-from .cycles import permutation_move
+from .cycles import permutation_move, run_cells, run_cycle
 from .layouts import expand
 from .predicates import (
     Names,
@@ -77,6 +78,9 @@ def moves(ctx: MoveContext) -> list[Move]:
         ctx.el.errors.absent("the spec has no moves", "move NAME: ...")
     for stmt in statements:  # a move's name is only a label: words of the language are fine
         try:
+            if any(isinstance(a, s.Run) for a in stmt.actions):
+                found.extend(_run_moves(ctx, stmt))
+                continue
             move = _move(ctx, stmt)
         except SpecError as exc:
             ctx.el.errors.diagnostics.extend(exc.diagnostics)
@@ -102,6 +106,12 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
         return local
 
     form = _form(ctx, stmt, introduce)
+    if stmt.anchors and not isinstance(stmt.form, s.Rewrite):
+        raise fail(
+            stmt.anchors[0][0].pos,
+            f"`from` says where move {stmt.name}'s pattern starts, and this move has no pattern",
+            "move NAME: PATTERN -> PATTERN along D from CELL",
+        )
     _introduce_from_actions(ctx, stmt, introduce)
     _enough_to_choose(ctx, stmt, variables)
     actions = [_action(ctx, stmt, a, scope) for a in stmt.actions if not isinstance(a, s.Cycle)]
@@ -120,6 +130,64 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
     cost = number(stmt.costs[0], scope) if stmt.costs else None
     line = source_lines(ctx.el.spec.source)[stmt.pos.line - 1] if stmt.pos.line >= 1 else ""
     return Move(stmt.name, stmt.pos, form, tuple(actions), guard, cost, tuple(variables), scope.size, line.strip())
+
+
+def _run_moves(ctx: MoveContext, stmt: s.Move) -> list[Move]:
+    """`reverse A .. B` / `rotate A .. B`: a move for every run its ends make (an end that is
+    a variable takes every cell, and is bound in the move's condition and cost)."""
+    run = next(a for a in stmt.actions if isinstance(a, s.Run))
+    if stmt.form is not None or len(stmt.actions) > 1 or stmt.anchors:
+        raise fail(
+            run.pos,
+            f"{run.kind} moves what its cells hold all at once: it goes in a move of its own",
+            f"move NAME: {run.kind} A .. B",
+        )
+    board = _board(ctx, run.pos)
+    blocks = [p.symbol for p in ctx.types if p.shape is not None]
+    if blocks:
+        raise fail(run.pos, f"{run.kind} moves single cells, and this board has blocks ({', '.join(blocks)})")
+    if isinstance(run.first, s.Var) and isinstance(run.last, s.Var) and run.first.name == run.last.name:
+        raise fail(run.last.pos, f"a run from ?{run.first.name} to itself moves nothing", "two ends: 1 .. ?k")
+    choices = []
+    for end in (run.first, run.last):
+        if isinstance(end, s.Var):
+            choices.append(list(range(board.size)))
+            continue
+        cell = board.by_name(end.name)
+        if cell is None:
+            known = [board.name(c) for c in range(board.size)]
+            raise fail(
+                end.pos, f"unknown cell '{end.name}'{suggest(end.name, known)}", f"a cell: {board.names_range()}"
+            )
+        choices.append([cell])
+    line = source_lines(ctx.el.spec.source)[stmt.pos.line - 1].strip() if stmt.pos.line >= 1 else ""
+    found = []
+    for first in choices[0]:
+        for last in choices[1]:
+            cells = run_cells(board, first, last)
+            if cells is None:
+                continue
+            scope = Scope(ctx.names, f"move {stmt.name}")
+            lets: list[Let] = []
+            for end, cell in ((run.first, first), (run.last, last)):
+                if isinstance(end, s.Var):
+                    local = scope.declare("?" + end.name, m.CELL, end.pos)
+                    lets.append(Let(local.slot, m.CellConst(end.pos, cell)))
+            guard = condition(stmt.guards[0], scope) if stmt.guards else None
+            if isinstance(guard, m.Const):
+                if guard.value is False:
+                    continue
+                guard = None
+            cost = number(stmt.costs[0], scope) if stmt.costs else None
+            actions: tuple[Let | Cycle, ...] = (*lets, run_cycle(run.kind, cells))
+            found.append(Move(stmt.name, stmt.pos, None, actions, guard, cost, (), scope.size, line))
+    if not found:
+        raise fail(
+            run.pos,
+            f"move {stmt.name} can never be made: its ends make no run of cells on a row or column",
+            "two cells of one row or column",
+        )
+    return found
 
 
 # ---- forms
@@ -243,7 +311,7 @@ def _rewrite(ctx: MoveContext, stmt: s.Move, rule: s.Rewrite, introduce) -> Rewr
                 f"move {stmt.name}: a pattern in shape {rule.shape.name} is one window of {len(shape)} cells",
                 f"{len(shape)} cells, no '...'",
             )
-        return Rewrite(tuple(lhs), tuple(rhs), (), shape)
+        return Rewrite(tuple(lhs), tuple(rhs), (), shape, _anchors(stmt, board))
     directions = _directions(ctx, stmt, rule.along)
     longest = max(len(w) for w in lhs)
     if longest > 1 and not any(_fits(board, d, longest) for d in directions):
@@ -253,7 +321,25 @@ def _rewrite(ctx: MoveContext, stmt: s.Move, rule: s.Rewrite, introduce) -> Rewr
             f"{board.describe()}{el.with_params()}",
             "a pattern that fits on the board",
         )
-    return Rewrite(tuple(lhs), tuple(rhs), directions)
+    return Rewrite(tuple(lhs), tuple(rhs), directions, None, _anchors(stmt, board))
+
+
+def _anchors(stmt: s.Move, board: Board) -> frozenset[int] | None:
+    """`from CELL, ...`: the cells where the pattern's first cell may lie (None: anywhere)."""
+    if not stmt.anchors:
+        return None
+    if len(stmt.anchors) > 1:
+        raise fail(stmt.anchors[1][0].pos, f"move {stmt.name} says `from` twice", "one from CELL, CELL, ...")
+    cells = set()
+    for name in stmt.anchors[0]:
+        cell = board.by_name(name.name)
+        if cell is None:
+            known = [board.name(c) for c in range(board.size)]
+            raise fail(
+                name.pos, f"unknown cell '{name.name}'{suggest(name.name, known)}", f"a cell: {board.names_range()}"
+            )
+        cells.add(cell)
+    return frozenset(cells)
 
 
 def _fits(board: Board, direction: Direction, length: int) -> bool:

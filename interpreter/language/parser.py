@@ -12,6 +12,7 @@ from ..errors import Diagnostic, Pos, SpecError, source_lines
 from ..sources import line_ends
 from .builder import SyntaxBuilder
 from .indenter import PuzIndenter
+from .levels import expand_levels, quote_levels
 from .syntax import Spec
 from .tables import load_or_build
 
@@ -45,10 +46,11 @@ def parse(source: str, filename: str = "<spec>") -> Spec:
     # a byte-order mark, as some editors save UTF-8; line ends of Windows and old Macs
     source = line_ends(source.removeprefix("\ufeff"))
     text = source if source.endswith("\n") else source + "\n"
+    text = quote_levels(text)  # a level's rows, quoted: line and column of every character kept
     try:
         tree = parser.parse(text)
         _refuse_deep_nesting(tree)
-        statements = SyntaxBuilder().transform(tree)
+        statements = expand_levels(SyntaxBuilder().transform(tree))
     except UnexpectedInput as exc:
         first = _reserved_clash(exc, parser, text) or _diagnose(exc, parser, text)
         raise SpecError([first, *_unclosed(exc, text)], source, filename) from None

@@ -296,7 +296,18 @@ class Cycle(NamedTuple):
     power: int = 1
 
 
-Action = Take | Put | Advance | SetCounter | Let | Toggle | Cycle
+class Run(NamedTuple):
+    """`reverse A .. B` (the cells from A to B in the opposite order) or `rotate A .. B` (what
+    each holds one cell on towards B, B's to A); an end may be a variable (`?k`), which then
+    ranges over the cells: a move for every run it makes."""
+
+    pos: Pos
+    kind: str  # reverse | rotate
+    first: Name | Var
+    last: Name | Var
+
+
+Action = Take | Put | Advance | SetCounter | Let | Toggle | Cycle | Run
 Form = Rewrite | SlideForm | Carry | None
 
 
@@ -478,6 +489,7 @@ class Move(NamedTuple):
     until: Pos | None
     guards: tuple[Expr, ...]
     costs: tuple[Expr, ...]
+    anchors: tuple[tuple[Name, ...], ...] = ()  # `from CELL, ...`: where the pattern's first cell may lie
 
 
 class Safe(NamedTuple):
@@ -563,6 +575,28 @@ class Heuristic(NamedTuple):
     value: Expr
 
 
+class Level(NamedTuple):
+    """`level:` and its rows, each as written (a character a square), with the position of
+    its first character."""
+
+    pos: Pos
+    rows: tuple[tuple[Pos, str], ...]
+
+
+class LegendEntry(NamedTuple):
+    """`"$" = B ?`: what a character of a level stands for at the start, and in the goal."""
+
+    pos: Pos
+    char: str
+    start: LayoutItem
+    goal: LayoutItem | None
+
+
+class Legend(NamedTuple):
+    pos: Pos
+    entries: tuple[LegendEntry, ...]
+
+
 class If(NamedTuple):
     pos: Pos
     condition: Expr
@@ -602,6 +636,8 @@ Statement = (
     | SymmetryDecl
     | Directive
     | Heuristic
+    | Level
+    | Legend
     | If
 )
 

@@ -148,6 +148,7 @@ class Rewrite(NamedTuple):
     rhs: tuple[Window, ...]
     directions: tuple[Direction, ...]  # along (empty with a shape)
     shape: tuple[Vector, ...] | None = None  # `in SHAPE`: one window over the shape's cells
+    anchors: frozenset[int] | None = None  # `from CELL, ...`: the cells the pattern's first cell may be
 
 
 class Slide(NamedTuple):

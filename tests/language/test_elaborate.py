@@ -163,3 +163,34 @@ def test_a_quantifier_after_and_keeps_its_body_to_the_end() -> None:
     wrong = LINE + "safe: count(black) == 3 and every c in cells: c is empty or c is black or c is white\n"
     with pytest.raises(SpecError, match="the start already breaks this safety rule"):
         search(compiled_from(wrong), engine="python")
+
+
+PANCAKES_BY_PATTERNS = """
+board line 4
+pieces 1..4 "pancakes"
+start 3 1 4 2
+goal 1 2 3 4
+move flip2: ?a ?b -> ?b ?a along right from 1
+move flip3: ?a ?b ?c -> ?c ?b ?a along right from 1
+move flip4: ?a ?b ?c ?d -> ?d ?c ?b ?a along right from 1
+"""
+
+
+def test_a_pattern_from_a_cell_and_a_reversed_run_are_the_same_moves() -> None:
+    """Flips written as patterns anchored at cell 1, and as `reverse 1 .. ?k`: the same
+    states and distances; both stay moves that can be undone, searched from both ends."""
+    by_patterns = compiled_from(PANCAKES_BY_PATTERNS)
+    by_run = compiled_from(PANCAKES_BY_PATTERNS.split("move flip2")[0] + "move flip: reverse 1 .. ?k\n")
+    assert by_patterns.instance_count == 3  # one placement each: at cell 1
+    for compiled in (by_patterns, by_run):
+        assert compiled.invertible and compiled.undirected
+        solved = search(compiled, engine="python")
+        assert (solved.length, solved.method) == (4, "bidirectional")
+        reached = search(compiled, reach=True, from_goal=True, engine="python")
+        assert reached.layers == [1, 3, 6, 11, 3]  # the 24 stacks of 4 by the fewest flips
+
+
+def test_a_rotated_run_moves_every_content_one_cell_on() -> None:
+    compiled = compiled_from('board line 4\npieces 1..4 "n"\nstart 1 2 3 4\ngoal 4 1 2 3\nmove spin: rotate 1 .. 4\n')
+    assert compiled.invertible and not compiled.undirected  # its inverse is no move
+    assert search(compiled, engine="python").length == 1

@@ -86,3 +86,43 @@ if __name__ == "__main__":
     print("\n".join(ROOM))
     t = time.perf_counter()
     print(f"sokoban: shortest_moves={shortest_moves()} reachable={reachable()} ({time.perf_counter() - t:.3f}s)")
+
+
+def fewest_pushes(room=ROOM):
+    """The fewest pushes that put every box on a target (walking is free): a 0-1 breadth-first
+    search, walks at the front of the queue, pushes at the back."""
+    floor, boxes, targets, worker = parse(room)
+    start = (worker, frozenset(boxes))
+    best = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        pushes = best[state]
+        worker, boxes = state
+        if boxes <= targets:
+            return pushes
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            step = (worker[0] + dr, worker[1] + dc)
+            if step not in floor:
+                continue
+            if step in boxes:
+                beyond = (step[0] + dr, step[1] + dc)
+                if beyond not in floor or beyond in boxes:
+                    continue
+                child, cost = (step, (boxes - {step}) | {beyond}), pushes + 1
+            else:
+                child, cost = (step, boxes), pushes
+            if cost < best.get(child, cost + 1):
+                best[child] = cost
+                if cost == pushes:
+                    queue.appendleft(child)
+                else:
+                    queue.append(child)
+    return None
+
+
+MICROBAN = {  # levels 1-3 of David W. Skinner's Microban, in XSB text
+    1: ["####", "# .#", "#  ###", "#*@  #", "#  $ #", "#  ###", "####"],
+    2: ["######", "#    #", "# #@ #", "# $* #", "# .* #", "#    #", "######"],
+    3: ["  ####", "###  ####", "#     $ #", "# #  #$ #", "# . .#@ #", "#########"],
+}

@@ -18,6 +18,7 @@ from tests.plain import (
     knights_tour,
     lights_out,
     magic_square,
+    pancakes,
     peg_english,
     peg_triangle,
     pocket_cube,
@@ -195,3 +196,22 @@ def test_the_pocket_cube_s_distances_from_the_goal_are_the_published_ones(
     compiled = load(SPECS / "pocket_cube.puz", {"turns": turns})
     result = search(compiled, reach=True, from_goal=True, engine=engine)
     assert result.layers == layers and result.reachable == 3_674_160
+
+
+@pytest.mark.parametrize("n", [1, 2, 3])
+def test_microban_levels_pasted_as_xsb_are_solved_as_the_plain_solver_solves_them(n: int) -> None:
+    """The XSB rows in the spec are the plain solver's; the fewest moves and pushes agree."""
+    text = (SPECS / "microban.puz").read_text()
+    assert "\n".join("        " + row for row in sokoban.MICROBAN[n]) in text
+    room = sokoban.MICROBAN[n]
+    moves = search(load(SPECS / "microban.puz", {"n": str(n)}), engine="python")
+    pushes = search(load(SPECS / "microban.puz", {"n": str(n), "metric": "pushes"}), engine="python")
+    assert (moves.length, pushes.cost) == (sokoban.shortest_moves(room), sokoban.fewest_pushes(room))
+
+
+@pytest.mark.parametrize("sizes", [(3, 6, 1, 5, 7, 2, 4), (4, 2, 5, 1, 3, 6, 8, 7), (2, 1), (1, 2, 3)])
+def test_pancakes_flip_as_the_plain_solver_flips(sizes: tuple[int, ...]) -> None:
+    compiled = load(SPECS / "pancakes.puz", {"sizes": str(list(sizes))})
+    assert search(compiled, engine="python").length == pancakes.fewest_flips(sizes)
+    backward = search(compiled, reach=True, from_goal=True, engine="python")
+    assert backward.layers == pancakes.layers(tuple(sorted(sizes)))
