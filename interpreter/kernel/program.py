@@ -122,6 +122,8 @@ class Program:
             raise Unsupported("rewrites on a board with blocks")  # their ?x are one-cell pieces only
         if puzzle.fill is not None:
             raise Unsupported("a filling (a logic puzzle), which the kernel does not fill yet")
+        if any(isinstance(f, SlideFamily) and f.repeated for f in compiled.families):
+            raise Unsupported("a piece's whole path as one move (`repeated`), which the kernel does not walk yet")
         if puzzle.has_blocks and compiled.symmetry is not None:
             raise Unsupported("symmetries on a board with blocks")  # a block's image is anchored again
         move_env = max([2, *(m.slots for m in puzzle.moves)])

@@ -95,7 +95,7 @@ def why_not_tables(compiled: CompiledPuzzle) -> str | None:
 
 
 def _plain_slide(family: object) -> bool:
-    return isinstance(family, SlideFamily) and family.guard is None and not family.shapes
+    return isinstance(family, SlideFamily) and family.guard is None and not family.shapes and not family.repeated
 
 
 def _plain_toggle(family: object) -> bool:

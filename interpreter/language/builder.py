@@ -291,6 +291,7 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         guards: list[s.Expr] = []
         costs: list[s.Expr] = []
         anchors: list[tuple[s.Name, ...]] = []
+        repeated = None
         for item in rest:
             if isinstance(item, _Clause):
                 if item.kind == "more_direction":
@@ -312,6 +313,8 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
                     guards.append(item.value)
                 elif item.kind == "anchors":
                     anchors.append(item.value)
+                elif item.kind == "repeated":
+                    repeated = item.pos
                 else:
                     costs.append(item.value)
             else:
@@ -326,6 +329,7 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
             tuple(guards),
             tuple(costs),
             tuple(anchors),
+            repeated,
         )
 
     def more_direction(self, meta: Meta, c: list[Token]) -> _Clause:
@@ -339,6 +343,9 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
 
     def cost(self, meta: Meta, c: list[Any]) -> _Clause:
         return _Clause("cost", c[0], pos_of(meta))
+
+    def repeated(self, meta: Meta, c: list[Any]) -> _Clause:
+        return _Clause("repeated", None, pos_of(meta))
 
     def anchors(self, meta: Meta, c: list[Any]) -> _Clause:
         cells = tuple(s.Name(n.pos, str(n.value)) if isinstance(n, s.Num) else n for n in c)

@@ -106,6 +106,12 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
         return local
 
     form = _form(ctx, stmt, introduce)
+    if stmt.repeated is not None and not isinstance(stmt.form, s.SlideForm):
+        raise fail(
+            stmt.repeated,
+            f"repeated makes a piece's whole path by move {stmt.name} one move, and this move moves no one piece",
+            f"move {stmt.name}: step ?p along D repeated",
+        )
     if stmt.anchors and not isinstance(stmt.form, s.Rewrite):
         raise fail(
             stmt.anchors[0][0].pos,
@@ -241,7 +247,13 @@ def _form(ctx: MoveContext, stmt: s.Move, introduce) -> Rewrite | Slide | Carry 
             codes = kind_codes(form.subject, Scope(ctx.names, "a move"))
             variable = None
         mode = "until" if stmt.until is not None else form.mode
-        return Slide(codes, variable, directions, mode)
+        if stmt.repeated is not None and (mode == "until" or stmt.actions):
+            raise fail(
+                stmt.repeated,
+                "repeated walks a piece's path step by step: it goes with a plain step or slide",
+                f"move {stmt.name}: step ?p along D repeated",
+            )
+        return Slide(codes, variable, directions, mode, stmt.repeated is not None)
     if isinstance(form, s.Carry):
         return _carry(ctx, form)
     return None

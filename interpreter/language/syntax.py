@@ -490,6 +490,7 @@ class Move(NamedTuple):
     guards: tuple[Expr, ...]
     costs: tuple[Expr, ...]
     anchors: tuple[tuple[Name, ...], ...] = ()  # `from CELL, ...`: where the pattern's first cell may lie
+    repeated: Pos | None = None  # `repeated`: a piece's whole path by this move is one move
 
 
 class Safe(NamedTuple):

@@ -158,6 +158,7 @@ class Slide(NamedTuple):
     variable: str | None  # `?b`, bound to the moving piece
     directions: tuple[Direction, ...]
     mode: str  # step | slide | until
+    repeated: bool = False  # the piece goes on by the same move, any number of times: one move
 
 
 class Carry(NamedTuple):

@@ -15,6 +15,7 @@ from tests.plain import (
     bridge_torch,
     eight_puzzle,
     hanoi,
+    klotski,
     knights_tour,
     lights_out,
     magic_square,
@@ -215,3 +216,40 @@ def test_pancakes_flip_as_the_plain_solver_flips(sizes: tuple[int, ...]) -> None
     assert search(compiled, engine="python").length == pancakes.fewest_flips(sizes)
     backward = search(compiled, reach=True, from_goal=True, engine="python")
     assert backward.layers == pancakes.layers(tuple(sorted(sizes)))
+
+
+def _klotski_squares(compiled: object, state: bytes) -> frozenset[tuple[str, int, int]]:
+    board = compiled.puzzle.board  # type: ignore[attr-defined]
+    symbol = compiled.puzzle.symbol  # type: ignore[attr-defined]
+    return frozenset(
+        (symbol(state[c]), board.cells[c].row - 1, board.cells[c].col - 1)
+        for c in range(compiled.cells)  # type: ignore[attr-defined]
+        if state[c]
+    )
+
+
+def _plain_squares(blocks: tuple[tuple[tuple[int, int], tuple[int, int]], ...]) -> frozenset[tuple[str, int, int]]:
+    symbols = {(2, 2): "C", (2, 1): "V", (1, 2): "H", (1, 1): "S"}
+    return frozenset(
+        (symbols[size], at[0] + r, at[1] + c) for size, at in blocks for r in range(size[0]) for c in range(size[1])
+    )
+
+
+@pytest.mark.parametrize("metric", ["pieces", "steps"])
+def test_klotski_moves_are_the_plain_solver_s(metric: str) -> None:
+    """A block's whole path as one move (`repeated`) and single steps: the same arrangements
+    two moves deep as the plain solver's moves."""
+    compiled = load(SPECS / "klotski.puz", {"metric": metric})
+    assert _klotski_squares(compiled, compiled.start) == _plain_squares(klotski.START)
+    ours, theirs = {compiled.start}, {klotski.START}
+    for _ in range(2):
+        ours = {child for state in ours for child, _ in compiled.expand(state)}
+        theirs = {after for state in theirs for after in klotski._moves(state, metric == "pieces")}
+        assert {_klotski_squares(compiled, s) for s in ours} == {_plain_squares(s) for s in theirs}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("metric", "moves"), [("pieces", 81), ("steps", 116)])
+def test_klotski_is_solved_as_the_plain_solver_solves_it(metric: str, moves: int) -> None:
+    compiled = load(SPECS / "klotski.puz", {"metric": metric})
+    assert search(compiled, engine="python").length == klotski.fewest_moves(pieces=metric == "pieces") == moves

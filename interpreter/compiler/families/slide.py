@@ -30,6 +30,7 @@ class SlideFamily:
         self.cells = puzzle.cell_count
         self.codes = form.codes
         self.mode = form.mode
+        self.repeated = form.repeated
         self.directions = form.directions
         self.guard = evaluator.function(move.guard) if move.guard is not None else None
         self.variable_slot = move.variables[0].slot if form.variable is not None else None
@@ -95,6 +96,8 @@ class SlideFamily:
                 i = state.find(code, i + 1, cells)
 
     def expand(self, state: bytes) -> list[Successor]:
+        if self.repeated:
+            return self._paths(state)
         out: list[Successor] = []
         guard, safe = self.guard, self.safety
         checked, allowed = -1, True
@@ -152,10 +155,46 @@ class SlideFamily:
             new[c] = self.part_code[(code, k)]
         return new
 
+    def _paths(self, state: bytes) -> list[Successor]:
+        """`repeated`: every arrangement one piece reaches by any sequence of this move's
+        steps (each one a move: its condition and the safety rules hold at every step), each
+        once, as one move from where the piece was to where it ends."""
+        out: list[Successor] = []
+        cells, safe = self.cells, self.safety
+        for code in self.codes:
+            start = state.find(code, 0, cells)
+            while start >= 0:
+                seen = {state}
+                frontier = [(state, start)]
+                while frontier:
+                    before, at = frontier.pop()
+                    if self.guard is not None and not self._guard(before, at):
+                        continue
+                    for _, target, new in self._piece_moves(before, code, at):
+                        child = bytes(new)
+                        if child in seen or (safe.anything and not safe.ok(new)):
+                            continue
+                        seen.add(child)
+                        out.append((child, self.ids.number((self.index, start, target))))
+                        frontier.append((child, target))
+                start = state.find(code, start + 1, cells)
+        return out
+
+    def _piece_moves(self, state: bytes, code: int, at: int) -> Iterator[tuple[int, int, bytearray]]:
+        """The moves of the one piece whose anchor is on cell `at`."""
+        if code in self.shapes:
+            yield from ((i, t, new) for i, t, new in self._block_moves(state, code) if i == at)
+            return
+        for d in range(len(self.directions)):
+            for t in self._targets(state, at, d):
+                new = bytearray(state)
+                new[at] = EMPTY
+                new[t] = code
+                yield at, t, new
+
     def expand_back(self, state: bytes) -> list[Successor]:
-        """Predecessors: a piece on cell t came from a cell behind it, through empty cells."""
-        if self._back is None:
-            self._back = [_reverse(d, self.board) for d in self.directions]
+        """Predecessors: a piece on cell t came from a cell behind it, through empty cells
+        (with `repeated`, by any number of such steps back)."""
         out: list[Successor] = []
         cells = self.cells
         for code in self.codes:
@@ -163,20 +202,40 @@ class SlideFamily:
                 continue  # blocks are searched forwards only
             t = state.find(code, 0, cells)
             while t >= 0:
-                for back in self._back:
-                    for k, source in enumerate(back.ray(t)):
-                        if state[source]:
-                            break
-                        if self.mode == "step" and k > 0:
-                            break
-                        new = bytearray(state)
-                        new[t] = EMPTY
-                        new[source] = code
-                        if self.safety.anything and not self.safety.ok(new):
-                            continue
-                        out.append((bytes(new), self.ids.number((self.index, source, t))))
+                if not self.repeated:
+                    out.extend(
+                        (new, self.ids.number((self.index, source, t))) for new, source in self._back_steps(state, t)
+                    )
+                else:
+                    seen = {state}
+                    frontier = [(state, t)]
+                    while frontier:
+                        after, at = frontier.pop()
+                        for new, source in self._back_steps(after, at):
+                            if new not in seen:
+                                seen.add(new)
+                                out.append((new, self.ids.number((self.index, source, t))))
+                                frontier.append((new, source))
                 t = state.find(code, t + 1, cells)
         return out
+
+    def _back_steps(self, state: bytes, t: int) -> Iterator[tuple[bytes, int]]:
+        """Where the piece on cell t was one move before (the state then, the cell)."""
+        if self._back is None:
+            self._back = [_reverse(d, self.board) for d in self.directions]
+        code = state[t]
+        for back in self._back:
+            for k, source in enumerate(back.ray(t)):
+                if state[source]:
+                    break
+                if self.mode == "step" and k > 0:
+                    break
+                new = bytearray(state)
+                new[t] = EMPTY
+                new[source] = code
+                if self.safety.anything and not self.safety.ok(new):
+                    continue
+                yield bytes(new), source
 
     def expand_costed(self, state: bytes) -> list[tuple[bytes, int, int]]:
         out = []
