@@ -197,6 +197,13 @@ def _case(node: yaml.Node, errors: Collector) -> Case | None:
             elif status is not None:
                 case.expected[name] = status
                 case.value_pos[name] = _at(value)
+        elif name == "cost" and isinstance(value, yaml.SequenceNode):  # a cost of several parts, in order
+            parts = [_scalar(item, name, (INT,), "a whole number", errors) for item in value.value]
+            if parts and None not in parts:
+                case.expected[name] = parts
+                case.value_pos[name] = _at(value)
+            elif not parts:
+                errors.error(_at(value), "a cost of several parts lists them", "cost: [8, 33]")
         else:
             number = _scalar(value, name, (INT,), "a whole number", errors)
             if number is not None and number < 0:

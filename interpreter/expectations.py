@@ -6,7 +6,7 @@ specs/frog.puz is checked against specs/frog.yaml:
       - params: {}          # parameters as on the command line (-p n=3)
         status: solved      # solved | no-solution   (default: solved)
         length: 15
-        cost: 17            # the cheapest solution's cost (search cheapest)
+        cost: 17            # the cheapest solution's cost (search cheapest); [8, 33]: a cost of parts
         count: 2            # asks for --count (shortest, or cheapest, solutions)
         reachable: 72       # asks for --reach
         reachable_goals: 4  # of the reachable states, how many are goals (asks for --reach)
@@ -30,6 +30,7 @@ from .language import syntax as s
 from .language.parser import parse
 from .runner import load, search
 from .search import Limits
+from .search.costs import plain
 from .search.result import SOLVED
 from .solutions import enumerate_solutions
 from .sources import read_source
@@ -200,7 +201,7 @@ def run_case(spec: Path, case: CaseReport, limits: Limits, engine: str = "auto")
     want_count = bool(want & {"count", "count_up_to_symmetry"})
     want_reach = bool(want & set(REACHING))
     result = search(compiled, count=want_count, reach=want_reach, limits=limits, engine=engine)
-    case.actual = {"status": result.status, "length": result.length, "cost": result.cost}
+    case.actual = {"status": result.status, "length": result.length, "cost": plain(result.cost)}
     if want_count:
         case.actual["count"] = result.count
         case.actual["count_up_to_symmetry"] = result.count_up_to_symmetry

@@ -19,6 +19,7 @@ from ..errors import Diagnostic, Pos, SpecError
 from ..model import expr as m
 from ..model.board import Direction
 from ..model.puzzle import ANY, EMPTY, Puzzle
+from ..search.costs import LexCost
 from .layout import StateLayout
 
 Fn = Callable[[Any, list[Any]], Any]
@@ -414,6 +415,8 @@ class Evaluator:
         if name == "moves":
             successors = self.successors
             return lambda s, env: len(successors[0](s))
+        if name == "parts":  # a cost of several parts (`cost 1, 1`), compared in order
+            return lambda s, env: LexCost(part(s, env) for part in args)
         return self._measure(e)
 
     # ---- measures of the distance to the goal (heuristics)

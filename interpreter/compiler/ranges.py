@@ -227,6 +227,8 @@ class _Ranges:
             return Interval(0, self.cells * self.cells)
         if e.name == "misplaced":
             return Interval(0, self.cells)
+        if e.name == "parts":  # a cost of several parts: each part's values (the kernel does not run it)
+            return Interval(min(a.low for a in args), max(a.high for a in args))
         if e.name == "moves":
             return Interval(0, 1 << 32)  # far more than any state's moves (and the kernel does not run it)
         if e.name == "displacement":

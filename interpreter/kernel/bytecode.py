@@ -432,6 +432,8 @@ class Compiler:
             self.emit(TOGETHER, len(e.args))
         elif name == "moves":
             raise Unsupported("moves() in the heuristic (the moves of each state are counted in Python)")
+        elif name == "parts":
+            raise Unsupported("costs of several parts (`cost 1, 1`), compared in order in Python")
         else:
             raise Unsupported(f"the function {name}()")
 

@@ -123,7 +123,7 @@ def assemble(el: Elaboration) -> Puzzle:
     show = rules.show_style(el, board, places)
     title = el.single(s.PuzzleTitle, "the puzzle's title")
     about = el.single(s.About, "about")
-    _check_costs(el, move_list, search)
+    _check_costs(el, move_list, search, heuristic)
     el.errors.raise_if_any()  # the checks below compare parts that must all be right
     pools = _check_pieces_used(el, types, move_list, start_cells, contents)
     said = len(el.errors.diagnostics)
@@ -186,7 +186,7 @@ def _unique(types: list[PieceType], kinds: dict[str, frozenset[int]], instances:
     return out
 
 
-def _check_costs(el: Elaboration, moves: list[Move], search: str) -> None:
+def _check_costs(el: Elaboration, moves: list[Move], search: str, heuristic: m.Expr | None) -> None:
     for move in moves:
         if move.cost is not None and search != "cheapest":
             el.errors.error(
@@ -194,6 +194,37 @@ def _check_costs(el: Elaboration, moves: list[Move], search: str) -> None:
                 f"costs are used by `search cheapest`, and this spec searches for {_asks(search)}",
                 "search cheapest (or no cost)",
             )
+    parted = [move for move in moves if _parts(move.cost)]
+    if not parted:
+        return
+    first = parted[0]
+    size = _parts(first.cost)
+    for move in moves:
+        if move.cost is None:
+            el.errors.error(
+                move.pos,
+                f"move {move.name} has no cost, and move {first.name}'s has {size} parts: "
+                "with costs compared part by part, every move gives its own",
+                f"cost {', '.join(['1'] * size)}",
+            )
+        elif _parts(move.cost) != size:
+            assert move.cost is not None
+            el.errors.error(
+                move.cost.pos,
+                f"move {move.name}'s cost has {_parts(move.cost) or 1} part(s), and move {first.name}'s {size}",
+                f"{size} parts",
+            )
+    if heuristic is not None:
+        el.errors.error(
+            heuristic.pos,
+            "a heuristic estimates one number, and this spec's costs have several parts",
+            "no heuristic, or costs of one part",
+        )
+
+
+def _parts(cost: m.Expr | None) -> int:
+    """How many parts a cost compared part by part has (0: a plain number, or none)."""
+    return len(cost.args) if isinstance(cost, m.Call) and cost.name == "parts" else 0
 
 
 def _asks(search: str) -> str:

@@ -289,7 +289,7 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         more: list[s.Name] = []
         until = None
         guards: list[s.Expr] = []
-        costs: list[s.Expr] = []
+        costs: list[s.Expr | s.CostParts] = []
         anchors: list[tuple[s.Name, ...]] = []
         repeated = None
         for item in rest:
@@ -342,7 +342,9 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return _Clause("guard", c[0], pos_of(meta))
 
     def cost(self, meta: Meta, c: list[Any]) -> _Clause:
-        return _Clause("cost", c[0], pos_of(meta))
+        """`cost E` or `cost E1, E2, ...`: the parts of a cost, compared in order."""
+        value = c[0] if len(c) == 1 else s.CostParts(c[0].pos, tuple(c))
+        return _Clause("cost", value, pos_of(meta))
 
     def repeated(self, meta: Meta, c: list[Any]) -> _Clause:
         return _Clause("repeated", None, pos_of(meta))

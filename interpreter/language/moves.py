@@ -133,7 +133,7 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
         if guard.value is False:
             raise fail(stmt.guards[0].pos, f"move {stmt.name} can never be made: its condition is always false")
         guard = None
-    cost = number(stmt.costs[0], scope) if stmt.costs else None
+    cost = _cost(stmt.costs[0], scope) if stmt.costs else None
     line = source_lines(ctx.el.spec.source)[stmt.pos.line - 1] if stmt.pos.line >= 1 else ""
     return Move(stmt.name, stmt.pos, form, tuple(actions), guard, cost, tuple(variables), scope.size, line.strip())
 
@@ -184,7 +184,7 @@ def _run_moves(ctx: MoveContext, stmt: s.Move) -> list[Move]:
                 if guard.value is False:
                     continue
                 guard = None
-            cost = number(stmt.costs[0], scope) if stmt.costs else None
+            cost = _cost(stmt.costs[0], scope) if stmt.costs else None
             actions: tuple[Let | Cycle, ...] = (*lets, run_cycle(run.kind, cells))
             found.append(Move(stmt.name, stmt.pos, None, actions, guard, cost, (), scope.size, line))
     if not found:
@@ -194,6 +194,14 @@ def _run_moves(ctx: MoveContext, stmt: s.Move) -> list[Move]:
             "two cells of one row or column",
         )
     return found
+
+
+def _cost(written: s.Expr | s.CostParts, scope: Scope) -> m.Expr:
+    """A move's cost: a number, or (`cost E1, E2, ...`) parts compared in order, which the
+    evaluator makes a `LexCost`."""
+    if isinstance(written, s.CostParts):
+        return m.Call(written.pos, "parts", tuple(number(part, scope) for part in written.parts), m.NUM)
+    return number(written, scope)
 
 
 # ---- forms

@@ -480,6 +480,13 @@ class GoalWhen(NamedTuple):
     condition: Expr
 
 
+class CostParts(NamedTuple):
+    """`cost E1, E2, ...`: a cost of several parts, compared in order (the first decides)."""
+
+    pos: Pos
+    parts: tuple[Expr, ...]
+
+
 class Move(NamedTuple):
     pos: Pos
     name: str
@@ -488,7 +495,7 @@ class Move(NamedTuple):
     more_directions: tuple[Name, ...]
     until: Pos | None
     guards: tuple[Expr, ...]
-    costs: tuple[Expr, ...]
+    costs: tuple[Expr | CostParts, ...]
     anchors: tuple[tuple[Name, ...], ...] = ()  # `from CELL, ...`: where the pattern's first cell may lie
     repeated: Pos | None = None  # `repeated`: a piece's whole path by this move is one move
 

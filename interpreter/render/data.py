@@ -11,6 +11,7 @@ from ..compiler import CompiledPuzzle
 from ..language.expressions import show
 from ..model.puzzle import CARRIER, PROGRESS, SHOW_LADDER
 from ..runner import Solved
+from ..search.costs import plain
 from ..solutions import AllSolutions
 from .ladder import ladder_lines
 
@@ -86,7 +87,7 @@ def moves(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> list[dict[
         if label.at is not None:
             entry["at"] = label.at
         if compiled.has_costs:
-            entry["cost"] = compiled_cost(compiled, before, move)
+            entry["cost"] = plain(compiled_cost(compiled, before, move))
         entry["board"] = board_text(compiled, after)
         out.append(entry)
         before = after
@@ -113,7 +114,7 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         "moves": moves(solved.compiled, result.path),
     }
     if result.cost is not None:
-        data["cost"] = result.cost
+        data["cost"] = plain(result.cost)
     if result.unique is not None or (solved.compiled.filling is not None and result.status == "solved"):
         data["unique"] = result.unique
     symmetric = solved.compiled.symmetry is not None
@@ -207,7 +208,7 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
     if report.total is not None:  # every shortest (cheapest) solution of a puzzle of moves
         data["length"] = report.length
         if report.cost is not None:
-            data["cost"] = report.cost
+            data["cost"] = plain(report.cost)
     if report.limit_reason:
         data["limit"] = report.limit_reason
     return data

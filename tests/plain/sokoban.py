@@ -126,3 +126,38 @@ MICROBAN = {  # levels 1-3 of David W. Skinner's Microban, in XSB text
     2: ["######", "#    #", "# #@ #", "# $* #", "# .* #", "#    #", "######"],
     3: ["  ####", "###  ####", "#     $ #", "# #  #$ #", "# . .#@ #", "#########"],
 }
+
+
+def fewest_pushes_then_moves(room=ROOM):
+    """(pushes, moves) of the solution with the fewest pushes and, among those, the fewest
+    moves: Dijkstra's search on pairs, compared first by pushes."""
+    import heapq
+
+    floor, boxes, targets, worker = parse(room)
+    start = (worker, frozenset(boxes))
+    best = {start: (0, 0)}
+    heap = [(0, 0, 0, start)]
+    tie = 0
+    while heap:
+        pushes, moves, _, state = heapq.heappop(heap)
+        if best[state] < (pushes, moves):
+            continue
+        worker, boxes = state
+        if boxes <= targets:
+            return pushes, moves
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            step = (worker[0] + dr, worker[1] + dc)
+            if step not in floor:
+                continue
+            if step in boxes:
+                beyond = (step[0] + dr, step[1] + dc)
+                if beyond not in floor or beyond in boxes:
+                    continue
+                child, cost = (step, (boxes - {step}) | {beyond}), (pushes + 1, moves + 1)
+            else:
+                child, cost = (step, boxes), (pushes, moves + 1)
+            if child not in best or cost < best[child]:
+                best[child] = cost
+                tie += 1
+                heapq.heappush(heap, (*cost, tie, child))
+    return None

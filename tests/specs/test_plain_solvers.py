@@ -208,6 +208,8 @@ def test_microban_levels_pasted_as_xsb_are_solved_as_the_plain_solver_solves_the
     moves = search(load(SPECS / "microban.puz", {"n": str(n)}), engine="python")
     pushes = search(load(SPECS / "microban.puz", {"n": str(n), "metric": "pushes"}), engine="python")
     assert (moves.length, pushes.cost) == (sokoban.shortest_moves(room), sokoban.fewest_pushes(room))
+    both = search(load(SPECS / "microban.puz", {"n": str(n), "metric": "both"}), engine="python")
+    assert tuple(both.cost) == sokoban.fewest_pushes_then_moves(room)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("sizes", [(3, 6, 1, 5, 7, 2, 4), (4, 2, 5, 1, 3, 6, 8, 7), (2, 1), (1, 2, 3)])
