@@ -33,6 +33,15 @@ def test_the_result_is_the_json_output(capsys: pytest.CaptureFixture[str]) -> No
     assert result.count == 2 and len(result.moves) == 15
 
 
+def test_reach_gives_the_depth_and_from_the_goal_the_hardest_starts() -> None:
+    forward = puzint.solve("frog", reach=True)
+    assert (forward.depth, forward.layers, forward.farthest) == (15, tuple(forward.data["layers"]), "WWW_BBB")
+    backward = puzint.solve("frog", reach=True, from_goal=True)
+    assert backward.depth == 15 and backward.data["from"] == "goal" and sum(backward.layers or ()) == 72
+    with pytest.raises(ValueError, match="from_goal=True explores backwards from the goal: it goes with reach=True"):
+        puzint.solve("frog", from_goal=True)
+
+
 def test_a_spec_from_text_and_all_solutions() -> None:
     puzzle = puzint.load(text=(ROOT / "specs" / "queens.puz").read_text(), params={"n": 6})
     assert puzzle.params["n"] == 6

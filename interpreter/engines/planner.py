@@ -36,7 +36,7 @@ from typing import NamedTuple
 from ..compiler import CompiledPuzzle
 from ..errors import NOWHERE, Diagnostic, SpecError
 from ..search import Limits, SearchResult
-from ..search.limits import DEFAULT_MAX_STATES, LimitReached
+from ..search.limits import LimitReached
 from ..search.result import LIMIT
 from . import background, first_try
 from .base import Engine, HandOver, Path
@@ -110,15 +110,10 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str = 
     default that fills the default room for states (no `--max-states` given) goes on as
     IDA*, which keeps only its path: the same shortest length, found with no more room."""
     result = _answer(compiled, query, limits, asked)
-    if (
-        query.may_deepen(compiled)
-        and result.status == LIMIT
-        and limits.max_states is None
-        and limits.tripped == f"state limit of {DEFAULT_MAX_STATES:,} reached"
-    ):
+    if query.may_deepen(compiled) and result.status == LIMIT and limits.at_default_cap:
         limits.tripped = None
         deeper = _answer(compiled, dataclasses.replace(query, method="idastar"), limits, asked)
-        deeper.method += f" (A* filled its {DEFAULT_MAX_STATES:,} states first, in {result.seconds:.1f} s)"
+        deeper.method += f" (A* filled its {limits.stored_cap:,} states first, in {result.seconds:.1f} s)"
         return deeper
     return result
 

@@ -49,6 +49,11 @@ class LimitReached(BaseException):
         self.reason = reason
 
 
+def state_limit(cap: int) -> str:
+    """What a search stopped at `cap` stored states says."""
+    return f"state limit of {cap:,} reached"
+
+
 def stop_reason(exc: BaseException) -> str:
     """Why a search was stopped, for its report."""
     return exc.reason if isinstance(exc, LimitReached) else "interrupted"
@@ -94,6 +99,11 @@ class Limits:
                 raise ValueError(f"{name} must be a positive number, got {value!r}")
 
     @property
+    def at_default_cap(self) -> bool:
+        """Whether the run stopped at the default room for states (no --max-states given)."""
+        return self.max_states is None and self.tripped == state_limit(DEFAULT_MAX_STATES)
+
+    @property
     def stored_cap(self) -> int:
         return self.max_states if self.max_states is not None else DEFAULT_MAX_STATES
 
@@ -110,7 +120,7 @@ class Limits:
             self.progress(states, at, self.engine)
         cap = self.stored_cap if stored else self.max_states
         if cap is not None and states >= cap:
-            self.trip(f"state limit of {cap:,} reached")
+            self.trip(state_limit(cap))
         reason = self.exceeded()
         if reason is not None:
             self.trip(reason)

@@ -194,7 +194,6 @@ def test_a_star_that_fills_the_default_room_goes_on_as_ida_star(engine: str, mon
     from puzint.search import limits as limits_module
 
     monkeypatch.setattr(limits_module, "DEFAULT_MAX_STATES", 500)
-    monkeypatch.setattr(planner, "DEFAULT_MAX_STATES", 500)
     compiled = load(SPECS / "eight_puzzle.puz")
     result = search(compiled, engine=engine)
     assert (result.status, result.length) == ("solved", 31)

@@ -98,20 +98,10 @@ def fewest_pushes(room=ROOM):
     while queue:
         state = queue.popleft()
         pushes = best[state]
-        worker, boxes = state
-        if boxes <= targets:
+        if state[1] <= targets:
             return pushes
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            step = (worker[0] + dr, worker[1] + dc)
-            if step not in floor:
-                continue
-            if step in boxes:
-                beyond = (step[0] + dr, step[1] + dc)
-                if beyond not in floor or beyond in boxes:
-                    continue
-                child, cost = (step, (boxes - {step}) | {beyond}), pushes + 1
-            else:
-                child, cost = (step, boxes), pushes
+        for child in _succ(state, floor):
+            cost = pushes + (child[1] != state[1])
             if cost < best.get(child, cost + 1):
                 best[child] = cost
                 if cost == pushes:
@@ -142,20 +132,10 @@ def fewest_pushes_then_moves(room=ROOM):
         pushes, moves, _, state = heapq.heappop(heap)
         if best[state] < (pushes, moves):
             continue
-        worker, boxes = state
-        if boxes <= targets:
+        if state[1] <= targets:
             return pushes, moves
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            step = (worker[0] + dr, worker[1] + dc)
-            if step not in floor:
-                continue
-            if step in boxes:
-                beyond = (step[0] + dr, step[1] + dc)
-                if beyond not in floor or beyond in boxes:
-                    continue
-                child, cost = (step, (boxes - {step}) | {beyond}), (pushes + 1, moves + 1)
-            else:
-                child, cost = (step, boxes), (pushes, moves + 1)
+        for child in _succ(state, floor):
+            cost = (pushes + (child[1] != state[1]), moves + 1)
             if child not in best or cost < best[child]:
                 best[child] = cost
                 tie += 1
