@@ -3,7 +3,8 @@
 Each strategy writes the text of a spec a user could write: a board of every kind (a line, a
 ring, a grid, a picture with holes, a graph) or places, stacks, counters and a cursor; pieces
 plain, numbered or in groups; moves of every family (rewrites with variables and windows,
-steps, slides, toggles, puts, takes, carries, counter actions with lets), guards, costs
+steps, slides, toggles, cycles and their powers, runs reversed or rotated, puts, takes,
+carries, counter actions with lets), guards, costs
 (0 included), safety rules of every scope, goals of cells, of places and of conditions,
 symmetries, heuristics and every `search` directive. The sizes are small, so that every
 question can be answered in full and checked by a plain walk.
@@ -50,6 +51,7 @@ class Board(NamedTuple):
     straight: list[str]  # single directions (for first(x, d))
     symmetries: list[str]
     first_cell: str  # the first cell, as a predicate names it
+    names: list[str]  # every cell's name, as a cycle or a run names it
 
 
 def _board(draw: st.DrawFn) -> Board:
@@ -57,7 +59,14 @@ def _board(draw: st.DrawFn) -> Board:
     if kind == "line":
         n = draw(st.integers(3, 6))
         return Board(
-            [f"board line {n}"], n, kind, ["right", "left", "any"], ["right", "left"], ["mirror", "reversal"], "cell(1)"
+            [f"board line {n}"],
+            n,
+            kind,
+            ["right", "left", "any"],
+            ["right", "left"],
+            ["mirror", "reversal"],
+            "cell(1)",
+            [str(i) for i in range(1, n + 1)],
         )
     if kind == "ring":
         n = draw(st.integers(3, 6))
@@ -69,6 +78,7 @@ def _board(draw: st.DrawFn) -> Board:
             ["clockwise", "anticlockwise"],
             ["mirror", "rotate", "reversal"],
             "cell(1)",
+            [str(i) for i in range(1, n + 1)],
         )
     if kind == "grid":
         rows, cols = draw(st.integers(2, 3)), draw(st.integers(2, 3))
@@ -82,6 +92,7 @@ def _board(draw: st.DrawFn) -> Board:
             straight,
             ["mirror", "flip", "rotate"],
             "r1c1",
+            [f"r{r}c{c}" for r in range(1, rows + 1) for c in range(1, cols + 1)],
         )
     if kind == "picture":
         squares = draw(st.lists(st.booleans(), min_size=9, max_size=9).filter(lambda s: sum(s) >= 4))
@@ -95,13 +106,16 @@ def _board(draw: st.DrawFn) -> Board:
             ["up", "down", "left", "right"],
             ["mirror"],
             f"r{first // 3 + 1}c{first % 3 + 1}",
+            [f"r{i // 3 + 1}c{i % 3 + 1}" for i, s in enumerate(squares) if s],
         )
     n = draw(st.integers(3, 5))
     names = [f"n{i}" for i in range(1, n + 1)]
     links = [f"{names[i]} {draw(st.sampled_from(['-', '->']))} {names[i + 1]}" for i in range(n - 1)]
     if draw(st.booleans()):
         links.append(f"{names[-1]} {draw(st.sampled_from(['-', '->']))} {names[0]}")
-    return Board([f"board graph {', '.join(names)}", f"link {', '.join(links)}"], n, kind, ["link"], [], [], "n1")
+    return Board(
+        [f"board graph {', '.join(names)}", f"link {', '.join(links)}"], n, kind, ["link"], [], [], "n1", names
+    )
 
 
 def _layout(draw: st.DrawFn, n: int, symbols: list[str], empty_at_least: int = 1) -> list[str]:
@@ -150,7 +164,10 @@ def cells(draw: st.DrawFn) -> str:
             )
         )
     for i in range(draw(st.integers(1, 3))):
-        lines.append(_cell_move(draw, i, symbols, directions, frame, counter, mode == "cheapest"))
+        if draw(st.integers(0, 4)) == 0:
+            lines.append(_permutation_move(draw, i, board, lines, mode == "cheapest"))
+        else:
+            lines.append(_cell_move(draw, i, symbols, directions, frame, counter, mode == "cheapest"))
     if draw(st.integers(0, 3)) == 0:
         s = draw(st.sampled_from(symbols))
         rules = [f"count({KINDS[s]}) >= 1", f"count({KINDS[s]}) <= 2"]
@@ -170,6 +187,26 @@ def cells(draw: st.DrawFn) -> str:
     if mode in ("shortest", "cheapest") and goal == "permuted" and draw(st.integers(0, 3)) == 0:
         lines.append("heuristic " + draw(st.sampled_from(["misplaced()", "0", "count(a)"])))
     return "\n".join(lines) + "\n"
+
+
+def _permutation_move(draw: st.DrawFn, i: int, board: Board, lines: list[str], costed: bool) -> str:
+    """A move of cycles (or a power of one drawn before), or a run reversed or rotated."""
+    cells = draw(st.permutations(board.names))
+    earlier = [line.split(":")[0].split()[1] for line in lines if line.startswith("move ") and ": cycle (" in line]
+    forms = [
+        f"cycle ({' '.join(cells[:2])})",
+        f"cycle ({' '.join(cells[:3])})" + (f" ({' '.join(cells[3:5])})" if len(cells) >= 5 else ""),
+    ]
+    if earlier:
+        forms.append(f"cycle {draw(st.sampled_from(earlier))} * {draw(st.sampled_from([-1, 2]))}")
+    if board.kind in ("line", "ring", "grid"):
+        forms.append(f"{draw(st.sampled_from(['reverse', 'rotate']))} {board.names[0]} .. ?k")
+    text = f"move m{i}: {draw(st.sampled_from(forms))}"
+    if draw(st.integers(0, 3)) == 0:
+        text += " if count(a) >= 1"
+    if costed:
+        text += " cost " + draw(st.sampled_from(["0", "1", "2"]))
+    return text
 
 
 def _cell_move(
