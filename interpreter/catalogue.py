@@ -20,6 +20,12 @@ def catalogue_dir() -> Path | None:
     return path if path.is_dir() else None
 
 
+def shipped_names() -> list[str]:
+    """The names of the shipped specs (`frog`, `knights`, ...)."""
+    folder = catalogue_dir()
+    return sorted(path.stem for path in folder.glob("*.puz")) if folder is not None else []
+
+
 def resolve_spec(name: str | Path) -> Path:
     """`name` itself when it is a file (or looks like a path); otherwise the catalogue spec of
     that name (`frog` or `frog.puz`). A name found nowhere is returned unchanged, for the

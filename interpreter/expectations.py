@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .catalogue import catalogue_dir
+from .catalogue import catalogue_dir, resolve_spec
 from .compiler import CompiledPuzzle
 from .errors import NOWHERE, Diagnostic, Pos, SpecError, suggest
 from .expectation_file import FIELDS, Case, ExpectationFile, read_expectations
@@ -76,7 +76,7 @@ def find_specs(targets: list[str]) -> list[Path]:
         if path.is_dir():
             found.extend(sorted(spec for spec in path.glob("*.puz") if spec.is_file()))  # not a folder x.puz
         else:
-            found.append(path)
+            found.append(resolve_spec(target))  # a file, or a shipped spec's name (`puzint check frog`)
     return found
 
 
@@ -84,6 +84,8 @@ def load_cases(spec: Path, path: Path | None = None) -> list[CaseReport]:
     """The cases of the spec's expectation file (SPEC.yaml unless `path` says), checked against
     the file's schema and against the parameters the spec declares."""
     path = path or expectation_file(spec)
+    if not spec.exists():
+        read_source(spec)  # says why the spec cannot be read (and the shipped spec meant)
     if not path.exists():
         raise SpecError(
             [Diagnostic(Pos(0, 0), f"no expectations: {path.name} is missing beside the spec")], "", str(spec)

@@ -17,7 +17,8 @@ import os
 import stat
 from pathlib import Path
 
-from .errors import NOWHERE, Diagnostic, Pos, SpecError
+from .catalogue import shipped_names
+from .errors import NOWHERE, Diagnostic, Pos, SpecError, suggest
 
 MAX_BYTES = 1_000_000
 MAX_LINE = 10_000
@@ -34,6 +35,9 @@ def read_source(path: str | Path, what: str = "spec") -> str:
             data = handle.read(MAX_BYTES + 1)
     except OSError as exc:
         reason = exc.strerror or str(exc)
+        if isinstance(exc, FileNotFoundError) and what == "spec":
+            stem = Path(name).name.removesuffix(".puz")
+            reason += suggest(stem, shipped_names())  # a shipped spec's name, mistyped
         raise SpecError([Diagnostic(Pos(0, 0), f"cannot read the {what}: {reason}")], "", name) from None
     if len(data) > MAX_BYTES:
         raise _too_large(name, what)

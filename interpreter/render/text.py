@@ -606,6 +606,10 @@ def all_summary(report: AllSolutions, console: Console, glyphs: Glyphs = UNICODE
     print_parts(console, parts, glyphs.separator, style)
 
 
+def _states(count: int) -> str:
+    return "state" if count == 1 else "states"
+
+
 def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], str]:
     result = solved.result
     parts: list[str] = []
@@ -637,9 +641,9 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
     elif result.status == LIMIT:
         parts.append(f"stopped: {result.limit_reason}")
     if result.reachable is not None and result.to_goal:
-        parts.append(f"{result.reachable:,} states can reach the goal")
+        parts.append(f"{result.reachable:,} {_states(result.reachable)} can reach the goal")
     elif result.reachable is not None and result.status != NO_SOLUTION:
-        parts.append(f"{result.reachable:,} reachable states")
+        parts.append(f"{result.reachable:,} reachable {_states(result.reachable)}")
         if result.reachable_up_to_symmetry is not None:
             parts.append(f"{result.reachable_up_to_symmetry:,} up to symmetry")
     if result.depth is not None and reach:
@@ -648,7 +652,7 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
         parts.append(f"{result.reachable_goals:,} of them goals")
     if result.symmetry_note is not None:
         parts.append(f"not counted up to symmetry: {result.symmetry_note}")
-    parts.append(f"{result.states:,} states explored")
+    parts.append(f"{result.states:,} {_states(result.states)} explored")
     if result.bytes_per_state is not None:
         parts.append(f"{result.bytes_per_state:.0f} bytes a state")
     parts.append(f"{result.seconds:.3f} s ({result.method})")

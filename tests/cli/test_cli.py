@@ -149,6 +149,19 @@ def test_check_without_expectations_exits_2(capsys: pytest.CaptureFixture[str], 
     assert code == 2 and "lonely.yaml is missing" in err
 
 
+def test_a_spec_that_is_not_there_is_said_so_and_a_shipped_one_is_found_by_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # no file of these names here
+    code, _, err = run(capsys, "check", "nothere.puz")
+    assert code == 2 and "nothere.puz: cannot read the spec: No such file or directory" in err
+    assert "yaml" not in err
+    code, _, err = run(capsys, "run", "knigts")
+    assert code == 2 and "knigts: cannot read the spec: No such file or directory (did you mean 'knights'?)" in err
+    code, out, _ = run(capsys, "check", "white_black")
+    assert code == 0 and "1 spec(s), 4 case(s): 4 passed, 0 failed" in out
+
+
 def test_huge_parameters_are_refused_cleanly(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "run", FROG, "-p", "n=100000")
     assert code == 2 and out == ""
@@ -363,3 +376,10 @@ def test_a_filling_without_a_solution_says_no_filling_keeps_the_rules(
     code, out, _ = run(capsys, "run", str(spec), "--engine", engine)
     assert code == 4
     assert "no solution: no filling keeps every rule" in out
+
+
+def test_one_state_is_one_state(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    spec = tmp_path / "there.puz"
+    spec.write_text("board line 2\npiece A a\nstart A _\ngoal A _\nmove go: A _ -> _ A along right\n")
+    code, out, _ = run(capsys, "run", str(spec))
+    assert code == 0 and "solved in 0 moves · 1 state explored" in out
