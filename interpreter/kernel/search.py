@@ -206,6 +206,20 @@ class Walk:
             self.raise_error()
 
 
+@dataclass
+class Depth:
+    """How many states each layer of a walk holds, and where the last one that holds any
+    starts (one of the farthest states): `--reach`'s depth, as the layers are made."""
+
+    sizes: list[int] = field(default_factory=lambda: [1])
+    last: int = 0
+
+    def add(self, lo: int, hi: int) -> None:
+        if hi > lo:
+            self.sizes.append(hi - lo)
+            self.last = lo
+
+
 def _start(compiled: CompiledPuzzle, links: bool, counting: bool, origin: bytes | None = None) -> Walk:
     """A walk from the start (or from `origin`)."""
     tables = build(compiled)
@@ -363,14 +377,12 @@ def explore(
     goal_test = walk.goal_test()
     goal_layer: tuple[int, int] | None = (0, 1) if compiled.is_goal(compiled.start) else None
     paths = _paths(walk, 0, 1) if count and goal_layer is not None else None
-    sizes, last = [1], 0  # how many states each layer holds; where the last one starts
+    depth = Depth()
     try:
         while walk.layer[0] < walk.layer[1] and (exhaustive or goal_layer is None):
             _next_layer(walk, limits, stop_at_goal=False, keep=fixed)
             lo, hi = walk.layer
-            if hi > lo:
-                sizes.append(hi - lo)
-                last = lo
+            depth.add(lo, hi)
             found = goal_layer is None and core.first_goal(arrays.states, lo, hi, *goal_test) >= 0
             walk.raise_if_failed()
             if found:
@@ -413,7 +425,7 @@ def explore(
         symmetry_note=note,
     )
     if exhaustive:
-        result.layers, result.farthest = sizes, tables.unpack(int(arrays.states[last]))
+        result.layers, result.farthest = depth.sizes, tables.unpack(int(arrays.states[depth.last]))
     return _done(walk, result)
 
 
@@ -425,14 +437,11 @@ def to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     method = "layered bfs from the goal, compiled"
     assert compiled.undirected and compiled.goal_state is not None
     walk = _start(compiled, links=True, counting=False, origin=compiled.goal_state)
-    sizes, last = [1], 0
+    depth = Depth()
     try:
         while walk.layer[0] < walk.layer[1]:
             _next_layer(walk, limits, stop_at_goal=False)
-            lo, hi = walk.layer
-            if hi > lo:
-                sizes.append(hi - lo)
-                last = lo
+            depth.add(*walk.layer)
     except (LimitReached, KeyboardInterrupt) as exc:
         return _done(walk, SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
     tables, arrays = walk.tables, walk.arrays
@@ -441,7 +450,7 @@ def to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     if len(found):
         chain = arrays.chain(int(found[0]), tables.unpack)
         result.status, result.path = SOLVED, steps(compiled, chain[::-1])
-    result.layers, result.farthest = sizes, tables.unpack(int(arrays.states[last]))
+    result.layers, result.farthest = depth.sizes, tables.unpack(int(arrays.states[depth.last]))
     return _done(walk, result)
 
 

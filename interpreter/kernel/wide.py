@@ -21,7 +21,7 @@ from .machine import workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .rows import FREE, Rows, find
-from .search import CALL_BUDGET, count_overflow, resized, steps
+from .search import CALL_BUDGET, Depth, count_overflow, resized, steps
 
 FIRST_ROOM = 64  # rows for one state's successors, doubled when a state has more
 
@@ -197,13 +197,16 @@ class _Walk:
     def state(self, index: int) -> bytes:
         return self.machine.unpack(tuple(int(w) for w in self.rows.states[index]))
 
-    def path(self, index: int, last: bool) -> list[tuple[int, bytes]]:
+    def chain(self, index: int) -> list[bytes]:
+        """The states from state `index` back to state 0, along the parent links."""
         found = []
         while index >= 0:
             found.append(self.state(index))
             index = int(self.parents[index])
-        found.reverse()
-        return steps(self.compiled, found, last=last)
+        return found
+
+    def path(self, index: int, last: bool) -> list[tuple[int, bytes]]:
+        return steps(self.compiled, self.chain(index)[::-1], last=last)
 
     def raise_error(self) -> None:
         self.machine.raise_recorded(self.ws)
@@ -235,14 +238,12 @@ def explore(compiled: CompiledPuzzle, limits: Limits, count: bool = False, exhau
     method = "layered bfs" + (" with path counts" if count else "") + ", compiled"
     walk = _Walk(compiled, counting=count)
     goal_layer: tuple[int, int] | None = (0, 1) if compiled.is_goal(compiled.start) else None
-    sizes, last = [1], 0  # how many states each layer holds; where the last one starts
+    depth = Depth()
     try:
         while walk.layer[0] < walk.layer[1] and (exhaustive or goal_layer is None):
             walk.next_layer(limits, stop_at_goal=False)
             lo, hi = walk.layer
-            if hi > lo:
-                sizes.append(hi - lo)
-                last = lo
+            depth.add(lo, hi)
             if goal_layer is None and walk.goals(lo, hi)[1] > 0:
                 goal_layer = (lo, hi)
     except (LimitReached, KeyboardInterrupt) as exc:
@@ -263,7 +264,7 @@ def explore(compiled: CompiledPuzzle, limits: Limits, count: bool = False, exhau
             method=method,
         )
     if exhaustive:
-        result.layers, result.farthest = sizes, walk.state(last)
+        result.layers, result.farthest = depth.sizes, walk.state(depth.last)
     return walk.done(result)
 
 
@@ -272,25 +273,17 @@ def to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     method = "layered bfs from the goal, compiled"
     assert compiled.undirected and compiled.goal_state is not None
     walk = _Walk(compiled, counting=False, origin=compiled.goal_state)
-    sizes, last = [1], 0
+    depth = Depth()
     try:
         while walk.layer[0] < walk.layer[1]:
             walk.next_layer(limits, stop_at_goal=False)
-            lo, hi = walk.layer
-            if hi > lo:
-                sizes.append(hi - lo)
-                last = lo
+            depth.add(*walk.layer)
     except (LimitReached, KeyboardInterrupt) as exc:
         return walk.done(SearchResult(LIMIT, walk.count, limit_reason=stop_reason(exc), method=method))
     start = np.array(walk.machine.program.pack(compiled.start), dtype=np.uint64)
     found = np.flatnonzero((walk.rows.states[: walk.count] == start).all(axis=1))
     result = SearchResult(NO_SOLUTION, walk.count, reachable=walk.count, method=method, to_goal=True)
-    if len(found):
-        chain = []
-        index = int(found[0])
-        while index >= 0:
-            chain.append(walk.state(index))
-            index = int(walk.parents[index])
-        result.status, result.path = SOLVED, steps(compiled, chain)
-    result.layers, result.farthest = sizes, walk.state(last)
+    if len(found):  # its parents lead to the goal: each step back is a move
+        result.status, result.path = SOLVED, steps(compiled, walk.chain(int(found[0])))
+    result.layers, result.farthest = depth.sizes, walk.state(depth.last)
     return walk.done(result)

@@ -71,18 +71,22 @@ def _mapping(moves: Sequence[s.Move], stmt: s.Move, board: Board, seen: frozense
     return mapping
 
 
+def cell_named(board: Board, name: s.Name) -> int:
+    """The cell a cycle, a run or an anchor names (an error at the name where none is)."""
+    cell = board.by_name(name.name)
+    if cell is None:
+        known = [board.name(c) for c in range(board.size)]
+        raise fail(name.pos, f"unknown cell '{name.name}'{suggest(name.name, known)}", f"a cell: {board.names_range()}")
+    return cell
+
+
 def _written(board: Board, action: s.Cycle) -> dict[int, int]:
     mapping: dict[int, int] = {}
     taken: set[int] = set()
     for cycle in action.cycles:
         cells = []
         for name in cycle:
-            cell = board.by_name(name.name)
-            if cell is None:
-                known = [board.name(c) for c in range(board.size)]
-                raise fail(
-                    name.pos, f"unknown cell '{name.name}'{suggest(name.name, known)}", f"a cell: {board.names_range()}"
-                )
+            cell = cell_named(board, name)
             if cell in taken:
                 raise fail(name.pos, f"cell {name.name} is in this move's cycles twice", "each cell once")
             taken.add(cell)

@@ -44,7 +44,7 @@ from ..model.puzzle import (
     Window,
 )
 from . import syntax as s
-from .cycles import permutation_move, run_cells, run_cycle
+from .cycles import cell_named, permutation_move, run_cells, run_cycle
 from .layouts import expand
 from .predicates import (
     Names,
@@ -159,13 +159,7 @@ def _run_moves(ctx: MoveContext, stmt: s.Move) -> list[Move]:
         if isinstance(end, s.Var):
             choices.append(list(range(board.size)))
             continue
-        cell = board.by_name(end.name)
-        if cell is None:
-            known = [board.name(c) for c in range(board.size)]
-            raise fail(
-                end.pos, f"unknown cell '{end.name}'{suggest(end.name, known)}", f"a cell: {board.names_range()}"
-            )
-        choices.append([cell])
+        choices.append([cell_named(board, end)])
     line = source_lines(ctx.el.spec.source)[stmt.pos.line - 1].strip() if stmt.pos.line >= 1 else ""
     found = []
     for first in choices[0]:
@@ -350,16 +344,7 @@ def _anchors(stmt: s.Move, board: Board) -> frozenset[int] | None:
         return None
     if len(stmt.anchors) > 1:
         raise fail(stmt.anchors[1][0].pos, f"move {stmt.name} says `from` twice", "one from CELL, CELL, ...")
-    cells = set()
-    for name in stmt.anchors[0]:
-        cell = board.by_name(name.name)
-        if cell is None:
-            known = [board.name(c) for c in range(board.size)]
-            raise fail(
-                name.pos, f"unknown cell '{name.name}'{suggest(name.name, known)}", f"a cell: {board.names_range()}"
-            )
-        cells.add(cell)
-    return frozenset(cells)
+    return frozenset(cell_named(board, name) for name in stmt.anchors[0])
 
 
 def _fits(board: Board, direction: Direction, length: int) -> bool:

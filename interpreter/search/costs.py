@@ -6,6 +6,8 @@ so a whole number and a `LexCost` run through the same code."""
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from typing import Any
 
 
@@ -30,21 +32,21 @@ class LexCost(tuple[int, ...]):
     def __radd__(self, other: Any) -> LexCost:
         return self.__add__(other)
 
-    def __lt__(self, other: Any) -> bool:
+    def _compared(self, other: Any, order: Callable[[tuple[int, ...], tuple[int, ...]], bool]) -> bool:
         parts = self._other(other)
-        return NotImplemented if parts is None else tuple(self) < parts
+        return NotImplemented if parts is None else order(tuple(self), parts)
+
+    def __lt__(self, other: Any) -> bool:
+        return self._compared(other, operator.lt)
 
     def __le__(self, other: Any) -> bool:
-        parts = self._other(other)
-        return NotImplemented if parts is None else tuple(self) <= parts
+        return self._compared(other, operator.le)
 
     def __gt__(self, other: Any) -> bool:
-        parts = self._other(other)
-        return NotImplemented if parts is None else tuple(self) > parts
+        return self._compared(other, operator.gt)
 
     def __ge__(self, other: Any) -> bool:
-        parts = self._other(other)
-        return NotImplemented if parts is None else tuple(self) >= parts
+        return self._compared(other, operator.ge)
 
     def __eq__(self, other: object) -> bool:
         parts = self._other(other)
