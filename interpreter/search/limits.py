@@ -24,12 +24,14 @@ so a run with several searches stops at its next check.
 
 from __future__ import annotations
 
+import _weakrefset
 import gc
 import math
 import signal
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -39,6 +41,7 @@ CHECK_EVERY = 2048
 TICK = 0.05
 DEFAULT_MAX_STATES = 10_000_000
 UNINTERRUPTIBLE: set[CodeType] = set()  # functions that C calls back into (kernel.jit adds LLVM's)
+_WEAKREF_FILES = {weakref.__file__, _weakrefset.__file__}
 
 
 class LimitReached(BaseException):
@@ -208,12 +211,16 @@ def _raising(error: BaseException) -> Callable[[], None]:
 
 
 def _called_back(frame: FrameType | None) -> bool:
-    """Whether `frame` runs inside one of the UNINTERRUPTIBLE functions, or inside a garbage
-    collector's callback (`gc.callbacks`: a library's, such as hypothesis's), where Python
-    would print an exception raised and swallow it as well."""
+    """Whether `frame` runs inside one of the UNINTERRUPTIBLE functions, a garbage collector's
+    callback (`gc.callbacks`: a library's, such as hypothesis's), a finaliser (`__del__`) or
+    the weak-reference machinery (a WeakSet's or WeakValueDictionary's callback runs whenever
+    an object dies): Python would print an exception raised there and swallow it as well."""
     collector = {getattr(callback, "__code__", None) for callback in gc.callbacks}
     while frame is not None:
-        if frame.f_code in UNINTERRUPTIBLE or frame.f_code in collector:
+        code = frame.f_code
+        if code in UNINTERRUPTIBLE or code in collector or code.co_name == "__del__":
+            return True
+        if code.co_filename in _WEAKREF_FILES:
             return True
         frame = frame.f_back
     return False

@@ -90,6 +90,50 @@ def test_a_stop_inside_a_garbage_collector_callback_waits_for_it_to_return() -> 
     assert limits.pending is None
 
 
+@pytest.mark.parametrize("where", ["finaliser", "weak set"])
+def test_a_stop_inside_a_finaliser_or_a_weak_reference_callback_waits(where: str) -> None:
+    """Python prints and swallows what `__del__` or a weak reference's callback raises (a
+    SIGTERM landed in WeakSet's `_remove` once): the stop is kept for the next poll."""
+    import weakref
+
+    finished: list[bool] = []
+
+    class Dying:
+        def __del__(self) -> None:
+            if where == "finaliser":
+                os.kill(os.getpid(), signal.SIGTERM)
+                for _ in range(1000):
+                    pass
+                finished.append(True)
+
+    class Watched(weakref.WeakSet):  # type: ignore[type-arg]
+        def __init__(self) -> None:
+            super().__init__()
+            remove = self._remove  # type: ignore[attr-defined]
+
+            def _remove(item: object) -> None:
+                os.kill(os.getpid(), signal.SIGTERM)
+                for _ in range(1000):
+                    pass
+                remove(item)
+                finished.append(True)
+
+            _remove.__code__ = _remove.__code__.replace(co_filename=weakref.__file__)
+            self._remove = _remove
+
+    limits = Limits()
+    with pytest.raises(LimitReached, match="stopped by SIGTERM"), limits.armed():
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        dying = Dying()
+        watched = Watched()
+        if where == "weak set":
+            watched.add(dying)
+        del dying
+        assert finished == [True]
+        limits.check(0)
+    assert limits.pending is None
+
+
 def test_a_stop_elsewhere_is_raised_at_once() -> None:
     limits = Limits()
     with pytest.raises(LimitReached, match="stopped by SIGTERM"), limits.armed():
