@@ -13,10 +13,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
-__all__ = ["Move", "Mover", "Puzzle", "Result", "SpecError", "__version__", "load", "solve"]
+__all__ = [
+    "Forbidden",
+    "LegalMove",
+    "Move",
+    "Mover",
+    "Puzzle",
+    "Result",
+    "SpecError",
+    "State",
+    "__version__",
+    "load",
+    "solve",
+]
 
 if TYPE_CHECKING:
-    from .api import Move, Mover, Puzzle, Result, SpecError, load, solve
+    from .api import Forbidden, LegalMove, Move, Mover, Puzzle, Result, SpecError, State, load, solve
 
 
 def __getattr__(name: str) -> Any:

@@ -13,10 +13,13 @@ message the command line shows); nothing else of the package is needed.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from rich.text import Text
 
 from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle, compile_puzzle
@@ -24,8 +27,10 @@ from .engines import NAMES as ENGINES
 from .errors import SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
+from .play import record, session
 from .questions import Question, asked_mode, keywords, refusal
-from .render import data
+from .render import data, text
+from .render.glyphs import ASCII, UNICODE
 from .runner import METHODS
 from .runner import load as load_file
 from .runner import solve as solve_compiled
@@ -35,13 +40,14 @@ from .search.result import LIMIT, SOLVED
 from .solutions import enumerate_shortest, enumerate_solutions
 from .sources import read_text
 
-__all__ = ["Move", "Mover", "Puzzle", "Result", "SpecError", "load", "solve"]
+__all__ = ["Forbidden", "LegalMove", "Move", "Mover", "Puzzle", "Result", "SpecError", "State", "load", "solve"]
 
 
 @dataclass(frozen=True)
 class Puzzle:
     """A spec read, its parameters set, and compiled: ready to be solved (several times, with
-    different questions)."""
+    different questions), and played: the moves of any state, whether it is a goal, and its
+    drawing."""
 
     compiled: CompiledPuzzle
     spec: str
@@ -55,9 +61,104 @@ class Puzzle:
         return {name: data._plain(value) for name, value in self.compiled.puzzle.params.items()}
 
     @property
-    def start(self) -> str:
-        """The start state, written as in the JSON output."""
-        return data.board_text(self.compiled, self.compiled.start)
+    def start(self) -> State:
+        """The start state (`str(puzzle.start)`: written as in the JSON output)."""
+        return State(self, self.compiled.start)
+
+    def moves(self, state: State | None = None) -> list[LegalMove]:
+        """Every move that can be made from `state` (the start by default), in reading order,
+        each with the state it leads to: exactly the moves a search makes."""
+        key = self._key(state)
+        return [LegalMove.of(self, option) for option in session.options(self.compiled, key)]
+
+    def forbidden(self, state: State | None = None) -> list[Forbidden]:
+        """The moves from `state` that a safety rule forbids, each with the rule."""
+        return [Forbidden(r.words, r.rule, r.line, r.where) for r in session.refusals(self.compiled, self._key(state))]
+
+    def is_goal(self, state: State) -> bool:
+        return self.compiled.is_goal(self._key(state))
+
+    def draw(self, state: State | None = None, ascii: bool = False) -> str:
+        """The state as `puzint run` draws it: the board, then each place and counter."""
+        glyphs = ASCII if ascii else UNICODE
+        lines = text.state_block(self.compiled, Text(), self._key(state), None, glyphs)[1:]
+        return textwrap.dedent("\n".join(line.plain.rstrip() for line in lines))
+
+    def replay(self, moves: str) -> list[LegalMove]:
+        """The moves of a solution (one per line, as `puzint play` saves them and `run --replay`
+        reads them), each checked against the state it is made in: a SpecError at the first
+        line that names no legal move."""
+        replayed = record.replay(self.compiled, moves)
+        return [LegalMove.of(self, option) for option in replayed.moves]
+
+    def solve(self, from_state: State | None = None, **question: Any) -> Result:
+        """`puzint.solve(self, ...)`: the answer, from the start or from `from_state`."""
+        return solve(self, from_state=from_state, **question)
+
+    def _key(self, state: State | None) -> bytes:
+        if state is None:
+            return self.compiled.start
+        if not isinstance(state, State) or state.puzzle.compiled is not self.compiled:
+            raise ValueError(f"not a state of this puzzle: {state!r} (states come from puzzle.start and puzzle.moves)")
+        return state.key
+
+
+@dataclass(frozen=True, eq=False)
+class State:
+    """A state of a loaded puzzle. States are compared and hashed by what they hold, so that
+    they can be kept in sets (the states seen) and used as keys; `board` (and `str(state)`)
+    is the state written as in the JSON output."""
+
+    puzzle: Puzzle
+    key: bytes
+
+    @property
+    def board(self) -> str:
+        return data.board_text(self.puzzle.compiled, self.key)
+
+    def __str__(self) -> str:
+        return self.board
+
+    def __repr__(self) -> str:
+        return f"State({self.board!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and other.key == self.key and other.puzzle.compiled is self.puzzle.compiled
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+
+@dataclass(frozen=True)
+class LegalMove:
+    """A move that can be made: its rule, what moves in words (`text`, as `run` prints it),
+    the pieces that move, its cost (where the spec gives costs) and the state it leads to.
+    `str(move)` is the line a solution file holds for it (`jump ○ 3 → 1`)."""
+
+    rule: str
+    text: str
+    movers: tuple[Mover, ...]
+    cost: Any
+    state: State
+
+    @classmethod
+    def of(cls, puzzle: Puzzle, option: session.Option) -> LegalMove:
+        movers = tuple(Mover(*mover) for mover in option.movers)
+        return cls(option.rule, option.text, movers, option.cost, State(puzzle, option.after))
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.text}".rstrip()
+
+
+@dataclass(frozen=True)
+class Forbidden:
+    """A move a safety rule forbids: the move in words, the rule's text and line in the spec,
+    and where it fails (a place's name, or "the state")."""
+
+    move: str
+    rule: str
+    line: int
+    where: str
 
 
 @dataclass(frozen=True)
@@ -180,6 +281,7 @@ def solve(
     count: bool = False,
     reach: bool = False,
     from_goal: bool = False,
+    from_state: State | None = None,
     all: bool = False,
     limit: int | None = None,
     method: str = "auto",
@@ -196,7 +298,9 @@ def solve(
     a puzzle of moves, every goal state of a `search all` spec). Limits work as on the
     command line; a search that reaches one returns status "limit" (it does not raise).
     `engine` as `--engine`: "auto", "python", "compiled" (the kernel wherever it applies), or
-    "cpsat" (OR-tools, for fillings).
+    "cpsat" (OR-tools, for fillings). `from_state` (a state of the puzzle) asks the question
+    of the same puzzle started there: the next move of a shortest solution from wherever a
+    player stands.
     Ctrl-C stops the search and raises KeyboardInterrupt once it has cleaned up; with
     `interrupt="result"` it is a result instead (status "limit", limit "interrupted").
     Options that would change nothing, or contradict each other, raise ValueError with the
@@ -206,6 +310,9 @@ def solve(
     elif params or named:
         raise TypeError("parameters are set when the puzzle is loaded: load(spec, n=4), then solve()")
     _check_arguments(limit, method, engine, max_states, interrupt)
+    if from_state is not None:
+        key = puzzle._key(from_state)
+        puzzle = Puzzle(session.starting_at(puzzle.compiled, key), puzzle.spec)
     if max_memory_mb is None:
         limits = Limits(max_states=max_states, timeout=timeout)  # the default memory limit
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import shlex
 import signal
 import sys
 import threading
@@ -26,6 +27,7 @@ from .errors import SpecError
 from .escapes import visible
 from .language.expressions import show
 from .model.puzzle import Puzzle
+from .play.record import Replayed, read_solution
 from .questions import Question, asked_mode, command_line, query_of, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
@@ -203,6 +205,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--verbose", action="store_true", help="say on stderr which engine answered, and which was tried first and why"
     )
     run_p.add_argument("--method", choices=METHODS, default="auto", help="search method for a shortest solution")
+    run_p.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="check a solution file (one move per line, as `puzint play` saves them): are the moves legal, "
+        "is the goal reached, and how does it compare with the shortest",
+    )
     _engine_option(run_p, explained=True)
     _limit_options(run_p)
 
@@ -210,6 +218,15 @@ def build_parser() -> argparse.ArgumentParser:
     check_p.add_argument("targets", nargs="*", metavar="SPEC|DIR", help="spec files or directories (default: specs)")
     _engine_option(check_p)
     _limit_options(check_p)
+
+    play_p = sub.add_parser("play", help="play a spec by hand in the terminal (undo, hints, save the moves)")
+    play_p.add_argument("spec", help="a .puz file, or the name of a shipped spec (frog)")
+    play_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
+    play_p.add_argument(
+        "--save",
+        metavar="FILE",
+        help="where `s` saves the moves played (default: the spec's name with .moves, here)",
+    )
 
     graph_p = sub.add_parser("graph", help="write the state graph of a small puzzle (DOT or GraphML)")
     graph_p.add_argument("spec", help="a .puz file, or the name of a shipped spec (frog)")
@@ -284,11 +301,14 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
             if args.engine == "help":
                 return _explain_engines(args, out, compiled)
             _refuse_idle_options(args, compiled)
+            replayed = read_solution(compiled, args.replay) if args.replay is not None else None
             if args.format == "text":
                 text.heading(compiled.puzzle, out, glyphs)  # before the search: a long one is not a blank screen
             asked = asked_mode(compiled, _question(args))
             spec_says_all = asked == "all" and not (args.reach or args.distinct)
-            if args.all or args.limit is not None or spec_says_all:
+            if replayed is not None:
+                best = _best_for_replay(args, compiled, asked, replayed, limits)
+            elif args.all or args.limit is not None or spec_says_all:
                 every = _all_solutions(args, out, compiled, limits, glyphs)
             else:
                 solved = solve(
@@ -309,6 +329,8 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
         ctrl_c.quiet()  # the search is over: what follows is the report
         if progress is not None:
             progress.stop()
+    if replayed is not None:
+        return _show_replay(args, out, compiled, replayed, best, glyphs)
     if args.verbose:
         _say_engine(every if every is not None else solved.result)
     if args.format == "svg":
@@ -329,6 +351,40 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     if status == LIMIT:
         return EXIT_LIMIT
     return EXIT_NO_SOLUTION if status == NO_SOLUTION and not args.reach else EXIT_OK
+
+
+def _best_for_replay(
+    args: argparse.Namespace, compiled: CompiledPuzzle, asked: str, replayed: Replayed, limits: Limits
+) -> SearchResult | None:
+    """The shortest (or cheapest) solution, to compare a replayed one with: where the spec
+    searches for one, and the moves replayed reach the goal."""
+    if asked not in ("shortest", "cheapest") or not compiled.is_goal(replayed.final(compiled)):
+        return None
+    return search(compiled, limits=limits, method=args.method, engine=args.engine)
+
+
+def _show_replay(
+    args: argparse.Namespace,
+    out: Console,
+    compiled: CompiledPuzzle,
+    replayed: Replayed,
+    best: SearchResult | None,
+    glyphs: Glyphs,
+) -> int:
+    """The moves of a solution file drawn as `run` draws a solution, and the verdict: exit 0
+    where they reach the goal, 1 where they do not (a check that failed)."""
+    reached = compiled.is_goal(replayed.final(compiled))
+    if args.format == "svg":
+        from .render import svg
+
+        sys.stdout.write(svg.solution_svg(compiled, replayed.path, _title(compiled.puzzle)))
+    elif args.format == "text":
+        text.draw_solution(compiled, replayed.path, out, args.explain, glyphs)
+        parts, style = text.replay_parts(compiled, replayed.path, reached, best)
+        text.print_parts(out, parts, glyphs.separator, style)
+    else:
+        _dump(data.replay_to_data(compiled, args.spec, args.replay, replayed.path, reached, best), args.format)
+    return EXIT_OK if reached else EXIT_MISMATCH
 
 
 def _say_engine(result: AllSolutions | SearchResult) -> None:
@@ -375,6 +431,13 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
         raise UsageError(
             "--format svg draws one solution (or the boards of a `search all` spec's solutions): "
             "it does not go with --count, --reach, --distinct or --all"
+        )
+    if args.replay is not None and (
+        args.count or args.reach or args.from_goal or args.all or args.limit is not None or args.distinct or args.draw
+    ):
+        raise UsageError(
+            "--replay checks the moves of a solution file: it does not go with --count, --reach, --from-goal, "
+            "--all, --limit, --distinct or --draw"
         )
     if args.explain and (args.format != "text" or listing):
         raise UsageError(
@@ -471,6 +534,25 @@ def _dump(payload: dict[str, object], fmt: str) -> None:
         import yaml  # only here and in `check`: keeps start-up short for everything else
 
         sys.stdout.write(yaml.safe_dump(payload, sort_keys=False, allow_unicode=True))
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    """The puzzle in the terminal, played by hand (play/app.py)."""
+    given = args.spec
+    path = resolve_spec(given)
+    params = _params(args.param)
+    compiled = load(path, params)
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise UsageError(
+            "puzint play needs a terminal to play in (to check a solution file without one: "
+            "puzint run SPEC --replay FILE)"
+        )
+    save_to = Path(args.save) if args.save else Path(Path(given).name).with_suffix(".moves")
+    command = " ".join(["puzint run", shlex.quote(given), *(f"-p {shlex.quote(p)}" for p in args.param)])
+    from .play.app import PlayApp  # textual: only where a game is played
+
+    PlayApp(compiled, save_to, command).run()
+    return EXIT_OK
 
 
 def cmd_graph(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
@@ -622,6 +704,8 @@ def _command(argv: list[str] | None, ctrl_c: CtrlC) -> int:
             return cmd_run(args, out, ctrl_c)
         if args.command == "graph":
             return cmd_graph(args, ctrl_c)
+        if args.command == "play":
+            return cmd_play(args)
         return cmd_check(args, out, ctrl_c)
     except SpecError as exc:
         report_error(exc)

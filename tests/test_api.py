@@ -191,3 +191,35 @@ def test_text_with_the_line_ends_of_old_macs_and_windows(line_end: str) -> None:
         "frog.puz:11:13: unknown piece 'X'",
         "  11 | start B*n _ X*n",
     ]
+
+
+def test_play_a_puzzle_through_the_api() -> None:
+    """The moves of a state, its drawing, whether it is a goal, and a solution from anywhere:
+    what a notebook or a game front end needs."""
+    frog = puzint.load("frog", n=1)
+    start = frog.start
+    assert (str(start), frog.is_goal(start)) == ("B_W", False)
+    moves = frog.moves(start)
+    assert [str(m) for m in moves] == ["slide ● 1 → 2", "slide ○ 3 → 2"]
+    assert moves[0].movers == (puzint.Mover("B", "1", "2"),) and moves[0].state.board == "_BW"
+    assert frog.draw(moves[0].state, ascii=True) == ".  B  W"
+    here = moves[0].state
+    rest = frog.solve(from_state=here)
+    assert rest.length == 2 and rest.moves[-1].board == "W_B"
+    assert puzint.solve(frog, from_state=here).length == 2 and frog.solve().length == 3
+    walked = frog.replay("slide B 1->2\njump W 3->1\nslide B 2->3")
+    assert frog.is_goal(walked[-1].state) and walked[0].state == here and len({start, here, moves[0].state}) == 2
+
+
+def test_a_state_belongs_to_its_puzzle() -> None:
+    one, other = puzint.load("frog", n=1), puzint.load("frog", n=1)
+    with pytest.raises(ValueError, match="not a state of this puzzle"):
+        other.moves(one.start)
+    assert one.start != other.start  # the same text, but not the same puzzle
+
+
+def test_forbidden_moves_name_their_rule() -> None:
+    jealous = puzint.load("jealous_husbands")
+    forbidden = {f.move: f for f in jealous.forbidden()}
+    assert len(forbidden) == 12 and len(jealous.moves()) == 9
+    assert forbidden["cross H1 W2 → right"].where == "the boat" and forbidden["cross H1 W2 → right"].line == 28

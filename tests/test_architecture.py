@@ -110,11 +110,12 @@ FLOORS = {
     "solutions": 7,
     "render": 8,
     "expectations": 8,
-    "api": 9,
-    "cli": 9,
-    "pytest_plugin": 9,
-    "__main__": 10,
-    "": 10,  # the package itself: `import puzint` gives the API
+    "play": 9,
+    "api": 10,
+    "cli": 10,
+    "pytest_plugin": 10,
+    "__main__": 11,
+    "": 11,  # the package itself: `import puzint` gives the API
 }
 
 

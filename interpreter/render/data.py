@@ -11,7 +11,9 @@ from ..compiler import CompiledPuzzle
 from ..language.expressions import show
 from ..model.puzzle import CARRIER, PROGRESS, SHOW_LADDER
 from ..runner import Solved
+from ..search import SearchResult
 from ..search.costs import plain
+from ..search.result import SOLVED
 from ..solutions import AllSolutions
 from .ladder import ladder_lines
 
@@ -99,6 +101,47 @@ def compiled_cost(compiled: CompiledPuzzle, before: bytes, move: int) -> int:
         if number == move:
             return cost
     return 1
+
+
+def path_cost(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> Any:
+    """What the moves of a path cost in all (a whole number, or a cost of several parts)."""
+    total: Any = 0
+    before = compiled.start
+    for move, after in path:
+        total = total + compiled_cost(compiled, before, move)
+        before = after
+    return total
+
+
+def replay_to_data(
+    compiled: CompiledPuzzle,
+    spec: str,
+    replay: str,
+    path: list[tuple[int, bytes]],
+    reached: bool,
+    best: SearchResult | None,
+) -> dict[str, Any]:
+    """A replayed solution file (`run --replay`): its moves, whether they reach the goal, and
+    the shortest (or cheapest) solution's length (and cost) to compare with."""
+    payload: dict[str, Any] = {
+        "format": FORMAT_VERSION,
+        "puzzle": compiled.puzzle.title,
+        "spec": spec,
+        "params": {k: _plain(v) for k, v in compiled.puzzle.params.items()},
+        "replay": replay,
+        "status": "solved" if reached else "not-at-goal",
+        "length": len(path),
+    }
+    if compiled.has_costs:
+        payload["cost"] = plain(path_cost(compiled, path))
+    if best is not None and best.status == SOLVED:
+        payload["shortest"] = len(best.path)
+        if best.cost is not None:
+            payload["cheapest"] = plain(best.cost)
+    elif best is not None:
+        payload["shortest_unknown"] = best.limit_reason
+    payload["moves"] = moves(compiled, path)
+    return payload
 
 
 def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[str, Any]:

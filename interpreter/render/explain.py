@@ -14,10 +14,11 @@ from .moves import describe
 @dataclass(frozen=True)
 class Rejection:
     move: str  # the move as it would be described
-    rule: str
+    rule: str  # the safety rule that forbids it
     line: int
     where: str
     pieces: tuple[str, ...] = ()  # the pieces the move would have moved
+    name: str = ""  # the move's own rule (its statement's name)
 
 
 class _Anything(Safety):
@@ -88,7 +89,8 @@ def _failing(compiled: CompiledPuzzle, state: bytes) -> tuple[int | None, str]:
 def _table_rejection(compiled: CompiledPuzzle, label: Any, rule: int, where: str) -> Rejection:
     safety = compiled.puzzle.safety[rule]
     pieces = tuple(symbol for symbol, _, _ in label.movers)
-    return Rejection(describe(label, compiled, short=True).plain, safety.text, safety.pos.line, where, pieces)
+    text = describe(label, compiled, short=True).plain
+    return Rejection(text, safety.text, safety.pos.line, where, pieces, label.rule)
 
 
 def _rejection(
@@ -99,4 +101,5 @@ def _rejection(
 
     text = describe(MoveLabel(family.move.name, change.movers, ()), compiled, short=True).plain
     safety = compiled.puzzle.safety[rule]
-    return Rejection(text, safety.text, safety.pos.line, where, tuple(symbol for symbol, _, _ in change.movers))
+    pieces = tuple(symbol for symbol, _, _ in change.movers)
+    return Rejection(text, safety.text, safety.pos.line, where, pieces, family.move.name)

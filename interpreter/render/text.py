@@ -20,6 +20,7 @@ from ..escapes import UNSAFE, visible, visible_lines
 from ..language.expressions import show
 from ..model.puzzle import CARRIER, CURSOR, PROGRESS, SHOW_CIRCLE, SHOW_LADDER, Puzzle
 from ..runner import Solved
+from ..search import SearchResult
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from ..solutions import AllSolutions
 from . import data
@@ -608,6 +609,30 @@ def all_summary(report: AllSolutions, console: Console, glyphs: Glyphs = UNICODE
 
 def _states(count: int) -> str:
     return "state" if count == 1 else "states"
+
+
+def replay_parts(
+    compiled: CompiledPuzzle, path: Path, reached: bool, best: SearchResult | None
+) -> tuple[list[str], str]:
+    """A replayed solution's verdict: whether its moves reach the goal, and against the
+    shortest (or cheapest) solution the engine finds."""
+    moves = f"{len(path)} move{'s' if len(path) != 1 else ''}"
+    if not reached:
+        return [f"{moves} played: the goal is not reached"], STATUS_STYLE[NO_SOLUTION]
+    parts = [f"the goal is reached in {moves}"]
+    cost = data.path_cost(compiled, path) if compiled.has_costs else None
+    if cost is not None:
+        parts.append(f"total cost {cost:,}")
+    if best is not None and best.status == SOLVED:
+        if compiled.has_costs and best.cost is not None:
+            verdict = "as cheap as can be" if cost == best.cost else f"the cheapest costs {best.cost:,}"
+        else:
+            shortest = len(best.path)
+            verdict = "as short as can be" if shortest == len(path) else f"the shortest takes {shortest}"
+        parts.append(f"{verdict} ({best.method})")
+    elif best is not None and best.status == LIMIT:
+        parts.append(f"the shortest is not known: {best.limit_reason}")
+    return parts, STATUS_STYLE[SOLVED]
 
 
 def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], str]:

@@ -1,0 +1,110 @@
+"""Solution files: the moves of a game, one per line as `run` prints them (`jump ○ 3 → 1`),
+written by `puzint play` and checked by `puzint run SPEC --replay FILE`.
+
+Plain text, so that a person can write one by hand or paste one from a book: `#` starts a
+comment, blank lines do not count, spaces do not matter, and `->` or a piece's symbol may be
+written for `→` and its glyph (the `--ascii` drawing). Each line must name exactly one legal
+move of the state it is played in: a move that is not legal there is refused at its line,
+with the safety rule that forbids it where one does, and the moves that could be made.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..compiler import CompiledPuzzle
+from ..errors import Diagnostic, Pos, SpecError
+from ..render import data
+from ..sources import line_ends, read_source
+from .session import Option, options, refusals
+
+SHOWN_CHOICES = 8  # the legal moves listed under a line that names none of them
+SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """The moves a file names, in order, from the start."""
+
+    moves: list[Option]
+
+    @property
+    def path(self) -> list[tuple[int, bytes]]:
+        return [(move.number, move.after) for move in self.moves]
+
+    def final(self, compiled: CompiledPuzzle) -> bytes:
+        """The state the moves end in."""
+        return self.moves[-1].after if self.moves else compiled.start
+
+
+def solution_text(compiled: CompiledPuzzle, played: list[Option], command: str) -> str:
+    """A solution file: a comment that says what it is and how to check it, then the moves."""
+    title = compiled.puzzle.title
+    params = " ".join(f"{k}={data._plain(v)}" for k, v in compiled.puzzle.params.items())
+    head = [
+        f"# {title}{'  ' + params if params else ''}: {len(played)} move{'s' if len(played) != 1 else ''}",
+        f"# check it: {command}",
+    ]
+    return "\n".join([*head, *(move.words for move in played)]) + "\n"
+
+
+def write_solution(path: Path, compiled: CompiledPuzzle, played: list[Option], command: str) -> None:
+    path.write_text(solution_text(compiled, played, command), encoding="utf-8")
+
+
+def read_solution(compiled: CompiledPuzzle, path: str | Path) -> Replayed:
+    """The moves of a solution file, each checked against the state it is played in."""
+    return replay(compiled, read_source(path, "solution file"), str(path))
+
+
+def replay(compiled: CompiledPuzzle, text: str, filename: str = "<solution>") -> Replayed:
+    source = line_ends(text)
+    state = compiled.start
+    played: list[Option] = []
+    for number, line in enumerate(source.split("\n"), 1):
+        words = line.split("#", 1)[0].strip()
+        if not words:
+            continue
+        at = Pos(number, len(line) - len(line.lstrip()) + 1, max(1, len(words)))
+        here = options(compiled, state)
+        chosen = [o for o in here if _key(words) in (_key(o.words), _key(o.ascii_words))]
+        if len({o.after for o in chosen}) > 1:
+            raise SpecError(
+                [Diagnostic(at, f"'{words}' names {len(chosen)} different moves here", _listed(chosen))],
+                source,
+                filename,
+            )
+        if not chosen:
+            raise SpecError([_not_legal(compiled, state, words, at, here, len(played))], source, filename)
+        played.append(chosen[0])
+        state = chosen[0].after
+    return Replayed(played)
+
+
+def _key(words: str) -> str:
+    """A move's words as compared: without spaces, `->` read as `→`."""
+    return SPACES.sub("", words).replace("->", "→")
+
+
+def _not_legal(
+    compiled: CompiledPuzzle, state: bytes, words: str, at: Pos, here: list[Option], played: int
+) -> Diagnostic:
+    after = f"after move {played}" if played else "at the start"
+    for refused in refusals(compiled, state):
+        if _key(words) == _key(refused.words):
+            where = f" at {refused.where}" if refused.where and refused.where != "the state" else ""
+            message = f"'{words}' is forbidden {after}: the rule '{refused.rule}' (line {refused.line}) fails{where}"
+            return Diagnostic(at, message, _listed(here))
+    if not here:
+        return Diagnostic(at, f"'{words}': no move can be made {after} ({data.board_text(compiled, state)})")
+    return Diagnostic(at, f"'{words}' is not a legal move {after}", _listed(here))
+
+
+def _listed(moves: list[Option]) -> str:
+    if not moves:
+        return "no move: none can be made here"
+    shown = [o.words for o in moves[:SHOWN_CHOICES]]
+    more = f" (and {len(moves) - SHOWN_CHOICES} more)" if len(moves) > SHOWN_CHOICES else ""
+    return "one of: " + ", ".join(shown) + more

@@ -1,0 +1,110 @@
+"""`puzint play`, driven by textual's pilot with real key presses: the moves listed, played by
+number and by Enter, undone and redone, a hint, the forbidden moves, the goal, and a save
+that `run --replay` accepts."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+from puzint.play.app import PlayApp
+from puzint.play.record import read_solution
+from puzint.runner import load
+from textual.pilot import Pilot
+from textual.widgets import OptionList, Static
+
+
+def played(
+    spec: str, params: dict[str, str], save_to: Path, script: Callable[[PlayApp, Pilot[None]], Awaitable[None]]
+) -> PlayApp:
+    app = PlayApp(load(spec, params), save_to, "puzint run test")
+
+    async def drive() -> None:
+        async with app.run_test(size=(110, 40)) as pilot:
+            await pilot.pause()
+            await script(app, pilot)
+
+    asyncio.run(drive())
+    return app
+
+
+def shown(app: PlayApp, widget: str) -> str:
+    content = app.query_one(widget, Static).render()
+    return str(content.plain if hasattr(content, "plain") else content)
+
+
+async def settle(app: PlayApp, pilot: Pilot[None]) -> None:
+    """Until the engine's workers (the shortest solution, a hint) are done."""
+    await app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def test_play_frog_to_the_goal_by_number_and_enter_and_save(tmp_path: Path) -> None:
+    save_to = tmp_path / "frog.moves"
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        assert [o.words for o in app.shown] == ["slide ● 1 → 2", "slide ○ 3 → 2"]
+        assert "the shortest solution takes 3" in shown(app, "#status")
+        await pilot.press("1")  # slide ● 1 → 2
+        assert "move 1: slide ● 1 → 2" in shown(app, "#board")
+        await pilot.press("enter")  # the highlighted (first) move: jump ○ 3 → 1
+        await pilot.press("down", "up", "enter")  # the list's arrows: the first again
+        assert app.game.solved
+        assert "Solved in 3 moves · as short as can be" in shown(app, "#status")
+        await pilot.press("s")
+        assert f"saved 3 moves to {save_to}" in shown(app, "#status")
+
+    app = played("specs/frog.puz", {"n": "1"}, save_to, script)
+    assert [m.words for m in read_solution(app.game.compiled, save_to).moves] == [
+        "slide ● 1 → 2",
+        "jump ○ 3 → 1",
+        "slide ● 2 → 3",
+    ]
+
+
+def test_undo_redo_and_a_hint_from_off_the_shortest_path(tmp_path: Path) -> None:
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("2", "u")
+        assert app.game.played == [] and "start" in shown(app, "#board")
+        await pilot.press("u")
+        assert "nothing to undo" in shown(app, "#status")
+        await pilot.press("r")
+        assert len(app.game.played) == 1
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert "hint: " in shown(app, "#status")
+        highlighted = app.query_one("#moves", OptionList).highlighted
+        assert highlighted is not None
+        await pilot.press("enter")
+        await pilot.press("h")
+        await settle(app, pilot)
+        await pilot.press("enter")
+        assert app.game.solved and "Solved in 3 moves" in shown(app, "#status")
+
+    played("specs/frog.puz", {"n": "1"}, tmp_path / "x.moves", script)
+
+
+def test_forbidden_moves_are_shown_with_their_rule(tmp_path: Path) -> None:
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        assert shown(app, "#forbidden") == ""
+        await pilot.press("f")
+        forbidden = shown(app, "#forbidden")
+        assert "✗ cross H1 W2 → right: every wife w here:" in forbidden and "(line 28) at the boat" in forbidden
+        assert forbidden.count("✗") == 12
+
+    played("specs/jealous_husbands.puz", {}, tmp_path / "x.moves", script)
+
+
+def test_a_dead_end_says_so_and_a_hint_says_why_not(tmp_path: Path) -> None:
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("1", "1")  # slide ● 2 → 3, slide ● 1 → 2: _ ● ● ○ ○
+        assert app.shown == [] and "No move can be made after 2 moves: u undoes" in shown(app, "#status")
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert "no hint: the goal cannot be reached from here" in shown(app, "#status")
+        await pilot.press("9")
+        assert "there is no move 9 here" in shown(app, "#status")
+
+    played("specs/frog.puz", {"n": "2"}, tmp_path / "x.moves", script)
