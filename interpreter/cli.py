@@ -8,6 +8,7 @@ import os
 import shlex
 import signal
 import sys
+import textwrap
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,7 +21,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from . import __version__, engines
-from .catalogue import resolve_spec
+from .catalogue import catalogue_dir, resolve_spec, shipped_names
 from .compiler import CompiledPuzzle
 from .engines import NAMES as ENGINES
 from .errors import SpecError
@@ -216,8 +217,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     check_p = sub.add_parser("check", help="check specs against the expected results beside them (SPEC.yaml)")
     check_p.add_argument("targets", nargs="*", metavar="SPEC|DIR", help="spec files or directories (default: specs)")
+    check_p.add_argument(
+        "--record",
+        action="store_true",
+        help="run one spec and write what it finds as a case of SPEC.yaml (added to the file), for you to review",
+    )
+    check_p.add_argument(
+        "-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="with --record: the case's parameters"
+    )
     _engine_option(check_p)
     _limit_options(check_p)
+
+    list_p = sub.add_parser("list", help="the shipped specs: their names, what each is about, and their parameters")
+    list_p.add_argument("--format", choices=("text", "json"), default="text")
 
     play_p = sub.add_parser("play", help="play a spec by hand in the terminal (undo, hints, save the moves)")
     play_p.add_argument("spec", help="a .puz file, or the name of a shipped spec (frog)")
@@ -536,6 +548,47 @@ def _dump(payload: dict[str, object], fmt: str) -> None:
         sys.stdout.write(yaml.safe_dump(payload, sort_keys=False, allow_unicode=True))
 
 
+def cmd_list(args: argparse.Namespace, out: Console) -> int:
+    """The shipped specs, each with its title, its `about` line and its parameters (their
+    defaults and what they mean): what `puzint run NAME` can run."""
+    from .language import syntax as s
+    from .language.elaborate import elaborate
+    from .language.parser import parse
+    from .sources import read_source
+
+    folder = catalogue_dir()
+    shipped = []
+    for name in shipped_names():
+        path = folder / f"{name}.puz" if folder is not None else Path(name)
+        spec = parse(read_source(path), str(path))
+        docs = {stmt.name: stmt.doc for stmt in spec.statements if isinstance(stmt, s.Param)}
+        shipped.append((name, elaborate(spec, {}), docs))
+    if args.format == "json":
+        entries = [
+            {
+                "name": name,
+                "title": puzzle.title,
+                "about": puzzle.about,
+                "params": {k: {"default": data._plain(v), "about": docs.get(k, "")} for k, v in puzzle.params.items()},
+            }
+            for name, puzzle, docs in shipped
+        ]
+        _dump({"specs": entries}, "json")
+        return EXIT_OK
+    width = max((len(name) for name, _, _ in shipped), default=0)
+    indent = " " * min(width + 2, out.width // 3)
+    room = max(20, out.width - len(indent))
+    for name, puzzle, docs in shipped:
+        text.print_line(out, Text(f"{name:<{width}}  ", style="bold").append(visible(puzzle.title)))
+        notes = [puzzle.about] if puzzle.about else []
+        notes += [f"{k}={show(v)}" + (f": {docs[k]}" if docs.get(k) else "") for k, v in puzzle.params.items()]  # type: ignore[arg-type]
+        for note in notes:
+            for line in textwrap.wrap(visible(note), room) or [""]:
+                text.print_line(out, Text(indent + line, style="dim"))
+    text.print_line(out, Text(f"{len(shipped)} specs: puzint run NAME [-p NAME=VALUE]", style="dim"))
+    return EXIT_OK
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     """The puzzle in the terminal, played by hand (play/app.py)."""
     given = args.spec
@@ -597,6 +650,10 @@ def cmd_check(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     case it interrupts, with the summary of what was checked (exit 3)."""
     from .expectations import blame_parameters, find_specs, load_cases, run_case
 
+    if args.record:
+        return _record(args, out)
+    if args.param:
+        raise UsageError("-p sets the parameters of the case --record writes: a check takes them from SPEC.yaml")
     specs = find_specs(args.targets)
     if not specs:
         where = ", ".join(args.targets) if args.targets else f"{Path('specs').resolve()} (there is no specs/ here)"
@@ -661,6 +718,26 @@ def cmd_check(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     return EXIT_MISMATCH if failed else EXIT_OK
 
 
+def _record(args: argparse.Namespace, out: Console) -> int:
+    """`check --record SPEC`: the run's answer written as a case of the expectation file."""
+    from .expectations import record_case
+
+    if len(args.targets) != 1:
+        raise UsageError("--record writes the expectations of one spec: give one spec file")
+    spec = Path(args.targets[0])
+    if not spec.is_file() or spec.suffix != ".puz":
+        shipped = " (a shipped spec: copy it here first)" if resolve_spec(spec) != spec else ""
+        raise UsageError(f"--record writes SPEC.yaml beside the spec: {spec} is not a .puz file{shipped}")
+    limits = _limits(args)
+    with limits.armed():
+        path, case = record_case(spec, _params(args.param), limits, args.engine)
+    text.print_line(out, Text(f"added to {path}:", style="bold"))
+    for line in case.rstrip("\n").split("\n"):
+        text.print_line(out, Text(line))
+    text.print_line(out, Text("An expected answer comes from the puzzle: check these figures against it.", style="dim"))
+    return EXIT_OK
+
+
 def _markup_free(value: object) -> str:
     """A value from a spec or an expectation file, put into rich markup: read as written."""
     return escape(visible(str(value)))
@@ -706,6 +783,8 @@ def _command(argv: list[str] | None, ctrl_c: CtrlC) -> int:
             return cmd_graph(args, ctrl_c)
         if args.command == "play":
             return cmd_play(args)
+        if args.command == "list":
+            return cmd_list(args, out)
         return cmd_check(args, out, ctrl_c)
     except SpecError as exc:
         report_error(exc)

@@ -18,6 +18,7 @@ specs/frog.puz is checked against specs/frog.yaml:
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from typing import Any
 from .catalogue import catalogue_dir, resolve_spec
 from .compiler import CompiledPuzzle
 from .errors import NOWHERE, Diagnostic, Pos, SpecError, suggest
-from .expectation_file import FIELDS, Case, ExpectationFile, read_expectations
+from .expectation_file import FIELDS, NO_SOLUTION_HAS_NO, Case, ExpectationFile, read_expectations
 from .language import syntax as s
 from .language.parser import parse
 from .runner import load, search
@@ -36,7 +37,7 @@ from .solutions import enumerate_solutions
 from .sources import read_source
 from .trajectories import distinct_trajectories
 
-__all__ = ["FIELDS", "CaseReport", "find_specs", "load_cases", "run_case"]
+__all__ = ["FIELDS", "CaseReport", "find_specs", "load_cases", "record_case", "run_case"]
 
 
 @dataclass
@@ -221,3 +222,80 @@ def run_case(spec: Path, case: CaseReport, limits: Limits, engine: str = "auto")
     if result.limit_reason:
         case.actual["limit"] = result.limit_reason
     return case
+
+
+def recorded_keys(compiled: CompiledPuzzle) -> dict[str, Any]:
+    """What `check --record` asks of a spec (the keys of the case it writes): every solution
+    of a `search all` spec; the status, length (or cost) and count of the shortest (cheapest)
+    solutions of a puzzle of moves; the status alone for `search any` (which solution a walk
+    finds first is not a property of the puzzle)."""
+    puzzle = compiled.puzzle
+    mode = "all" if puzzle.fill is not None else puzzle.search
+    if mode == "all":
+        return {"status": SOLVED, "solutions": None, "solutions_in_all": None}
+    if mode == "any":
+        return {"status": SOLVED}
+    kind = "cost" if mode == "cheapest" else "length"
+    return {"status": SOLVED, kind: None, "count": None}
+
+
+def record_case(spec: Path, params: dict[str, str], limits: Limits, engine: str = "auto") -> tuple[Path, str]:
+    """Run the spec with `params` and write (or add to) the expectation file beside it a case
+    of what the run found, for the author to review against the puzzle. Returns the file and
+    the case as written; refuses a run that a limit stopped and a case that is already there."""
+    path = expectation_file(spec)
+    existing = read_expectations(path) if path.exists() else None
+    if existing is not None:
+        for case in existing.cases:
+            if case.params == params:
+                there = Diagnostic(case.pos, "a case with these parameters is already here", "other parameters")
+                raise existing.error([there])
+    compiled = load(spec, params)
+    report = CaseReport(params, recorded_keys(compiled))
+    run_case(spec, report, limits, engine)
+    if "limit" in report.actual:
+        raise SpecError(
+            [Diagnostic(NOWHERE, f"nothing recorded: the run stopped ({report.actual['limit']})")], "", str(spec)
+        )
+    found = {key: report.actual.get(key) for key in report.expected}
+    if found["status"] != SOLVED:
+        found = {key: value for key, value in found.items() if key not in NO_SOLUTION_HAS_NO}
+    written_case = case_text(params, {key: value for key, value in found.items() if value is not None})
+    before = existing.source if existing is not None else f"# Expected results for {spec.name}.\ncases:\n"
+    after = before + ("" if before.endswith("\n") else "\n") + written_case
+    written = path.with_name(path.name + ".new")
+    written.write_text(after, encoding="utf-8")
+    try:
+        grown = read_expectations(written)
+        if len(grown.cases) != (len(existing.cases) if existing is not None else 0) + 1:
+            raise SpecError([Diagnostic(NOWHERE, f"the case could not be added to {path.name}: add it by hand")])
+        written.replace(path)
+    finally:
+        written.unlink(missing_ok=True)
+    return path, written_case
+
+
+def case_text(params: dict[str, str], values: dict[str, Any]) -> str:
+    """One case of an expectation file, as `check --record` writes it."""
+    lines = ["  - note: recorded by puzint check --record; check it against the puzzle"]
+    if params:
+        shown = ", ".join(f"{name}: {_param_yaml(value)}" for name, value in params.items())
+        lines.append(f"    params: {{{shown}}}")
+    for key, value in values.items():
+        if key == "status" and value == SOLVED:
+            continue  # the default
+        if isinstance(value, list):
+            value = "[" + ", ".join(str(part) for part in value) + "]"
+        lines.append(f"    {key}: {value}")
+    return "\n".join(lines) + "\n"
+
+
+def _param_yaml(text: str) -> str:
+    """A parameter value as given with -p, written as the expectation file reads it: a number,
+    true or false, a list of numbers, or a word (quoted where YAML would read it otherwise)."""
+    parts = text.split(",")
+    if len(parts) > 1 and all(part.strip().lstrip("-").isdigit() for part in parts):
+        return "[" + ", ".join(part.strip() for part in parts) + "]"
+    if text.lstrip("-").isdigit() or text in ("true", "false"):
+        return text
+    return json.dumps(text)

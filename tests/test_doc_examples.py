@@ -46,6 +46,7 @@ SPECS = ROOT / "specs"
 EXIT = {
     "run specs/jealous_husbands.puz -p couples=4": 4,  # language.md: "proves there is no solution"
     "run specs/knights_tour.puz -p n=4": 4,  # language.md: "proves there is none on 4 x 4"
+    "play mypuzzle.puz": 2,  # the game needs a terminal, which a test has not (tests/play drives it)
 }
 # Examples that take more than a few seconds, left to `pytest -m slow`.
 SLOW = {
@@ -53,7 +54,26 @@ SLOW = {
     "run specs/bishops.puz -p attack=false",  # about 15 s: 757,180 states
 }
 # Files the docs tell the reader to write; the examples that name them run where they exist.
-USER_FILES = ("mypuzzle.puz", "mine.puz")
+USER_FILES = ("mypuzzle.puz", "mine.puz", "solution.moves")
+# The frog jump (n = 3) solved by hand, simulated move by move from B B B _ W W W: the
+# solution file the README has the reader check with --replay.
+FROG_BY_HAND = """\
+slide B 3->4
+jump W 5->3
+slide W 6->5
+jump B 4->6
+jump B 2->4
+slide B 1->2
+jump W 3->1
+jump W 5->3
+jump W 7->5
+slide B 6->7
+jump B 4->6
+jump B 2->4
+slide W 3->2
+jump W 5->3
+slide B 4->5
+"""
 # Code block languages whose lines may be commands (not specs, YAML, JSON or Python).
 SHELL = {"", "console", "sh", "shell", "bash", "text"}
 PLACEHOLDERS = re.compile(r"\.\.\.|\[|\b(?:SPEC|DIR|NAME|VALUE|FILE)\b")
@@ -283,7 +303,9 @@ def workdir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A reader's directory: the repository's specs/, and the files the docs ask them to write."""
     (tmp_path / "specs").symlink_to(SPECS, target_is_directory=True)
     for name in USER_FILES:
-        shutil.copy(SPECS / "frog.puz", tmp_path / name)
+        if name.endswith(".puz"):
+            shutil.copy(SPECS / "frog.puz", tmp_path / name)
+    (tmp_path / "solution.moves").write_text(FROG_BY_HAND, encoding="utf-8")
     (expected,) = [b for b in code_blocks(ROOT / "README.md") if b.language == "yaml"]
     (tmp_path / "mypuzzle.yaml").write_text("\n".join(expected.lines) + "\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
