@@ -32,6 +32,7 @@ from .play.record import Replayed, read_solution
 from .questions import Question, asked_mode, command_line, query_of, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
+from .render.graph import LAYERED_UP_TO, LAYOUTS
 from .runner import METHODS, Solved, load, search, solve
 from .search import Limits, SearchResult
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached, stop_reason
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NO_SOLUTION = 0, 1, 2, 3, 4
 GRAPH_STATES = 10_000  # `puzint graph` draws at most this many states unless told otherwise
+GRAPH_EDGES = 1_000  # ... and this many edges: Graphviz takes minutes to hours on a few thousand
 
 
 class UsageError(Exception):
@@ -244,6 +246,17 @@ def build_parser() -> argparse.ArgumentParser:
     graph_p.add_argument("spec", help="a .puz file, or the name of a shipped spec (frog)")
     graph_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
     graph_p.add_argument("--format", choices=("dot", "graphml"), default="dot")
+    graph_p.add_argument(
+        "--layout",
+        choices=LAYOUTS,
+        help=f"the Graphviz engine written into the DOT (default: dot up to {LAYERED_UP_TO} edges, sfdp beyond)",
+    )
+    graph_p.add_argument(
+        "--max-edges",
+        type=_count("edges", "5000"),
+        metavar="N",
+        help=f"draw at most N edges (default {GRAPH_EDGES:,}, about what Graphviz lays out in seconds)",
+    )
     _limit_options(graph_p, f"draw at most N states (default {GRAPH_STATES:,}): a larger graph is refused")
     return parser
 
@@ -637,11 +650,23 @@ def cmd_graph(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
             f"({len(graph.states):,} states found; --max-states N draws up to N)\n"
         )
         return EXIT_LIMIT
-    puzzle = compiled.puzzle
-    title = _title(puzzle)
+    title = _title(compiled.puzzle)
     path = result.path if result.status == SOLVED else None
-    write = drawing.to_dot if args.format == "dot" else drawing.to_graphml
-    sys.stdout.write(write(compiled, graph, path, title))
+    if args.format == "graphml":
+        if args.layout is not None or args.max_edges is not None:
+            raise UsageError("--layout and --max-edges are for the DOT drawing: GraphML keeps every edge, unlaid")
+        sys.stdout.write(drawing.to_graphml(compiled, graph, path, title))
+        return EXIT_OK
+    edges = len(drawing.drawn_edges(graph))
+    most = args.max_edges or GRAPH_EDGES
+    if edges > most:
+        sys.stderr.write(
+            f"puzint: the state graph was not drawn: {edges:,} edges between {len(graph.states):,} states, more than "
+            f"{most:,} (Graphviz would take minutes or hours); --max-edges N draws up to N edges "
+            "(--layout sfdp suits large graphs), --format graphml writes it for other tools\n"
+        )
+        return EXIT_LIMIT
+    sys.stdout.write(drawing.to_dot(compiled, graph, path, title, args.layout))
     return EXIT_OK
 
 

@@ -1,6 +1,11 @@
 """A puzzle's state graph as Graphviz DOT or GraphML: each state a node labelled with its board
 (as in the JSON output), each move an edge labelled with what moved; the start, the goal
-states and the solution's path marked, so that the picture shows where the solution runs."""
+states and the solution's path marked, so that the picture shows where the solution runs.
+
+In the DOT drawing, two states joined by a move each way (a move and the move that undoes it)
+are one edge with an arrowhead at each end, labelled with the move away from the start: half
+the edges for Graphviz to lay out, and a picture that reads as the puzzle does. The GraphML
+keeps every move as its own edge: it is data, for programs."""
 
 from __future__ import annotations
 
@@ -37,12 +42,37 @@ def _on_path(compiled: CompiledPuzzle, graph: StateGraph, path: Path | None) -> 
     return set(states), set(itertools.pairwise(states))
 
 
-def to_dot(compiled: CompiledPuzzle, graph: StateGraph, path: Path | None, title: str) -> str:
+def drawn_edges(graph: StateGraph) -> list[tuple[int, int, int, bool]]:
+    """The DOT drawing's edges: (from, to, the edge's index in `graph.edges`, both ways), a
+    move undone by a move drawn once, from the state nearer the start (the lower number:
+    states are numbered breadth first)."""
+    pairs = {(a, b) for a, b, _ in graph.edges}
+    out = []
+    for i, (a, b, _) in enumerate(graph.edges):
+        both = a != b and (b, a) in pairs
+        if both and a > b:
+            continue
+        out.append((a, b, i, both))
+    return out
+
+
+LAYOUTS = ("dot", "sfdp", "neato", "fdp", "circo", "twopi")
+LAYERED_UP_TO = 300  # edges: past this, `dot`'s layers take long and read badly, and sfdp is chosen
+
+
+def to_dot(
+    compiled: CompiledPuzzle, graph: StateGraph, path: Path | None, title: str, layout: str | None = None
+) -> str:
+    """The graph in DOT; `layout` is the Graphviz engine written into it (`dot -Tsvg` then
+    uses it): by default `dot`'s layers for a small graph, `sfdp` for a large one."""
     nodes, edges = _labels(compiled, graph)
     on_nodes, on_edges = _on_path(compiled, graph, path)
+    drawn = drawn_edges(graph)
+    engine = layout or ("dot" if len(drawn) <= LAYERED_UP_TO else "sfdp")
+    spread = " overlap=false;" if engine != "dot" else ""
     lines = [
         f"digraph {_dot(title)} {{",
-        f"  label={_dot(title)}; labelloc=t; rankdir=LR;",
+        f"  label={_dot(title)}; labelloc=t; rankdir=LR; layout={engine};{spread}",
         '  node [shape=box, style="rounded,filled", fillcolor=white, fontname="DejaVu Sans Mono"];',
         '  edge [fontname="DejaVu Sans", fontsize=10, color="#9e9e9e"];',
     ]
@@ -55,9 +85,11 @@ def to_dot(compiled: CompiledPuzzle, graph: StateGraph, path: Path | None, title
         if i in on_nodes:
             attributes.append('color="#c62828", penwidth=2')
         lines.append(f"  s{i} [{', '.join(attributes)}];")
-    for (a, b, _), text in zip(graph.edges, edges, strict=True):
-        style = ', color="#c62828", penwidth=2.5, fontcolor="#c62828"' if (a, b) in on_edges else ""
-        lines.append(f"  s{a} -> s{b} [label={_dot(text)}{style}];")
+    for a, b, index, both in drawn:
+        marked = (a, b) in on_edges or (both and (b, a) in on_edges)
+        style = ", dir=both" if both else ""
+        style += ', color="#c62828", penwidth=2.5, fontcolor="#c62828"' if marked else ""
+        lines.append(f"  s{a} -> s{b} [label={_dot(edges[index])}{style}];")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
