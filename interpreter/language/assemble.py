@@ -166,6 +166,7 @@ def assemble(el: Elaboration) -> Puzzle:
         source=el.spec.source,
         filename=el.spec.filename,
         given=tuple(el.overrides.items()),
+        in_use=tuple(name for name in el.params if name in el.params_read()),
     )
 
 

@@ -101,10 +101,7 @@ class Elaboration:
         row is not random: the branch that reads it was not taken) would silently change
         nothing: it is refused. A word anywhere in the statements in use, the conditions of
         the `if`s, or the defaults of the parameters left as they are counts as a reading."""
-        read: set[str] = set()
-        _words(self.statements, read)
-        _words(self.conditions, read)
-        _words([stmt.default for stmt in self.param_stmts if stmt.name not in self.overrides], read)
+        read = self.params_read()
         for name in self.overrides:
             if name in self.param_pos and name not in read:
                 others = {k: v for k, v in self.params.items() if k != name}
@@ -116,6 +113,16 @@ class Elaboration:
                     ParameterRef(name, "name"),
                 )
         self.errors.raise_if_any()
+
+    def params_read(self) -> set[str]:
+        """The words of the statements in use, the `if`s' conditions and the defaults of the
+        parameters left as they are: a parameter among them takes part in this puzzle (the
+        others are not shown in its title: `seed` where the bottom row is not random)."""
+        read: set[str] = set()
+        _words(self.statements, read)
+        _words(self.conditions, read)
+        _words([stmt.default for stmt in self.param_stmts if stmt.name not in self.overrides], read)
+        return read
 
     def _param(self, stmt: s.Param) -> None:
         if stmt.name in self.param_pos:

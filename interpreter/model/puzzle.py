@@ -370,6 +370,12 @@ class Puzzle(NamedTuple):
     source: str = ""  # the spec's text and file name, for errors found during a search
     filename: str = ""
     given: tuple[tuple[str, str], ...] = ()  # the parameters given from outside, as given: the same puzzle again
+    in_use: tuple[str, ...] | None = None  # the parameters this puzzle reads (None: all of them)
+
+    @property
+    def shown_params(self) -> dict[str, object]:
+        """The parameters a title shows: those that take part in the puzzle as set."""
+        return {k: v for k, v in self.params.items() if self.in_use is None or k in self.in_use}
 
     @property
     def cell_count(self) -> int:

@@ -79,7 +79,7 @@ class PlayApp(App[None]):
 
     def on_mount(self) -> None:
         puzzle = self.game.compiled.puzzle
-        params = " ".join(f"{k}={data._plain(v)}" for k, v in puzzle.params.items())
+        params = " ".join(f"{k}={data._plain(v)}" for k, v in puzzle.shown_params.items())
         self.title = f"{puzzle.title}  {params}".rstrip()
         self.sub_title = puzzle.about
         self.run_worker(self._shortest_from_start, thread=True, group="shortest", exit_on_error=False)

@@ -42,7 +42,7 @@ class Replayed:
 def solution_text(compiled: CompiledPuzzle, played: list[Option], command: str) -> str:
     """A solution file: a comment that says what it is and how to check it, then the moves."""
     title = compiled.puzzle.title
-    params = " ".join(f"{k}={data._plain(v)}" for k, v in compiled.puzzle.params.items())
+    params = " ".join(f"{k}={data._plain(v)}" for k, v in compiled.puzzle.shown_params.items())
     head = [
         f"# {title}{'  ' + params if params else ''}: {len(played)} move{'s' if len(played) != 1 else ''}",
         f"# check it: {command}",

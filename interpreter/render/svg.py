@@ -11,12 +11,26 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from xml.sax.saxutils import escape, quoteattr
 
 from ..compiler import CompiledPuzzle, MoveLabel
 from ..escapes import visible
 from ..model.board import GRAPH, RING, Board
-from ..model.puzzle import CARRIER, PROGRESS, SHOW_LADDER
+from ..model.puzzle import (
+    ANY,
+    CARRIER,
+    CURSOR,
+    EMPTY,
+    NUMBER,
+    PROGRESS,
+    SHOW_LADDER,
+    Carry,
+    PieceType,
+    PlaceLoc,
+    Put,
+    VarLoc,
+)
 from .glyphs import Glyphs
 from .ladder import pack, rungs
 from .moves import describe
@@ -29,9 +43,13 @@ ROW_WIDTH = 1200  # panels wrap to a new row past this width
 CAPTION = 18
 BOX_TOP = 18  # a place's box starts under its name
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-MOVED, LEFT, BOARD, LINES = "#ffd54f", "#9e9e9e", "#f3efe6", "#8d8577"
+MOVED, LEFT, BOARD, LINES, WALL = "#ffd54f", "#9e9e9e", "#f3efe6", "#8d8577", "#5d4037"
 DARK = set("●■♞♛♚♜♝♟◆▲")
 LIGHT = set("○□♘♕♔♖♗♙◇△")
+RELATED = (  # a dark and a light shade of one hue: pieces made per one member of a group
+    ("#c62828", "#ef9a9a"), ("#1565c0", "#90caf9"), ("#2e7d32", "#a5d6a7"), ("#6a1b9a", "#ce93d8"),
+    ("#ef6c00", "#ffcc80"), ("#00838f", "#80deea"), ("#ad1457", "#f48fb1"), ("#4e342e", "#bcaaa4"),
+)  # fmt: skip
 PALETTE = ("#e57373", "#64b5f6", "#81c784", "#ba68c8", "#ffb74d", "#4db6ac", "#f06292", "#a1887f", "#90a4ae")
 TILE_COLOURS = (  # twelve that neighbours can tell apart: a colour per pentomino
     "#e57373", "#64b5f6", "#81c784", "#ba68c8", "#ffb74d", "#4db6ac",
@@ -95,7 +113,7 @@ def _rows(panels: list[Panel]) -> list[list[Panel]]:
 
 def _document(title: str, rows: list[list[Panel]]) -> str:
     drawn = max(sum(p.width for p in row) + GAP * (len(row) - 1) for row in rows)
-    width = max(drawn, 10.5 * len(title)) + 2 * GAP
+    width = max(drawn, 11.5 * len(title)) + 2 * GAP  # bold 18 px: about 11 px a character
     body: list[str] = [_text(GAP, GAP, title, size=18, weight="bold")]
     y = GAP + 16.0
     for row in rows:
@@ -126,6 +144,10 @@ def state_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None,
         places = places_panel(compiled, state, label)
         parts.append(f'<g transform="translate({x:g},{CAPTION + 6})">{"".join(places.parts)}</g>')
         x, height = x + places.width, max(height, places.height)
+    gauges = gauges_panel(compiled, state, label)
+    if gauges is not None:
+        parts.append(f'<g transform="translate({x + (GAP if x else 0):g},{CAPTION + 6})">{"".join(gauges.parts)}</g>')
+        x, height = x + (GAP if x else 0) + gauges.width, max(height, gauges.height)
     counters = _counter_lines(compiled, state)
     for i, line in enumerate(counters):
         parts.append(_text(0, CAPTION + 6 + height + 18 * (i + 1), line, size=13))
@@ -165,19 +187,21 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
         cols = board.cols if board.has_frame else board.size
         squares = board.frame if board.has_frame else tuple(range(board.size))
         rows = math.ceil(len(squares) / cols)
+        shift = _triangle_shift(board)
         for i, cell in enumerate(squares):
             if cell < 0:
                 continue
             r, c = divmod(i, cols)
-            x, y = c * CELL, r * CELL
+            x, y = c * CELL + shift(r), r * CELL
             centres[cell] = (x + CELL / 2, y + CELL / 2)
             fill = MOVED if cell in reached else BOARD
-            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINES}"/>')
+            parts.append(f'<rect x="{x:g}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINES}"/>')
             if cell in left:
                 parts.append(
-                    f'<rect x="{x + 3}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
+                    f'<rect x="{x + 3:g}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
                     f'stroke="{LEFT}" stroke-width="1.5" stroke-dasharray="4 3"/>'
                 )
+        parts.extend(_walls(board, cols, rows))
         width, height = cols * CELL, rows * CELL
         if board.box is not None and all(cell >= 0 for cell in squares):
             parts.extend(_box_lines(board.box, rows, cols))
@@ -185,19 +209,118 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
             for cell, (cx, _) in centres.items():
                 parts.append(_text(cx, CELL + 14, board.name(cell), size=11, anchor="middle", fill="#777"))
             height += 16
+    parts.extend(_goal_marks(compiled, centres))
     if compiled.tiling is not None and board.has_frame:
         parts.extend(_tiles(compiled, state))
     elif board.regions:
         region = {cell: i for i, (_, cells) in enumerate(board.regions) for cell in cells}
         parts.extend(_outlines(board, region.__getitem__))
     filling = compiled.filling is not None
+    if compiled.puzzle.has_blocks and compiled.tiling is None:
+        parts.extend(_blocks(compiled, state, centres))
     for cell, (cx, cy) in centres.items():
         if state[cell] and filling:
             given = compiled.start[cell] != 0 or compiled.tiling is not None  # a tiling's letters name its pieces
             parts.append(_written(compiled, state[cell], cx, cy, given=given))
-        elif state[cell]:
+        elif state[cell] and compiled.puzzle.piece(state[cell]).shape is None:
             parts.extend(_piece(compiled, state[cell], cx, cy))
     return Panel(width, height, parts)
+
+
+def _triangle_shift(board: Board) -> Callable[[int], float]:
+    """How far each row is moved right: half a cell per row for a triangle of cells (row r
+    holding columns 1..r, as a triangular peg board is written on a grid), so that it is
+    drawn as a triangle, its diagonals as the lattice's lines; nothing for other boards."""
+    if not board.has_frame or board.rows != board.cols or board.rows < 3:
+        return lambda row: 0.0
+    for i, cell in enumerate(board.frame):
+        r, c = divmod(i, board.cols)
+        if (cell >= 0) != (c <= r):
+            return lambda row: 0.0
+    return lambda row: (board.rows - 1 - row) * CELL / 2
+
+
+def _walls(board: Board, cols: int, rows: int) -> list[str]:
+    """A board whose outer ring is all walls (a Sokoban level, written with its walls) has
+    them drawn: every square without a cell next to one with a cell, filled dark."""
+    if not board.has_frame or rows < 3 or cols < 3:
+        return []
+    ring = [i for i in range(len(board.frame)) if i // cols in (0, rows - 1) or i % cols in (0, cols - 1)]
+    if any(board.frame[i] >= 0 for i in ring):
+        return []
+    out = []
+    for i, cell in enumerate(board.frame):
+        r, c = divmod(i, cols)
+        near = [
+            board.frame[rr * cols + cc]
+            for rr in range(r - 1, r + 2)
+            for cc in range(c - 1, c + 2)
+            if 0 <= rr < rows and 0 <= cc < cols
+        ]
+        if cell < 0 and any(n >= 0 for n in near):
+            out.append(f'<rect x="{c * CELL}" y="{r * CELL}" width="{CELL}" height="{CELL}" fill="{WALL}"/>')
+    return out
+
+
+def _goal_marks(compiled: CompiledPuzzle, centres: dict[int, tuple[float, float]]) -> list[str]:
+    """Where the goal wants a piece, when it leaves other cells open (`?`): a dashed ring in
+    the piece's colour under whatever stands there (Sokoban's targets, Rush Hour's exit)."""
+    cells = compiled.puzzle.goal.cells
+    if cells is None or ANY not in cells:
+        return []
+    colours = piece_colours(compiled)
+    out = []
+    for cell, code in enumerate(cells):
+        if code in (ANY, EMPTY) or cell not in centres:
+            continue
+        cx, cy = centres[cell]
+        fill, _ = colours[compiled.puzzle.parts[code].piece - 1]
+        ring = fill if fill != "white" else "#263238"
+        out.append(
+            f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.44:g}" fill="none" stroke="{ring}" '
+            f'stroke-width="2.5" stroke-dasharray="5 3"/>'
+        )
+    return out
+
+
+def _blocks(compiled: CompiledPuzzle, state: bytes, centres: dict[int, tuple[float, float]]) -> list[str]:
+    """Blocks (`block 2 x 1`) as one shape each, in their piece's colour, their symbol at
+    their middle: the cells of one block joined, two blocks side by side kept apart."""
+    puzzle = compiled.puzzle
+    board = puzzle.board
+    assert board is not None
+    colours = piece_colours(compiled)
+    blocks: dict[tuple[int, int, int], list[int]] = {}  # (piece, anchor row, anchor col) -> cells
+    for cell, code in enumerate(state[: compiled.cells]):
+        piece = puzzle.piece(code) if code else None
+        row, col = board.cells[cell].row, board.cells[cell].col
+        if piece is None or piece.shape is None or row is None or col is None:
+            continue
+        dr, dc = piece.shape[puzzle.parts[code].offset]
+        blocks.setdefault((puzzle.parts[code].piece, row - dr, col - dc), []).append(cell)
+    out = []
+    inset = 4
+    for (number, _, _), cells in blocks.items():
+        fill, ink = colours[number - 1]
+        members = set(cells)
+        for cell in cells:
+            cx, cy = centres[cell]
+            row, col = board.cells[cell].row, board.cells[cell].col
+            assert row is not None and col is not None
+            joined = {
+                side: board.at(row + dr, col + dc) in members
+                for side, (dr, dc) in {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}.items()
+            }
+            x1 = cx - CELL / 2 + (0 if joined["left"] else inset)
+            x2 = cx + CELL / 2 - (0 if joined["right"] else inset)
+            y1 = cy - CELL / 2 + (0 if joined["up"] else inset)
+            y2 = cy + CELL / 2 - (0 if joined["down"] else inset)
+            out.append(f'<rect x="{x1:g}" y="{y1:g}" width="{x2 - x1:g}" height="{y2 - y1:g}" fill="{fill}"/>')
+        mx = sum(centres[c][0] for c in cells) / len(cells)
+        my = sum(centres[c][1] for c in cells) / len(cells)
+        symbol = puzzle.pieces[number - 1].symbol
+        out.append(_text(mx, my + 5, symbol, size=15, anchor="middle", fill=ink, weight="bold"))
+    return out
 
 
 def _tiles(compiled: CompiledPuzzle, state: bytes) -> list[str]:
@@ -271,16 +394,28 @@ def _links(board: Board) -> set[tuple[int, int]]:
 
 def places_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None) -> Panel:
     """Each place as a box with its name over it and its pieces in a column (a stack bottom
-    last, as a pile stands), the carrier a box where it is; the pieces that just arrived shaded."""
+    last, as a pile stands), the carrier a box where it is; the pieces that just arrived
+    shaded. A stack of numbered pieces is a peg with its discs by size (Hanoi). A supply the
+    pieces are only taken from, beside a board (the hand of numbers to place), is left out:
+    it is how the spec deals the pieces, not part of the puzzle's picture."""
     puzzle = compiled.puzzle
     decoded = compiled.decode(state)
     carrier = puzzle.counter_index(CARRIER)
     carrier_at = decoded.counters[carrier] if carrier is not None else None
     arrived = {(symbol, dst) for symbol, _, dst in label.movers} if label is not None else set()
+    hidden = supplies(compiled)
     parts: list[str] = []
     x = 0.0
     height = 0.0
     for p, (place, contents) in enumerate(zip(puzzle.places, decoded.places, strict=True)):
+        if p in hidden:
+            continue
+        if place.stack and all(piece.value is not None for piece in puzzle.pieces):
+            peg = _peg(compiled, place.name, contents, arrived)
+            parts.append(f'<g transform="translate({x:g},0)">{"".join(peg.parts)}</g>')
+            height = max(height, peg.height)
+            x += peg.width + GAP / 2
+            continue
         codes = (
             list(reversed(contents))
             if place.stack
@@ -299,13 +434,61 @@ def places_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None
                     f'<rect x="{x + 3:g}" y="{cy - (CELL - 4) / 2:g}" width="{CELL + 2}" height="{CELL - 4}" '
                     f'rx="4" fill="{MOVED}"/>'
                 )
-            parts.extend(_piece(compiled, code, x + CELL / 2 + 4, cy))
+            parts.extend(_piece(compiled, code, x + CELL / 2 + 4, cy, on_cell=False))
         if p == carrier_at and carrier is not None:
             name = puzzle.counters[carrier].name
             parts.append(_text(x + CELL / 2 + 4, BOX_TOP + box_height + 16, name, size=12, anchor="middle"))
         height = max(height, BOX_TOP + box_height + 22)
         x += CELL + 8 + GAP / 2
-    return Panel(x - GAP / 2, height, parts)
+    return Panel(max(0.0, x - GAP / 2), height, parts)
+
+
+def supplies(compiled: CompiledPuzzle) -> set[int]:
+    """The places pieces are only taken from, never put into, on a puzzle with a board: the
+    pool a placement puzzle deals from (drawn pieces: the board says where they went)."""
+    puzzle = compiled.puzzle
+    if puzzle.board is None or any(isinstance(move.form, Carry) for move in puzzle.moves):
+        return set()
+    targets: set[int] = set()
+    for move in puzzle.moves:
+        for action in move.actions:
+            if isinstance(action, Put):
+                if isinstance(action.target, VarLoc) and action.target.over == "place":
+                    return set()
+                if isinstance(action.target, PlaceLoc):
+                    targets.add(action.target.place)
+    return set(range(len(puzzle.places))) - targets
+
+
+def _peg(compiled: CompiledPuzzle, name: str, contents: tuple[int, ...], arrived: set[tuple[str, str | None]]) -> Panel:
+    """A stack of numbered pieces as a peg: a rod on a base, the discs on it bottom first,
+    each as wide as its number is large."""
+    puzzle = compiled.puzzle
+    largest = max((piece.value or 1) for piece in puzzle.pieces)
+    slots = max(len(puzzle.pieces), 1)
+    disc, widest = 16, 2.2 * CELL
+    width = widest + 12
+    rod_top, base = BOX_TOP + 6, BOX_TOP + 10 + slots * disc
+    centre = width / 2
+    parts = [
+        _text(centre, 12, name, size=12, anchor="middle", fill="#555"),
+        f'<rect x="{centre - 3:g}" y="{rod_top}" width="6" height="{base - rod_top}" rx="2" fill="{LINES}"/>',
+        f'<rect x="0" y="{base}" width="{width:g}" height="6" rx="2" fill="{LINES}"/>',
+    ]
+    for level, code in enumerate(contents):
+        piece = puzzle.piece(code)
+        value = piece.value or 1
+        across = CELL * 0.5 + (widest - CELL * 0.5) * value / largest
+        top = base - (level + 1) * disc
+        fill, ink = piece_colours(compiled)[puzzle.parts[code].piece - 1]
+        stroke = MOVED if (piece.symbol, name) in arrived else "#263238"
+        thick = 3 if stroke == MOVED else 1.2
+        parts.append(
+            f'<rect x="{centre - across / 2:g}" y="{top + 1:g}" width="{across:g}" height="{disc - 2}" rx="5" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{thick}"/>'
+        )
+        parts.append(_text(centre, top + disc - 4, str(value), size=11, anchor="middle", fill=ink, weight="bold"))
+    return Panel(width, base + 12, parts)
 
 
 def ladder_panel(compiled: CompiledPuzzle, path: Path) -> Panel | None:
@@ -334,16 +517,62 @@ def ladder_panel(compiled: CompiledPuzzle, path: Path) -> Panel | None:
     return Panel(verticals * step, bottom + 28, parts)
 
 
-def _piece(compiled: CompiledPuzzle, code: int, cx: float, cy: float) -> list[str]:
-    piece = compiled.puzzle.piece(code)
-    drawn = piece.glyph or piece.symbol
-    if drawn in DARK:
-        fill, ink = "#263238", "white"
-    elif drawn in LIGHT:
-        fill, ink = "white", "#263238"
+@lru_cache(maxsize=16)
+def piece_colours(compiled: CompiledPuzzle) -> tuple[tuple[str, str], ...]:
+    """Each piece's fill and ink, by piece (not by cell code: a block's cells are one colour):
+    dark for pieces drawn ● and light for ○; pieces of several kinds made `per` a group (a
+    husband and a wife per couple) in one hue per member, a shade per kind; a colour each
+    otherwise."""
+    pieces = compiled.puzzle.pieces
+    kinds = sorted({p.kind for p in pieces}, key=[p.kind for p in pieces].index)
+    group = _shared_group(pieces)
+    out = []
+    for index, piece in enumerate(pieces):
+        drawn = piece.glyph or piece.symbol
+        if drawn in DARK:
+            out.append(("#263238", "white"))
+        elif drawn in LIGHT:
+            out.append(("white", "#263238"))
+        elif group is not None:
+            values = sorted({p.attribute(group) for p in pieces}, key=str)
+            hue = RELATED[values.index(piece.attribute(group)) % len(RELATED)]
+            shade = hue[kinds.index(piece.kind) % 2]
+            out.append((shade, "white" if shade == hue[0] else "#1a1a1a"))
+        else:
+            palette = PALETTE if len(pieces) <= len(PALETTE) else TILE_COLOURS
+            out.append((palette[index % len(palette)], "#1a1a1a"))
+    return tuple(out)
+
+
+def _shared_group(pieces: tuple[PieceType, ...]) -> str | None:
+    """The group that pieces of two or more kinds are made per (`piece H husband per couple`,
+    `piece W wife per couple`): an attribute every piece has, whose every value is shared by
+    pieces of different kinds. None where there is none, or more members than hues."""
+    if len({p.kind for p in pieces}) < 2 or not pieces:
+        return None
+    for name, _ in pieces[0].attributes:
+        values: dict[object, set[str]] = {}
+        for piece in pieces:
+            value = piece.attribute(name)
+            if value is None:
+                break
+            values.setdefault(value, set()).add(piece.kind)
+        else:
+            if all(len(kinds) > 1 for kinds in values.values()) and len(values) <= len(RELATED):
+                return name
+    return None
+
+
+def _piece(compiled: CompiledPuzzle, code: int, cx: float, cy: float, on_cell: bool = True) -> list[str]:
+    """A piece as a disc with its name: as the captions write it (a cell's piece by its glyph
+    where that is plain text, `@`; a place's by its symbol, `H1`), a number by its value."""
+    puzzle = compiled.puzzle
+    piece = puzzle.piece(code)
+    fill, ink = piece_colours(compiled)[puzzle.parts[code].piece - 1]
+    if piece.value is not None:
+        name = str(piece.value)
     else:
-        fill, ink = PALETTE[(code - 1) % len(PALETTE)], "#1a1a1a"
-    name = str(piece.value) if piece.value is not None else piece.symbol
+        name = CAPTION_GLYPHS.piece(piece.symbol, piece.glyph) if on_cell else piece.symbol
     size = 15 if len(name) <= 2 else 11
     return [
         f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.38:g}" fill="{fill}" stroke="#263238" stroke-width="1.5"/>',
@@ -351,13 +580,58 @@ def _piece(compiled: CompiledPuzzle, code: int, cx: float, cy: float) -> list[st
     ]
 
 
-def _counter_lines(compiled: CompiledPuzzle, state: bytes) -> list[str]:
+def _gauged(compiled: CompiledPuzzle) -> list[int]:
+    """The counters drawn as gauges: plain numbers with a range (a jug's litres), up to a few
+    hundred: a level in a vessel says more than a number."""
+    return [
+        i
+        for i, counter in enumerate(compiled.puzzle.counters)
+        if counter.role == NUMBER and 0 <= counter.low < counter.high <= 999
+    ]
+
+
+def gauges_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None) -> Panel | None:
+    """Each gauged counter as a vessel as tall as its range, filled to its value, its name and
+    value under it; one that the move changed is outlined."""
+    gauged = _gauged(compiled)
+    if not gauged:
+        return None
     puzzle = compiled.puzzle
     decoded = compiled.decode(state)
+    changed = {name for name, _, _ in label.changes} if label is not None else set()
+    tallest = max(puzzle.counters[i].high for i in gauged)
+    scale = min(14.0, 140.0 / tallest)
+    parts: list[str] = []
+    x = 0.0
+    bottom = BOX_TOP + tallest * scale
+    for index in gauged:
+        counter = puzzle.counters[index]
+        value = decoded.counters[index]
+        tall, level = counter.high * scale, value * scale
+        stroke, thick = (MOVED, 3) if counter.name in changed else ("#455a64", 1.5)
+        parts.append(
+            f'<rect x="{x:g}" y="{bottom - level:g}" width="{CELL}" height="{level:g}" fill="#64b5f6" rx="2"/>'
+        )
+        parts.append(
+            f'<rect x="{x:g}" y="{bottom - tall:g}" width="{CELL}" height="{tall:g}" fill="none" '
+            f'stroke="{stroke}" stroke-width="{thick}" rx="3"/>'
+        )
+        parts.append(_text(x + CELL / 2, bottom + 16, f"{counter.name} = {value}", size=12, anchor="middle"))
+        parts.append(_text(x + CELL / 2, bottom + 30, f"of {counter.high}", size=10, anchor="middle", fill="#777"))
+        x += CELL + GAP
+    return Panel(x - GAP, bottom + 34, parts)
+
+
+def _counter_lines(compiled: CompiledPuzzle, state: bytes) -> list[str]:
+    """The counters not drawn otherwise, as `name = value` lines: not the carrier (drawn
+    where it is), the progress count, a cursor (how the spec walks the board) or a gauge."""
+    puzzle = compiled.puzzle
+    decoded = compiled.decode(state)
+    gauged = set(_gauged(compiled))
     return [
         f"{counter.name} = {compiled.counter_text(counter.role, value)}"
-        for counter, value in zip(puzzle.counters, decoded.counters, strict=True)
-        if counter.role not in (CARRIER, PROGRESS)
+        for i, (counter, value) in enumerate(zip(puzzle.counters, decoded.counters, strict=True))
+        if counter.role not in (CARRIER, PROGRESS, CURSOR) and i not in gauged
     ]
 
 

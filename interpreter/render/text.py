@@ -150,8 +150,9 @@ def heading(puzzle: Puzzle, console: Console, glyphs: Glyphs = UNICODE) -> None:
     """The title and parameters, the spec's `about`, and a legend of the pieces whose drawing
     does not say what they are (a glyph other than the symbol, or a description)."""
     title = Text(visible(puzzle.title), style="bold")
-    if puzzle.params:
-        title.append("  " + " ".join(f"{k}={visible(show(v))}" for k, v in puzzle.params.items()), style="cyan")  # type: ignore[arg-type]
+    if puzzle.shown_params:
+        shown = puzzle.shown_params.items()
+        title.append("  " + " ".join(f"{k}={visible(show(v))}" for k, v in shown), style="cyan")  # type: ignore[arg-type]
     print_line(console, title)
     if puzzle.about:
         print_parts(console, visible(puzzle.about).split(" "), " ", style="italic")

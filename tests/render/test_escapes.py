@@ -29,6 +29,7 @@ about "about {ESC}[31mred{ESC}[0m \x9b31m \u202egnp.exe"
 param n = 2 "frogs{ESC}[5m"
 param word = "a{ESC}[2Jb" "a text parameter"
 require n >= 1 "at least {ESC}[2J one"
+require word != "" "a word"
 
 board line 2*n + 1
 piece B black "black{ESC}[1m frog" drawn "{ESC}"
