@@ -27,12 +27,12 @@ from .engines import NAMES as ENGINES
 from .errors import SpecError
 from .escapes import visible
 from .language.expressions import show
-from .model.puzzle import Puzzle
 from .play.record import Replayed, read_solution
 from .questions import Question, asked_mode, command_line, query_of, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
 from .render.graph import LAYERED_UP_TO, LAYOUTS
+from .render.svg import picture_title
 from .runner import METHODS, Solved, load, search, solve
 from .search import Limits, SearchResult
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached, stop_reason
@@ -196,9 +196,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run_p.add_argument(
         "--format",
-        choices=("text", "json", "yaml", "svg"),
+        choices=("text", "json", "yaml", "svg", "html"),
         default="text",
-        help="svg: the solution as a picture, a strip of boards (the amida as its ladder)",
+        help="svg: the solution as a picture, a strip of boards (the amida as its ladder); "
+        "html: a page that shows it move by move, with a slider",
     )
     run_p.add_argument(
         "--ascii", action="store_true", help="draw with ASCII only (automatic when the output cannot show ● → ·)"
@@ -230,6 +231,9 @@ def build_parser() -> argparse.ArgumentParser:
     _engine_option(check_p)
     _limit_options(check_p)
 
+    gallery_p = sub.add_parser("gallery", help="draw a solution of every shipped spec into DIR/gallery.md")
+    gallery_p.add_argument("dir", metavar="DIR", help="where gallery.md and gallery/ are written (docs)")
+
     list_p = sub.add_parser("list", help="the shipped specs: their names, what each is about, and their parameters")
     list_p.add_argument("--format", choices=("text", "json"), default="text")
 
@@ -241,6 +245,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="where `s` saves the moves played (default: the spec's name with .moves, here)",
     )
+
+    sub.add_parser("lsp", help="a language server for editors (LSP on stdin/stdout)")
 
     graph_p = sub.add_parser("graph", help="write the state graph of a small puzzle (DOT or GraphML)")
     graph_p.add_argument("spec", help="a .puz file, or the name of a shipped spec (frog)")
@@ -358,8 +364,8 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
         return _show_replay(args, out, compiled, replayed, best, glyphs)
     if args.verbose:
         _say_engine(every if every is not None else solved.result)
-    if args.format == "svg":
-        return _write_svg(args, compiled, every, None if every is not None else solved)
+    if args.format in ("svg", "html"):
+        return _write_picture(args, compiled, every, None if every is not None else solved)
     if every is not None:
         if args.format == "text":
             text.all_summary(every, out, glyphs)
@@ -402,7 +408,11 @@ def _show_replay(
     if args.format == "svg":
         from .render import svg
 
-        sys.stdout.write(svg.solution_svg(compiled, replayed.path, _title(compiled.puzzle)))
+        sys.stdout.write(svg.solution_svg(compiled, replayed.path, picture_title(compiled.puzzle)))
+    elif args.format == "html":
+        from .render import html
+
+        sys.stdout.write(html.solution_html(compiled, replayed.path, picture_title(compiled.puzzle)))
     elif args.format == "text":
         text.draw_solution(compiled, replayed.path, out, args.explain, glyphs)
         parts, style = text.replay_parts(compiled, replayed.path, reached, best)
@@ -452,9 +462,9 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
             if not listing
             else "--draw draws solutions move by move: this spec's solutions (`search all`) are drawn as boards"
         )
-    if args.format == "svg" and (args.count or args.reach or args.distinct or (args.all and mode != "all")):
+    if args.format in ("svg", "html") and (args.count or args.reach or args.distinct or (args.all and mode != "all")):
         raise UsageError(
-            "--format svg draws one solution (or the boards of a `search all` spec's solutions): "
+            f"--format {args.format} draws one solution (or the boards of a `search all` spec's solutions): "
             "it does not go with --count, --reach, --distinct or --all"
         )
     if args.replay is not None and (
@@ -511,30 +521,29 @@ def _all_solutions(
     return report
 
 
-def _title(puzzle: Puzzle) -> str:
-    """`Frog jump n=3`: the title of a picture or a graph."""
-    return " ".join([puzzle.title, *(f"{k}={show(v)}" for k, v in puzzle.params.items())])  # type: ignore[arg-type]
-
-
-def _write_svg(
+def _write_picture(
     args: argparse.Namespace, compiled: CompiledPuzzle, every: AllSolutions | None, solved: Solved | None
 ) -> int:
-    """The picture on standard output; a run without one says why on standard error."""
+    """The picture (SVG) or the page (HTML) on standard output; a run without one says why on
+    standard error."""
     from .render import svg
 
-    puzzle = compiled.puzzle
-    title = _title(puzzle)
+    title = picture_title(compiled.puzzle)
     if every is not None:
         status, (parts, _) = every.status, text.all_summary_parts(every)
-        picture = svg.boards_svg(compiled, every.solutions, title) if status == SOLVED else None
+        panels = svg.boards_panels(compiled, every.solutions) if status == SOLVED else None
     else:
         assert solved is not None
         status, (parts, _) = solved.result.status, text.summary_parts(solved, False, False)
-        picture = svg.solution_svg(compiled, solved.result.path, title) if status == SOLVED else None
-    if picture is not None:
-        sys.stdout.write(picture)
-    else:
+        panels = svg.solution_panels(compiled, solved.result.path) if status == SOLVED else None
+    if panels is None:
         sys.stderr.write(f"puzint: nothing to draw: {visible(' · '.join(parts))}\n")
+    elif args.format == "html":
+        from .render import html
+
+        sys.stdout.write(html.steps_html(title, panels))
+    else:
+        sys.stdout.write(svg.picture_of(title, panels))
     if status == LIMIT:
         return EXIT_LIMIT
     return EXIT_NO_SOLUTION if status == NO_SOLUTION else EXIT_OK
@@ -543,7 +552,7 @@ def _write_svg(
 def _stopped_before_search(args: argparse.Namespace, params: dict[str, str], reason: str, limits: Limits) -> int:
     """A limit reached while the spec was read and compiled: nothing was searched."""
     seconds = limits.elapsed()
-    if args.format in ("text", "svg"):
+    if args.format in ("text", "svg", "html"):
         sys.stderr.write(
             f"puzint: stopped while reading and compiling {visible(args.spec)}: {reason} · {seconds:.1f} s\n"
         )
@@ -559,6 +568,18 @@ def _dump(payload: dict[str, object], fmt: str) -> None:
         import yaml  # only here and in `check`: keeps start-up short for everything else
 
         sys.stdout.write(yaml.safe_dump(payload, sort_keys=False, allow_unicode=True))
+
+
+def cmd_gallery(args: argparse.Namespace, out: Console) -> int:
+    """The gallery page and its pictures, drawn again (see gallery.py)."""
+    from .gallery import write
+
+    folder = Path(args.dir)
+    if not folder.is_dir():
+        raise UsageError(f"{folder} is not a directory: the gallery is written into one (docs)")
+    drawn = write(folder, say=lambda name: text.print_line(out, Text(f"drawing {name}", style="dim")))
+    text.print_line(out, Text(f"{drawn} pictures: {folder / 'gallery.md'}"))
+    return EXIT_OK
 
 
 def cmd_list(args: argparse.Namespace, out: Console) -> int:
@@ -621,6 +642,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_lsp(args: argparse.Namespace) -> int:
+    """The language server an editor starts (lsp/), until the editor says exit."""
+    from .lsp.server import serve  # pygls: only where an editor asks for it
+
+    serve()
+    return EXIT_OK
+
+
 def cmd_graph(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
     """Every reachable state and move, with the solution's path marked, on standard output; a
     graph larger than --max-states is refused whole rather than cut."""
@@ -650,7 +679,7 @@ def cmd_graph(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
             f"({len(graph.states):,} states found; --max-states N draws up to N)\n"
         )
         return EXIT_LIMIT
-    title = _title(compiled.puzzle)
+    title = picture_title(compiled.puzzle)
     path = result.path if result.status == SOLVED else None
     if args.format == "graphml":
         if args.layout is not None or args.max_edges is not None:
@@ -808,8 +837,12 @@ def _command(argv: list[str] | None, ctrl_c: CtrlC) -> int:
             return cmd_graph(args, ctrl_c)
         if args.command == "play":
             return cmd_play(args)
+        if args.command == "lsp":
+            return cmd_lsp(args)
         if args.command == "list":
             return cmd_list(args, out)
+        if args.command == "gallery":
+            return cmd_gallery(args, out)
         return cmd_check(args, out, ctrl_c)
     except SpecError as exc:
         report_error(exc)

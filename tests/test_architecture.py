@@ -111,6 +111,8 @@ FLOORS = {
     "render": 8,
     "expectations": 8,
     "play": 9,
+    "gallery": 9,
+    "lsp": 9,
     "api": 10,
     "cli": 10,
     "pytest_plugin": 10,

@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..compiler import CompiledPuzzle, MoveLabel
 from ..escapes import visible
+from ..language.expressions import show
 from ..model.board import GRAPH, RING, Board
 from ..model.puzzle import (
     ANY,
@@ -29,6 +30,7 @@ from ..model.puzzle import (
     PieceType,
     PlaceLoc,
     Put,
+    Puzzle,
     VarLoc,
 )
 from .glyphs import Glyphs
@@ -67,19 +69,35 @@ class Panel:
     parts: list[str] = field(default_factory=list)
 
 
+def picture_title(puzzle: Puzzle) -> str:
+    """`Frog jump n=3`: the title of a picture or a graph (the parameters in use)."""
+    return " ".join([puzzle.title, *(f"{k}={show(v)}" for k, v in puzzle.shown_params.items())])  # type: ignore[arg-type]
+
+
 def solution_svg(compiled: CompiledPuzzle, path: Path, title: str) -> str:
     """The whole picture: the title, then the states of the solution from the start."""
+    return picture_of(title, solution_panels(compiled, path))
 
+
+def picture_of(title: str, panels: list[Panel]) -> str:
+    """Drawings under a title, in rows that wrap at ROW_WIDTH: one SVG document."""
+    return _document(title, _rows(panels))
+
+
+def solution_panels(compiled: CompiledPuzzle, path: Path) -> list[Panel]:
+    """The drawings of a solution, one per state from the start, each captioned with its
+    move; an amida-kuji's solution is its one ladder, a logic puzzle's its board (with the
+    givens first: the order of filling means nothing)."""
     puzzle = compiled.puzzle
     if puzzle.board is not None and puzzle.show == SHOW_LADDER:
         ladder = ladder_panel(compiled, path)
         if ladder is not None:
-            return _document(title, [[ladder]])
-    if compiled.filling is not None:  # a logic puzzle's solution is its board: the order of filling means nothing
+            return [ladder]
+    if compiled.filling is not None:
         final = path[-1][1] if path else compiled.start
         given = any(compiled.start[: compiled.cells])
         shown = [(compiled.start, "start"), (final, "solution")] if given else [(final, "solution")]
-        return _document(title, _rows([state_panel(compiled, state, None, caption) for state, caption in shown]))
+        return [state_panel(compiled, state, None, caption) for state, caption in shown]
     panels = [state_panel(compiled, compiled.start, None, "start")]
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
@@ -87,16 +105,29 @@ def solution_svg(compiled: CompiledPuzzle, path: Path, title: str) -> str:
         caption = f"{number}. {describe(label, compiled, short=True, drawn=CAPTION_GLYPHS).plain}"
         panels.append(state_panel(compiled, after, label, caption))
         before = after
-    return _document(title, _rows(panels))
+    return panels
+
+
+def standalone(panel: Panel) -> str:
+    """One drawing as an SVG element of its own (a step of the HTML page)."""
+    width, height = panel.width + 2 * 8, panel.height + 2 * 8
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" font-family={quoteattr(FONT)}>'
+        f'<g transform="translate(8,8)">{"".join(panel.parts)}</g></svg>'
+    )
 
 
 def boards_svg(compiled: CompiledPuzzle, solutions: list[Path], title: str) -> str:
     """The solutions of a `search all` spec: each one's final board, numbered."""
-    panels = [
+    return picture_of(title, boards_panels(compiled, solutions))
+
+
+def boards_panels(compiled: CompiledPuzzle, solutions: list[Path]) -> list[Panel]:
+    return [
         state_panel(compiled, path[-1][1] if path else compiled.start, None, f"{number}")
         for number, path in enumerate(solutions, 1)
     ]
-    return _document(title, _rows(panels))
 
 
 def _rows(panels: list[Panel]) -> list[list[Panel]]:

@@ -9,6 +9,7 @@ as their articles print them.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Iterator
 
 from rich.console import Console, ConsoleOptions, ConsoleRenderable, RenderableType, RenderHook
@@ -150,10 +151,13 @@ def heading(puzzle: Puzzle, console: Console, glyphs: Glyphs = UNICODE) -> None:
     """The title and parameters, the spec's `about`, and a legend of the pieces whose drawing
     does not say what they are (a glyph other than the symbol, or a description)."""
     title = Text(visible(puzzle.title), style="bold")
-    if puzzle.shown_params:
-        shown = puzzle.shown_params.items()
-        title.append("  " + " ".join(f"{k}={visible(show(v))}" for k, v in shown), style="cyan")  # type: ignore[arg-type]
+    params = [f"{k}={visible(show(v))}" for k, v in puzzle.shown_params.items()]  # type: ignore[arg-type]
+    if params and title.cell_len + 2 + len(" ".join(params)) <= console.width:
+        title.append("  " + " ".join(params), style="cyan")
+        params = []
     print_line(console, title)
+    if params:  # too wide for one line: the parameters under the title, folded between them
+        print_parts(console, params, " ", style="cyan")
     if puzzle.about:
         print_parts(console, visible(puzzle.about).split(" "), " ", style="italic")
     legend = _legend(puzzle, glyphs)
@@ -186,11 +190,15 @@ def print_parts(console: Console, parts: list[str], separator: str, style: str =
     """Parts joined by a separator, wrapped only between parts, never inside one (`0.406 s`
     stays on one line)."""
     width = max(20, console.width)
+    mark = len(separator.rstrip())  # what a line that goes on ends with
     line = ""
-    for part in parts:
+    parts = [piece for part in parts for piece in (textwrap.wrap(part, width, break_long_words=False) or [part])]
+    for number, part in enumerate(parts):
         candidate = f"{line}{separator}{part}" if line else part
-        if line and len(candidate) > width:
-            print_line(console, Text((line + separator).rstrip(), style=style))  # the separator says "more"
+        more = mark if number < len(parts) - 1 else 0
+        if line and len(candidate) + more > width:
+            ending = (line + separator).rstrip()  # the separator says "more", where it fits
+            print_line(console, Text(ending if len(ending) <= width else line, style=style))
             line = part
         else:
             line = candidate
@@ -365,10 +373,47 @@ def draw_move_table(compiled: CompiledPuzzle, path: Path, console: Console, glyp
             )
         return
     indent = " " * (head_widths[0] + 2)
-    print_line(console, Text(indent).append_text(_row(header_state, state_widths, right, [gap] * len(state_widths))))
+    folded = len(indent) + sum(state_widths) + len(gap) * (len(state_widths) - 1)
+    if folded <= console.width:
+        print_line(
+            console, Text(indent).append_text(_row(header_state, state_widths, right, [gap] * len(state_widths)))
+        )
+        for head, state in zip(heads, states, strict=True):
+            print_line(console, _row(head, head_widths, {0}, ["  ", "  ", "  "]))
+            print_line(console, Text(indent).append_text(_row(state, state_widths, right, [gap] * len(state_widths))))
+        return
+    # narrower still: each place and counter on a line of its own under the move, named
+    names = [Text("board", style="dim")] if board is not None else []
+    names += [Text(place.name, style="dim") for place in puzzle.places] + [Text(n, style="dim") for n in counters]
+    room = max(12, console.width - len(indent))
     for head, state in zip(heads, states, strict=True):
         print_line(console, _row(head, head_widths, {0}, ["  ", "  ", "  "]))
-        print_line(console, Text(indent).append_text(_row(state, state_widths, right, [gap] * len(state_widths))))
+        values = list(zip(names, state, strict=True))
+        if board is not None:  # the board as a ruler over its cells, cut into pieces that fit
+            for names_part, cells_part in _cut(header_state[0], values.pop(0)[1], room):
+                print_line(console, stripped(Text(indent).append_text(names_part)))
+                print_line(console, stripped(Text(indent).append_text(cells_part)))
+        for name, value in values:
+            print_line(console, stripped(Text(indent).append_text(name).append(": ").append_text(value)))
+
+
+def _cut(ruler: Text, cells: Text, room: int) -> list[tuple[Text, Text]]:
+    """A ruler and the row of cells under it, cut into pieces at most `room` wide, where both
+    have a space (between two columns), so that every piece keeps its cells under their names."""
+    length = max(ruler.cell_len, cells.cell_len)
+    ruler, cells = ruler.copy(), cells.copy()
+    ruler.pad_right(length - ruler.cell_len)
+    cells.pad_right(length - cells.cell_len)
+    pieces = []
+    start = 0
+    while start < length:
+        end = min(length, start + room)
+        if end < length:
+            gaps = [i for i in range(start + 1, end) if ruler.plain[i] == " " and cells.plain[i] == " "]
+            end = gaps[-1] if gaps else end
+        pieces.append((ruler[start:end], cells[start:end]))
+        start = end
+    return pieces
 
 
 def _widths(rows: list[list[Text]]) -> list[int]:
@@ -487,8 +532,10 @@ class SolutionStream:
     def block(self, path: Path) -> list[str]:
         final = path[-1][1] if path else self.compiled.start
         board = self.compiled.puzzle.board
-        if board is None:
-            return [data.board_text(self.compiled, final)]
+        if board is None:  # places and counters: folded between them where the line is too wide
+            return textwrap.wrap(
+                data.board_text(self.compiled, final), max(20, self.console.width), break_long_words=False
+            )
         cells = [glyph(self.compiled, c, self.glyphs) if c else "_" for c in final[: self.compiled.cells]]
         if self.circle:
             rest = " ".join(reversed(cells[1:]))

@@ -90,8 +90,9 @@ def test_other_text_is_left_as_it_is() -> None:
 def test_the_heading_shows_the_specs_text_escaped_and_unmarked(evil: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "run", str(evil), "--quiet")
     assert (code, err) == (0, "")
-    assert out.splitlines()[:3] == [
-        f"{TITLE}  n=2 word=a\\x1b[2Jb",
+    assert out.splitlines()[:4] == [
+        TITLE,  # the parameters, escaped, fold under a title this long
+        "n=2 word=a\\x1b[2Jb",
         "about \\x1b[31mred\\x1b[0m \\x9b31m \\u202egnp.exe",
         "\\x1b black\\x1b[1m frog · ○ white frog [red]x[/red]",
     ]
