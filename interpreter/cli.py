@@ -483,6 +483,16 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
         raise UsageError(why)
 
 
+def _check_progress(out: Console) -> SearchProgress | None:
+    """`check`'s progress line for a long case (the kernel's compile said at once), on a
+    terminal only."""
+    if not out.is_terminal:
+        return None
+    from .render.progress import SearchProgress
+
+    return SearchProgress(out)
+
+
 def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:
     """A progress line for a long search, on a terminal only: the output's own console for
     text (so that streamed solutions print above it), stderr for JSON and YAML."""
@@ -729,6 +739,9 @@ def cmd_check(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
             if ctrl_c.heard:
                 break
             limits = _limits(args)
+            progress = _check_progress(out)
+            limits.progress = progress
+            limits.notice = progress.notice if progress is not None else None
             case_started = time.monotonic()
             try:
                 with limits.armed():
@@ -740,6 +753,9 @@ def cmd_check(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
                 for error in blame_parameters(exc, case):
                     report_error(error)
                 continue
+            finally:
+                if progress is not None:
+                    progress.stop()
             mismatches = case.mismatches
             took = f"({time.monotonic() - case_started:.2f} s)"
             got = ", ".join(f"{k} {case.actual.get(k)}" for k in case.expected if k != "status" or mismatches)

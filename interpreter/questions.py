@@ -72,10 +72,21 @@ def refusal(compiled: CompiledPuzzle, question: Question, spell: Spelling) -> st
         why = _method_refused(question, mode, listing, spell("method", question.method))
         if why is not None:
             return why
+    if question.method in ("astar", "idastar") and compiled.estimate is None:
+        return f"{spell('method', question.method)} needs a `heuristic` line in the spec"
+    if question.method == "bidirectional" and (compiled.goal_state is None or not compiled.invertible):
+        return (
+            f"{spell('method', 'bidirectional')} needs a goal that is one state (a goal picture without "
+            "wildcards) and moves that can all be undone"
+        )
     if question.engine == "compiled":
         unfit = _kernel_unfit(compiled, question, mode, listing)
         if unfit is not None:
             return f"{spell('engine', 'compiled')} cannot run this: {unfit}"
+    elif question.engine not in ("auto", "python") and question.engine in ENGINES:
+        unfit = ENGINES[question.engine].why_not(compiled, query_of(compiled, question))
+        if unfit is not None:
+            return f"{spell('engine', question.engine)} cannot run this: {unfit}"
     return None
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..compiler import CompiledPuzzle
 from ..compiler.families import CarryFamily, Safety
+from ..model.puzzle import ANY, EMPTY
 from .moves import describe
 
 
@@ -103,3 +104,103 @@ def _rejection(
     safety = compiled.puzzle.safety[rule]
     pieces = tuple(symbol for symbol, _, _ in change.movers)
     return Rejection(text, safety.text, safety.pos.line, where, pieces, family.move.name)
+
+
+# ---- a spec without a solution: how near the reachable states come to the goal
+
+NEAREST_CAP = 200_000  # states explored to say how near the goal comes (a proof needs them all)
+
+
+@dataclass(frozen=True)
+class GoalPart:
+    """One thing the goal asks (a cell's content, a piece in a place, a stack's order, a
+    condition), in words, with the test of whether a state has it."""
+
+    words: str
+    holds: Any  # Callable[[bytes], bool]
+
+
+@dataclass
+class Nearest:
+    """How near the reachable states come to the goal: the goal's parts; the parts no state
+    reached has (what is never achieved); the most any state has, and one such state."""
+
+    parts: list[GoalPart]
+    never: list[GoalPart]
+    best: int
+    state: bytes
+    explored: int
+    complete: bool  # every reachable state explored (else only the first NEAREST_CAP)
+
+
+def goal_parts(compiled: CompiledPuzzle) -> list[GoalPart]:
+    """The goal cut into the things it asks, each testable on its own."""
+    puzzle, layout = compiled.puzzle, compiled.layout
+    goal = puzzle.goal
+    parts: list[GoalPart] = []
+    board = puzzle.board
+    for cell, code in enumerate(goal.cells or ()):
+        if code == ANY or board is None:
+            continue
+        what = "is empty" if code == EMPTY else f"holds {puzzle.symbol(code)}"
+        name = board.name(cell)
+        where = f"cell {name}" if name.isdigit() else name
+        parts.append(GoalPart(f"{where} {what}", lambda s, c=cell, v=code: s[c] == v))
+    for place_goal in goal.places:
+        place = puzzle.places[place_goal.place].name
+        if place_goal.sequence is not None:
+            slot = layout.places[place_goal.place]
+            want = bytes(place_goal.sequence) + bytes(slot.length - len(place_goal.sequence))
+            order = " ".join(puzzle.pieces[c - 1].symbol for c in place_goal.sequence)
+            parts.append(
+                GoalPart(
+                    f"{place} holds {order or 'nothing'}, in that order",
+                    lambda s, lo=slot.offset, hi=slot.offset + slot.length, w=want: s[lo:hi] == w,
+                )
+            )
+            continue
+        for index, need in enumerate(place_goal.at_least or ()):
+            if need:
+                count = f"{need} x " if need > 1 else ""
+                parts.append(
+                    GoalPart(
+                        f"{place} holds {count}{puzzle.pieces[index].symbol}",
+                        lambda s, p=place_goal.place, i=index, n=need: layout.bag(s, p)[i] >= n,
+                    )
+                )
+    env: list[Any] = [None] * max(2, puzzle.goal_slots)
+    source = puzzle.source.split("\n") if puzzle.source else []
+    for condition in goal.conditions:
+        line = getattr(getattr(condition, "pos", None), "line", 0) or goal.pos.line
+        shown = source[line - 1].strip() if 0 < line <= len(source) else "the goal's condition"
+        test = compiled.evaluator.function(condition)
+        parts.append(GoalPart(f"{shown} (line {line})", lambda s, f=test: bool(f(s, env))))
+    return parts
+
+
+def nearest(compiled: CompiledPuzzle, cap: int = NEAREST_CAP) -> Nearest:
+    """Every reachable state (up to `cap`), breadth first, scored by how many of the goal's
+    parts it has."""
+    parts = goal_parts(compiled)
+    reached = [False] * len(parts)
+    best, best_state = -1, compiled.start
+    seen = {compiled.start}
+    frontier = [compiled.start]
+    complete = True
+    while frontier:
+        following = []
+        for state in frontier:
+            has = [part.holds(state) for part in parts]
+            reached = [a or b for a, b in zip(reached, has, strict=True)]
+            if sum(has) > best:
+                best, best_state = sum(has), state
+            for child, _ in compiled.expand(state):
+                if child not in seen:
+                    if len(seen) >= cap:
+                        complete = False
+                        break
+                    seen.add(child)
+                    following.append(child)
+        frontier = following
+    never = [part for part, hit in zip(parts, reached, strict=True) if not hit]
+    return Nearest(parts, never, max(best, 0), best_state, len(seen), complete)

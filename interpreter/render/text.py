@@ -25,7 +25,7 @@ from ..search import SearchResult
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from ..solutions import AllSolutions
 from . import data
-from .explain import rejections
+from .explain import nearest, rejections
 from .glyphs import UNICODE, Glyphs
 from .ladder import ladder_lines
 from .moves import describe
@@ -192,8 +192,14 @@ def print_parts(console: Console, parts: list[str], separator: str, style: str =
     width = max(20, console.width)
     mark = len(separator.rstrip())  # what a line that goes on ends with
     line = ""
-    parts = [piece for part in parts for piece in (textwrap.wrap(part, width, break_long_words=False) or [part])]
     for number, part in enumerate(parts):
+        if len(part) > width:  # a part longer than a line: folded at its own spaces
+            if line:
+                print_line(console, Text((line + separator).rstrip(), style=style))
+            *whole, line = textwrap.wrap(part, width, break_long_words=False) or [part]
+            for piece in whole:
+                print_line(console, Text(piece, style=style))
+            continue
         candidate = f"{line}{separator}{part}" if line else part
         more = mark if number < len(parts) - 1 else 0
         if line and len(candidate) + more > width:
@@ -245,6 +251,8 @@ def render(
         heading(solved.puzzle, console, glyphs)
     if result.status == SOLVED:
         draw_solution(compiled, result.path, console, explain, glyphs)
+    elif result.status == NO_SOLUTION and explain:
+        draw_no_solution(compiled, console, glyphs)
     report = solved.trajectories
     if report is not None and report.status == SOLVED:
         console.print()
@@ -477,39 +485,77 @@ def draw_grid_solution(compiled: CompiledPuzzle, path: Path, console: Console, g
 
 
 def _explained(compiled: CompiledPuzzle, path: Path, console: Console, glyphs: Glyphs = UNICODE) -> None:
-    """Each state, then the moves a safety rule forbids from it (which rule, and where it
-    fails), then the move taken."""
-
-    def state_text(state: bytes, label: MoveLabel | None) -> Text:
-        if compiled.puzzle.board is not None:
-            return Text(data.board_text(compiled, state))
-        return Text(" | ").join(
-            Text(f"{p.name}: ").append_text(t)
-            for p, t in zip(compiled.puzzle.places, place_texts(compiled, state, label), strict=True)
-        )
-
-    print_line(console, stripped(Text("start  ", style="bold").append_text(state_text(compiled.start, None))))
+    """Each state drawn, then the moves a safety rule forbids from it (which rule, and where
+    it fails), then the move taken: every line folded to the width."""
     before = compiled.start
-    for number, (move, after) in enumerate(path, 1):
-        for rejection in rejections(compiled, before):
-            print_line(
-                console,
-                Text(f"   {glyphs.forbidden} {rejection.move}", style="red").append(
-                    f"  breaks line {rejection.line} at {rejection.where}: {visible(rejection.rule)}", style="dim"
-                ),
-            )
+    caption = Text("start", style="bold")
+    label: MoveLabel | None = None
+    for number, (move, after) in enumerate([*path, (None, None)], 1):
+        for line in state_block(compiled, caption, before, label, glyphs):
+            print_line(console, stripped(line))
+        if move is None or after is None:  # the goal: what it forbids no longer matters
+            console.print()
+            break
+        _forbidden(compiled, before, console, glyphs)
+        console.print()
         label = compiled.label(move, before)
-        print_line(
-            console,
-            stripped(
-                Text(f"{number:>2}. ", style="bold")
-                .append(label.rule + " ", style="bold")
-                .append_text(describe(label, compiled, short=True, drawn=glyphs))
-                .append("  ")
-                .append_text(state_text(after, label))
-            ),
-        )
+        caption = Text(f"{number}. ", style="bold").append(label.rule + " ", style="bold")
+        caption.append_text(describe(label, compiled, short=True, drawn=glyphs))
         before = after
+
+
+def _forbidden(compiled: CompiledPuzzle, state: bytes, console: Console, glyphs: Glyphs) -> None:
+    """The moves a safety rule forbids from `state`, each with the rule and where it fails."""
+    for rejection in rejections(compiled, state):
+        line = Text(f"  {glyphs.forbidden} {rejection.move}", style="red")
+        line.append(f"  breaks line {rejection.line} at {rejection.where}: {visible(rejection.rule)}", style="dim")
+        print_folded(console, line, indent=4)
+
+
+def print_folded(console: Console, line: Text, indent: int = 4) -> None:
+    """A long line of words folded at spaces to the width, the lines after the first indented
+    (a word longer than a line is cut)."""
+    width = max(20, console.width)
+    plain = line.plain
+    start, room, first = 0, width, True
+    while start < len(plain):
+        if len(plain) - start <= room:
+            end = len(plain)
+        else:
+            end = plain.rfind(" ", start, start + room + 1)
+            end = end if end > start else start + room
+        piece = line[start:end]
+        print_line(console, stripped(piece if first else Text(" " * indent).append_text(piece)))
+        start = end + 1 if plain[end : end + 1] == " " else end
+        room, first = width - indent, False
+
+
+def draw_no_solution(compiled: CompiledPuzzle, console: Console, glyphs: Glyphs = UNICODE) -> None:
+    """`--explain` where there is no solution: how near the reachable states come to the goal,
+    what part of the goal no state reaches, and, from one of the nearest, the moves a safety
+    rule forbids (the reason it goes no further)."""
+    found = nearest(compiled)
+    among = "" if found.complete else f" (among the first {found.explored:,} states)"
+    total = len(found.parts)
+    if found.never:
+        print_folded(console, Text(f"No state reached{among} has this part of the goal:", style="bold"))
+        for part in found.never:
+            print_folded(console, Text(f"  {glyphs.forbidden} {visible(part.words)}"))
+        console.print()
+    caption = Text(f"The nearest to the goal{among} have {found.best} of its {total} parts; one of them:", style="bold")
+    for line in state_block(compiled, caption, found.state, None, glyphs):
+        print_folded(console, stripped(line))
+    missing = [part.words for part in found.parts if not part.holds(found.state)]
+    if missing:
+        print_folded(console, Text("  still missing: " + ", ".join(visible(m) for m in missing), style="dim"))
+    if rejections(compiled, found.state):
+        print_folded(console, Text("  from there, a safety rule forbids:", style="dim"))
+        _forbidden(compiled, found.state, console, glyphs)
+    elif not compiled.expand(found.state):
+        print_folded(console, Text("  from there, no move can be made", style="dim"))
+    else:
+        print_folded(console, Text("  from there, no move is forbidden: each leads to a state no nearer", style="dim"))
+    console.print()
 
 
 # ---- all solutions

@@ -383,3 +383,34 @@ def test_one_state_is_one_state(capsys: pytest.CaptureFixture[str], tmp_path: Pa
     spec.write_text("board line 2\npiece A a\nstart A _\ngoal A _\nmove go: A _ -> _ A along right\n")
     code, out, _ = run(capsys, "run", str(spec))
     assert code == 0 and "solved in 0 moves · 1 state explored" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--method", "astar"], "puzint: --method astar needs a `heuristic` line in the spec\n"),
+        (
+            ["--engine", "cpsat"],
+            "puzint: --engine cpsat cannot run this: the constraint solver answers fillings (logic puzzles), "
+            "and this puzzle has moves\n",
+        ),
+    ],
+)
+def test_a_question_the_spec_cannot_answer_is_refused_before_the_heading(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    code, out, err = run(capsys, "run", FROG, *argv)
+    assert (code, out, err) == (2, "", said)
+    code, out, err = run(capsys, "run", str(ROOT / "specs" / "sokoban.puz"), "--method", "bidirectional")
+    assert code == 2 and out == "" and "--method bidirectional needs a goal that is one state" in err
+
+
+def test_check_shows_progress_on_a_terminal_only() -> None:
+    import io
+
+    from puzint.cli import _check_progress
+    from puzint.render.progress import SearchProgress
+    from rich.console import Console
+
+    assert isinstance(_check_progress(Console(file=io.StringIO(), force_terminal=True)), SearchProgress)
+    assert _check_progress(Console(file=io.StringIO(), force_terminal=False)) is None
