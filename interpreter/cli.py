@@ -24,6 +24,7 @@ from . import __version__, engines
 from .catalogue import catalogue_dir, resolve_spec, shipped_names
 from .compiler import CompiledPuzzle
 from .engines import NAMES as ENGINES
+from .engines.workers import Workers
 from .errors import SpecError
 from .escapes import visible
 from .language.expressions import show
@@ -216,6 +217,18 @@ def build_parser() -> argparse.ArgumentParser:
         "is the goal reached, and how does it compare with the shortest",
     )
     _engine_option(run_p, explained=True)
+    run_p.add_argument(
+        "--workers",
+        type=_workers,
+        metavar="N",
+        help="walk a `search all` spec on N worker processes at once (auto: one per core), with Dask "
+        "(pip install 'puzint[parallel]')",
+    )
+    run_p.add_argument(
+        "--cluster",
+        metavar="ADDRESS",
+        help="a running Dask cluster's scheduler (tcp://host:8786): its workers walk the spec",
+    )
     _limit_options(run_p)
 
     check_p = sub.add_parser("check", help="check specs against the expected results beside them (SPEC.yaml)")
@@ -265,6 +278,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _limit_options(graph_p, f"draw at most N states (default {GRAPH_STATES:,}): a larger graph is refused")
     return parser
+
+
+def _workers(text: str) -> int:
+    """`--workers N` (at least 1) or `auto` (0: one per core)."""
+    if text == "auto":
+        return 0
+    digits = text.strip()
+    if not digits.isdigit() or not digits.isascii() or not 1 <= int(digits) <= 4096:
+        raise argparse.ArgumentTypeError(f"expected a number of workers such as 4, or auto, got '{text}'")
+    return int(digits)
 
 
 def _whole(text: str) -> int:
@@ -331,6 +354,7 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
             compiled = load(args.spec, params)
             if args.engine == "help":
                 return _explain_engines(args, out, compiled)
+            workers = _workers_asked(args, compiled)
             _refuse_idle_options(args, compiled)
             replayed = read_solution(compiled, args.replay) if args.replay is not None else None
             if args.format == "text":
@@ -340,7 +364,8 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
             if replayed is not None:
                 best = _best_for_replay(args, compiled, asked, replayed, limits)
             elif args.all or args.limit is not None or spec_says_all:
-                every = _all_solutions(args, out, compiled, limits, glyphs)
+                with engines.using_workers(workers):
+                    every = _all_solutions(args, out, compiled, limits, glyphs)
             else:
                 solved = solve(
                     compiled,
@@ -420,6 +445,23 @@ def _show_replay(
     else:
         _dump(data.replay_to_data(compiled, args.spec, args.replay, replayed.path, reached, best), args.format)
     return EXIT_OK if reached else EXIT_MISMATCH
+
+
+def _workers_asked(args: argparse.Namespace, compiled: CompiledPuzzle) -> Workers:
+    """`--workers N` or `--cluster ADDRESS`: the workers engine asked for (refused, with the
+    reason, where it cannot walk this spec's question); else the default, unused."""
+    if args.workers is None and args.cluster is None:
+        return Workers()
+    asking = "--cluster" if args.cluster is not None else f"--workers {args.workers or 'auto'}"
+    if args.workers is not None and args.cluster is not None:
+        raise UsageError("--workers N starts workers here and --cluster ADDRESS uses a cluster's: give one of them")
+    if args.engine not in ("auto", "workers"):
+        raise UsageError(f"{asking} runs the walk on the workers: it does not go with --engine {args.engine}")
+    why = engines.ENGINES["workers"].why_not(compiled, query_of(compiled, _question(args)))
+    if why is not None:
+        raise UsageError(f"{asking} cannot run this: {why}")
+    args.engine = "workers"
+    return Workers(args.workers or None, args.cluster)
 
 
 def _say_engine(result: AllSolutions | SearchResult) -> None:

@@ -438,6 +438,16 @@ class CompiledPuzzle:
             return self.puzzle.places[value].name
         return str(value)
 
+    def starting_at(self, state: bytes) -> CompiledPuzzle:
+        """The same puzzle with `state` as its start: compiled again, because what is worked
+        out from the start (the symmetries that fix it, the tables' order) must be worked out
+        from the new one."""
+        if state == self.start:
+            return self
+        moved = CompiledPuzzle(self.puzzle._replace(start=self.decode(state)))
+        assert moved.start == state, "a state decodes and encodes to itself"
+        return moved
+
     def decode(self, state: bytes) -> State:
         return self.layout.decode(state)
 

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import dataclasses
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -45,12 +47,14 @@ from .first_try import FirstTry, Next
 from .kernel import KernelEngine
 from .python import PythonEngine
 from .query import Query
+from .workers import Workers, WorkersEngine
 
 PYTHON: Engine = PythonEngine()
 KERNEL = KernelEngine()
 COMPILED: Engine = KERNEL
 SOLVER: Engine = SolverEngine()
-ENGINES: dict[str, Engine] = {engine.name: engine for engine in (PYTHON, COMPILED, SOLVER)}
+WORKERS = WorkersEngine()  # how many, and where: `using_workers`
+ENGINES: dict[str, Engine] = {engine.name: engine for engine in (PYTHON, COMPILED, SOLVER, WORKERS)}
 NAMES = ("auto", *ENGINES)
 FILLING_ONE = (SOLVER, COMPILED, PYTHON)  # one solution and whether it is unique: propagation decides
 FILLING_EVERY = (COMPILED, SOLVER, PYTHON)  # every solution, or their number: the fastest walk
@@ -97,6 +101,18 @@ def _python_first(asked: str) -> bool:
     """Whether the plan starts with Python's first try: for `auto`, unless PUZINT_ENGINE
     names the engine it prefers."""
     return asked == "auto" and os.environ.get("PUZINT_ENGINE", "auto") not in ENGINES
+
+
+@contextmanager
+def using_workers(workers: Workers) -> Iterator[None]:
+    """The workers engine set to `workers` (how many, or a cluster) for the block: `--workers
+    N`, `--cluster ADDRESS`. One run at a time sets it (the command line, one API call)."""
+    before = WORKERS.workers
+    WORKERS.workers = workers
+    try:
+        yield
+    finally:
+        WORKERS.workers = before
 
 
 def refusal(engine: str, why: str) -> SpecError:

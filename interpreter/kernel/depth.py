@@ -263,3 +263,27 @@ def count_goal_states(compiled: CompiledPuzzle, limits: Limits, counter: list[in
     for _ in _walks(walk, limits, counter, listing=False):
         raise AssertionError("a walk that does not list goals yields nothing")
     return int(walk.c[GOALS])
+
+
+def goal_set(
+    compiled: CompiledPuzzle, limits: Limits, counter: list[int], remember: int = REMEMBER
+) -> tuple[list[bytes], bool]:
+    """The goal states `all_goal_states` would yield, packed (see `unpacked`), read from the
+    walk's own set once it ends (no return to Python for each): what a worker hands back for
+    its subtrees, so that goal states found under several roots are counted once. With them, whether the walk still
+    remembered states at its end (False: it met no state twice in its first PROBE states and
+    stopped remembering; the next subtree of the same puzzle need not remember either)."""
+    walk = Walk(build_program(compiled), remember)
+    if compiled.is_goal(compiled.start):
+        counter[1:] = [1]
+        return [walk.path[0].tobytes()], True
+    for _ in _walks(walk, limits, counter, listing=False):
+        raise AssertionError("a walk that does not list goals yields nothing")
+    goals = [row.tobytes() for row in walk.goals if row[0] != sets.EMPTY]
+    return goals, bool(walk.c[SEEN_ON])
+
+
+def unpacked(compiled: CompiledPuzzle, packed: bytes) -> bytes:
+    """A state as `goal_set` gives it (its packed words), as the compiled puzzle's bytes."""
+    words = np.frombuffer(packed, dtype=np.uint64)
+    return build_program(compiled).unpack(tuple(int(w) for w in words))

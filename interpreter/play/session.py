@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..compiler import CompiledPuzzle, compile_puzzle
+from ..compiler import CompiledPuzzle
 from ..render import data
 from ..render.explain import rejections
 from ..render.glyphs import ASCII, UNICODE
@@ -88,14 +88,8 @@ def refusals(compiled: CompiledPuzzle, state: bytes) -> list[Refusal]:
 
 
 def starting_at(compiled: CompiledPuzzle, state: bytes) -> CompiledPuzzle:
-    """The same puzzle with `state` as its start: compiled again, because what was worked
-    out from the start (the symmetries that fix it, the tables' order) must be worked out
-    from the new one."""
-    if state == compiled.start:
-        return compiled
-    moved = compile_puzzle(compiled.puzzle._replace(start=compiled.decode(state)))
-    assert moved.start == state, "a state decodes and encodes to itself"
-    return moved
+    """The same puzzle started at `state` (see CompiledPuzzle.starting_at)."""
+    return compiled.starting_at(state)
 
 
 def shortest_from(compiled: CompiledPuzzle, state: bytes, limits: Limits | None = None) -> SearchResult:

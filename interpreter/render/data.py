@@ -246,8 +246,8 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
     if report.tried_first is not None:
         data["tried_first"] = report.tried_first
         data["tried_first_stopped"] = report.tried_first_stopped
-    if report.statistics is not None:
-        data["solver"] = report.statistics
+    if report.statistics is not None:  # a solver's own figures; the workers': each one's states
+        data["workers" if report.engine == "workers" else "solver"] = report.statistics
     if report.total is not None:  # every shortest (cheapest) solution of a puzzle of moves
         data["length"] = report.length
         if report.cost is not None:

@@ -1,0 +1,322 @@
+"""The workers: a `search all` walk split into subtrees that Dask's workers walk at once, each
+on the compiled kernel (or Python where the kernel does not run), on this machine's cores or
+on a cluster.
+
+Why Dask distributed: it installs from the package index as pure Python (`pip install
+'puzint[parallel]'`), runs a local cluster of processes with no set-up, reaches a running
+cluster by its scheduler's address with the same code, hands tasks to idle workers and
+steals them from busy ones, and is maintained by a large project. Ray does the same with a
+heavier install (a native core of its own); what this engine needs (tasks, their results,
+cancelling) both give.
+
+The split: breadth first from the start, every state's moves, until the layer holds enough
+states for every worker to get many tasks (subtrees turn out of very different sizes, so
+many more tasks than workers keep them all busy). The goal states met on the way are goal
+states of the walk; the states of the last layer are the roots of the subtrees. A worker
+walks its roots' subtrees as the one-worker walk does (`search.depth.all_goal_states`: a
+path ends at the first goal it reaches) and returns the goal states it found.
+
+The same answer: the one-worker walk finds every goal state that a path from the start
+reaches without passing another goal; a path from the start either meets its first goal
+above the last layer (found by the split) or passes one of the roots (found in that root's
+subtree). Goal states found in several subtrees (the same arrangement reached by moves in
+another order) are counted once: the driver keeps every goal state found, as the one-worker
+walk does.
+
+Limits: a task gets the time left and the states left; the driver stops every task (and
+closes a local cluster) at a limit, at Ctrl-C or SIGTERM, and reports what was visited. A
+worker that dies is reported as such, with the subtrees it was walking.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..compiler import CompiledPuzzle
+from ..search import Limits, SearchResult
+from ..search.depth import NO_MOVE
+from ..search.limits import LimitReached, state_limit
+from .base import Path
+from .query import Query
+
+TASKS_PER_WORKER = 24
+SPLIT_STATES = 100_000  # the most states the split's layers hold
+NOT_INSTALLED = "Dask is not installed (pip install 'puzint[parallel]')"
+
+
+def installed() -> bool:
+    try:
+        import distributed  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Workers:
+    """How many workers (None: one per core of this machine), or the address of a running
+    cluster's scheduler (its workers, however many)."""
+
+    count: int | None = None
+    address: str | None = None
+
+    def describe(self) -> str:
+        return f"the cluster at {self.address}" if self.address else f"{self.size()} local workers"
+
+    def size(self) -> int:
+        return self.count or os.cpu_count() or 1
+
+
+@dataclass
+class Split:
+    """The walk's top, breadth first: each state's parent and move (to give a path from the
+    start), the goal states met, and the last layer (the subtrees' roots)."""
+
+    parents: dict[bytes, tuple[bytes, int] | None] = field(default_factory=dict)
+    goals: list[bytes] = field(default_factory=list)
+    roots: list[bytes] = field(default_factory=list)
+
+    def path_to(self, state: bytes) -> Path:
+        steps: Path = []
+        at = self.parents.get(state)
+        while at is not None:
+            parent, move = at
+            steps.append((move, state))
+            state, at = parent, self.parents.get(parent)
+        return steps[::-1]
+
+
+def split(compiled: CompiledPuzzle, wanted: int, limits: Limits) -> Split:
+    """Layers from the start until the last holds at least `wanted` states (or nothing
+    follows it, or SPLIT_STATES are held)."""
+    top = Split(parents={compiled.start: None})
+    layer = [compiled.start]
+    if compiled.is_goal(compiled.start):
+        top.goals.append(compiled.start)
+        return top
+    while layer and len(layer) < wanted and len(top.parents) < SPLIT_STATES:
+        following = []
+        for state in layer:
+            for child, move in compiled.expand(state):
+                if child in top.parents:
+                    continue
+                top.parents[child] = (state, move)
+                if compiled.is_goal(child):
+                    top.goals.append(child)
+                else:
+                    following.append(child)
+        limits.check(len(top.parents), stored=False)
+        if not following:
+            layer = []
+            break
+        layer = following
+    top.roots = layer if layer != [compiled.start] or not top.goals else []
+    return top
+
+
+class WorkersEngine:
+    name = "workers"
+    summary = "Dask's workers (this machine's cores, or a cluster), each walking subtrees on the kernel"
+
+    def __init__(self, workers: Workers | None = None):
+        self.workers = workers or Workers()
+        self._statistics: dict[str, object] | None = None
+
+    def why_not(self, compiled: CompiledPuzzle, query: Query) -> str | None:
+        if not installed():
+            return NOT_INSTALLED
+        if compiled.filling is not None:
+            return "a logic puzzle's fillings are walked by the fill search and the constraint solver, on one core"
+        if query.mode != "all" or query.layered or query.listing or query.trajectories:
+            return (
+                "the workers walk `search all` specs (every goal state, and their number); "
+                "breadth-first searches across workers are not built yet"
+            )
+        if compiled.puzzle.heuristic is not None:
+            return "a heuristic orders one walk's moves; the workers' subtrees are walked in no common order"
+        return None
+
+    def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
+        raise NotImplementedError("the workers answer `search all` walks: goal_states and count_goal_states")
+
+    def statistics(self) -> dict[str, object] | None:
+        return self._statistics
+
+    def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
+        visited = [0]
+        found = 0
+        try:
+            for _ in self._walk(compiled, limits, visited, moves=False, counting=True):
+                found += 1
+        finally:
+            counter[0], counter[1] = visited[0], found
+
+    def goal_states(self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
+        return self._walk(compiled, limits, visited, moves)
+
+    def _walk(
+        self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool, counting: bool = False
+    ) -> Iterator[Path]:
+        """Every goal state once, as found (`counting`: an empty path for each, nothing
+        unpacked)."""
+        started = time.monotonic()
+        size = self.workers.size()
+        top = split(compiled, size * TASKS_PER_WORKER, limits)
+        visited[0] += len(top.parents) - 1
+        kernel = on_kernel(compiled)
+        key_of = keys(compiled, kernel)
+        seen: set[bytes] = set()  # every goal state found, keyed by key_of
+        for goal in top.goals:
+            seen.add(key_of(goal))
+            yield top.path_to(goal) if moves else [(NO_MOVE, goal)]
+        if not top.roots:
+            self._statistics = {"workers": 0, "tasks": 0, "split": len(top.parents)}
+            return
+        yield from self._run(compiled, top, limits, visited, moves, seen, started, counting, kernel, key_of)
+
+    def _run(
+        self,
+        compiled: CompiledPuzzle,
+        top: Split,
+        limits: Limits,
+        visited: list[int],
+        moves: bool,
+        seen: set[bytes],
+        started: float,
+        counting: bool,
+        kernel: bool,
+        key_of: Any,
+    ) -> Iterator[Path]:
+        from distributed import as_completed
+
+        from .subtrees import Job, walk_roots
+
+        puzzle = compiled.puzzle
+        job = Job(puzzle.source, puzzle.filename, puzzle.given, moves, kernel)
+        client, cluster = _connect(self.workers)
+        per_worker: dict[str, int] = {}
+        memory: dict[str, float] = {}
+        tasks = 0
+        try:
+            size = max(1, len(client.scheduler_info().get("workers", {})) or self.workers.size())
+            chunk = max(1, len(top.roots) // (size * TASKS_PER_WORKER))
+            batches = [top.roots[i : i + chunk] for i in range(0, len(top.roots), chunk)]
+            futures = [
+                client.submit(walk_roots, job, batch, _task_limits(limits, visited[0]), pure=False) for batch in batches
+            ]
+            tasks = len(futures)
+            for future in as_completed(futures):
+                report = future.result()
+                visited[0] += report.visited
+                per_worker[report.worker] = per_worker.get(report.worker, 0) + report.visited
+                memory[report.worker] = max(memory.get(report.worker, 0.0), report.memory_mb)
+                if report.stopped is not None:
+                    limits.trip(_stopped(limits, visited[0], report))
+                for root, goal, states in report.goals:
+                    key = goal if report.packed else key_of(goal)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    if moves:
+                        yield _path(compiled, top, root, states)
+                    elif counting:
+                        yield []
+                    else:
+                        yield [(NO_MOVE, unpacked(compiled, goal) if report.packed else goal)]
+                limits.check(visited[0], stored=False)
+        except LimitReached:
+            raise
+        except KeyboardInterrupt:
+            raise
+        except Exception as exc:  # a worker that died, a cluster that went away
+            raise LimitReached(f"the workers stopped: {type(exc).__name__}: {exc}") from None
+        finally:
+            self._statistics = {
+                "workers": len(per_worker),
+                "tasks": tasks,
+                "split": len(top.parents),
+                "states_per_worker": per_worker,
+                "peak_mb_per_worker": {name: round(mb, 1) for name, mb in memory.items()},
+                "seconds": round(time.monotonic() - started, 3),
+                "where": self.workers.describe(),
+            }
+            client.close()
+            if cluster is not None:
+                cluster.close()
+
+
+def _connect(workers: Workers) -> tuple[Any, Any]:
+    """A client of the cluster at the address given, or of a local cluster of processes
+    (closed with the walk)."""
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    if workers.address:
+        return Client(workers.address), None
+    cluster = LocalCluster(
+        n_workers=workers.size(),
+        threads_per_worker=1,
+        processes=True,
+        dashboard_address=":0",  # any free port: never one a running cluster holds
+        silence_logs=logging.CRITICAL,  # a worker's complaint as the cluster closes is not the user's
+    )
+    return Client(cluster), cluster
+
+
+def _stopped(limits: Limits, visited: int, report: Any) -> str:
+    """Why the walk stops where a task stopped: the run's own limit (the states of every
+    worker counted together, the run's time or memory), else the task's reason."""
+    if limits.max_states is not None and visited >= limits.max_states:
+        return state_limit(limits.max_states)
+    return limits.exceeded() or f"{report.worker}: {report.stopped}"
+
+
+def on_kernel(compiled: CompiledPuzzle) -> bool:
+    """Whether the subtrees are walked on the kernel (decided here, for every worker alike, so
+    that every goal state is keyed alike: packed as the kernel packs it, or as itself)."""
+    from .kernel import KernelEngine
+
+    return KernelEngine().why_not(compiled, Query.of(compiled, mode="all")) is None
+
+
+def keys(compiled: CompiledPuzzle, kernel: bool) -> Any:
+    """How a goal state is keyed among those found (the split's and every worker's alike):
+    packed as the kernel packs it, where the kernel walks the subtrees; else as itself."""
+    if not kernel:
+        return lambda state: b"s" + state
+    import numpy as np
+
+    from ..kernel.assembly import build
+
+    program = build(compiled).program
+    return lambda state: np.array(program.pack(state), dtype=np.uint64).tobytes()
+
+
+def unpacked(compiled: CompiledPuzzle, packed: bytes) -> bytes:
+    from ..kernel.depth import unpacked as kernel_unpacked
+
+    return kernel_unpacked(compiled, packed)
+
+
+def _task_limits(limits: Limits, visited: int) -> tuple[float | None, int | None]:
+    """What a task may take: the run's seconds left, and its states left."""
+    seconds = None if limits.timeout is None else max(0.1, limits.timeout - limits.elapsed())
+    states = None if limits.max_states is None else max(1, limits.max_states - visited)
+    return seconds, states
+
+
+def _path(compiled: CompiledPuzzle, top: Split, root: bytes, states: list[bytes]) -> Path:
+    """The path from the start to a goal: the split's to the root, then the worker's states,
+    each step's move found again among the moves of the state before it."""
+    path = top.path_to(root)
+    before = root
+    for state in states:
+        move = next(number for child, number in compiled.expand(before) if child == state)
+        path.append((move, state))
+        before = state
+    return path

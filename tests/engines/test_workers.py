@@ -1,0 +1,88 @@
+"""The workers engine: a `search all` walk split into subtrees that Dask's workers walk at
+once. Checked against the one-worker walk on small cases, on a local cluster of two worker
+processes that the tests start and stop; its limits stop every worker and report the total."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from puzint.cli import main
+from puzint.runner import load
+
+from tests.conftest import SPECS
+
+distributed = pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[str]:
+    """A local cluster of two worker processes, for the module's tests; stopped after them."""
+    import logging
+
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
+    ) as local:
+        yield local.scheduler_address
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object], str]:
+    code = main(["run", *argv, "--format", "json", "--quiet"])
+    out, err = capsys.readouterr()
+    return code, json.loads(out) if out else {}, err
+
+
+@pytest.mark.parametrize(
+    ("spec", "params", "solutions"),
+    [
+        ("number_circle", ["-p", "n=8"], 24),
+        ("number_circle", ["-p", "n=10"], 288),
+        ("queens_moves", ["-p", "n=6"], 1),  # one up to symmetry, 4 in all
+    ],
+)
+def test_the_same_count_as_one_worker(
+    capsys: pytest.CaptureFixture[str], cluster: str, spec: str, params: list[str], solutions: int
+) -> None:
+    path = str(SPECS / f"{spec}.puz")
+    code, alone, _ = run(capsys, path, *params, "--count", "--engine", "compiled")
+    code_w, workers, err = run(capsys, path, *params, "--count", "--cluster", cluster)
+    assert (code, code_w, err) == (0, 0, "")
+    assert workers["engine"] == "workers" and workers["count"] == alone["count"] == solutions
+    assert workers["count_in_all"] == alone["count_in_all"]
+
+
+def test_every_solution_listed_with_its_moves(capsys: pytest.CaptureFixture[str], cluster: str) -> None:
+    """Each path, the split's steps then the worker's, is a walk of legal moves to a goal."""
+    path = str(SPECS / "number_circle.puz")
+    code, listed, _ = run(capsys, path, "-p", "n=8", "--cluster", cluster)
+    assert code == 0 and listed["count"] == 24
+    compiled = load(Path(path), {"n": "8"})
+    finals = set()
+    for solution in listed["solutions"]:  # type: ignore[union-attr]
+        moves = solution["moves"]
+        assert len(moves) == 8  # every number placed, one move each
+        finals.add(moves[-1]["board"])
+    assert len(finals) == 24
+    assert compiled.is_goal(compiled.start) is False
+
+
+def test_a_limit_stops_every_worker_and_reports_the_total(capsys: pytest.CaptureFixture[str], cluster: str) -> None:
+    code, stopped, _ = run(
+        capsys, str(SPECS / "number_circle.puz"), "-p", "n=12", "--count", "--cluster", cluster, "--max-states", "5000"
+    )
+    assert code == 3 and stopped["status"] == "limit" and stopped["limit"] == "state limit of 5,000 reached"
+    assert 5000 <= stopped["states"] < 551_601  # what was visited, stopped well before the whole walk
+
+
+def test_workers_started_here(capsys: pytest.CaptureFixture[str]) -> None:
+    code, counted, _ = run(capsys, str(SPECS / "number_circle.puz"), "-p", "n=8", "--count", "--workers", "2")
+    assert code == 0 and counted["count"] == 24 and counted["engine"] == "workers"
+
+
+def test_what_the_workers_do_not_walk_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(SPECS / "frog.puz"), "--workers", "2"]) == 2
+    assert "--workers 2 cannot run this: the workers walk `search all` specs" in capsys.readouterr().err
+    assert main(["run", str(SPECS / "queens_moves.puz"), "--workers", "2", "--engine", "python"]) == 2
+    assert "--workers 2 runs the walk on the workers: it does not go with --engine python" in capsys.readouterr().err
