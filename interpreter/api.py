@@ -24,6 +24,8 @@ from rich.text import Text
 from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle, compile_puzzle
 from .engines import NAMES as ENGINES
+from .engines import using_workers
+from .engines.workers import Workers
 from .errors import SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
@@ -290,6 +292,8 @@ def solve(
     timeout: float | None = None,
     max_memory_mb: float | None = None,
     interrupt: str = "raise",
+    workers: int | None = None,
+    cluster: str | None = None,
     **named: object,
 ) -> Result:
     """Answer the spec's question (its `search` line), or the one asked: `count` the shortest
@@ -300,7 +304,9 @@ def solve(
     `engine` as `--engine`: "auto", "python", "compiled" (the kernel wherever it applies), or
     "cpsat" (OR-tools, for fillings). `from_state` (a state of the puzzle) asks the question
     of the same puzzle started there: the next move of a shortest solution from wherever a
-    player stands.
+    player stands. `workers` (a number; 0: one per core) or `cluster` (a running Dask
+    cluster's scheduler address) walk a `search all` spec on Dask's workers, as `--workers`
+    and `--cluster` do (the engine "workers"; one call at a time sets them).
     Ctrl-C stops the search and raises KeyboardInterrupt once it has cleaned up; with
     `interrupt="result"` it is a result instead (status "limit", limit "interrupted").
     Options that would change nothing, or contradict each other, raise ValueError with the
@@ -318,6 +324,10 @@ def solve(
     else:
         limits = Limits(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     compiled = puzzle.compiled
+    if workers is not None or cluster is not None:
+        if engine not in ("auto", "workers"):
+            raise ValueError(f"workers and cluster run the walk on the workers: they do not go with engine={engine!r}")
+        engine = "workers"
     question = Question(count, reach, all, limit, method, engine, from_goal=from_goal)
     why = refusal(compiled, question, keywords)
     if why is not None:
@@ -325,7 +335,8 @@ def solve(
     asked = asked_mode(compiled, question)
     if question.listing(asked):
         if asked == "all":
-            report = enumerate_solutions(compiled, limits, limit=limit, keep=not count, engine=engine)
+            with using_workers(Workers(workers or None, cluster)):
+                report = enumerate_solutions(compiled, limits, limit=limit, keep=not count, engine=engine)
         else:
             report = enumerate_shortest(compiled, limits, limit=limit, keep=True)
         result = Result.from_data(data.all_to_data(compiled, puzzle.spec, report))

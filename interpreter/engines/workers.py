@@ -30,6 +30,7 @@ worker that dies is reported as such, with the subtrees it was walking.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Iterator
@@ -200,6 +201,8 @@ class WorkersEngine:
         client, cluster = _connect(self.workers)
         per_worker: dict[str, int] = {}
         memory: dict[str, float] = {}
+        counted: set[str] = set()  # the tasks whose states are counted
+        futures: list[Any] = []
         tasks = 0
         try:
             size = max(1, len(client.scheduler_info().get("workers", {})) or self.workers.size())
@@ -211,6 +214,7 @@ class WorkersEngine:
             tasks = len(futures)
             for future in as_completed(futures):
                 report = future.result()
+                counted.add(future.key)
                 visited[0] += report.visited
                 per_worker[report.worker] = per_worker.get(report.worker, 0) + report.visited
                 memory[report.worker] = max(memory.get(report.worker, 0.0), report.memory_mb)
@@ -228,7 +232,8 @@ class WorkersEngine:
                     else:
                         yield [(NO_MOVE, unpacked(compiled, goal) if report.packed else goal)]
                 limits.check(visited[0], stored=False)
-        except LimitReached:
+        except LimitReached:  # the tasks stop at the same time limit: what they walked is counted
+            visited[0] += _settled(futures, counted, per_worker)
             raise
         except KeyboardInterrupt:
             raise
@@ -244,9 +249,31 @@ class WorkersEngine:
                 "seconds": round(time.monotonic() - started, 3),
                 "where": self.workers.describe(),
             }
+            client.cancel([f for f in futures if f.key not in counted], force=True)
             client.close()
             if cluster is not None:
                 cluster.close()
+
+
+SETTLE_SECONDS = 2.0  # how long a stopped walk waits for its tasks' own reports
+
+
+def _settled(futures: list[Any], counted: set[str], per_worker: dict[str, int]) -> int:
+    """The states of the tasks that report within SETTLE_SECONDS of a stop (each task stops
+    at the run's time limit by itself), so that the report says what was walked."""
+    from distributed import wait
+
+    waiting = [f for f in futures if f.key not in counted]
+    with contextlib.suppress(Exception):  # a wait that times out, a cluster gone: what came is counted
+        wait(waiting, timeout=SETTLE_SECONDS)
+    total = 0
+    for future in waiting:
+        if future.status == "finished":
+            report = future.result()
+            counted.add(future.key)
+            total += report.visited
+            per_worker[report.worker] = per_worker.get(report.worker, 0) + report.visited
+    return total
 
 
 def _connect(workers: Workers) -> tuple[Any, Any]:

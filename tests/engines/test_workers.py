@@ -86,3 +86,23 @@ def test_what_the_workers_do_not_walk_is_refused(capsys: pytest.CaptureFixture[s
     assert "--workers 2 cannot run this: the workers walk `search all` specs" in capsys.readouterr().err
     assert main(["run", str(SPECS / "queens_moves.puz"), "--workers", "2", "--engine", "python"]) == 2
     assert "--workers 2 runs the walk on the workers: it does not go with --engine python" in capsys.readouterr().err
+
+
+def test_a_time_limit_stops_the_workers_and_counts_what_they_walked(
+    capsys: pytest.CaptureFixture[str], cluster: str
+) -> None:
+    code, stopped, _ = run(
+        capsys, str(SPECS / "number_circle.puz"), "-p", "n=16", "--count", "--cluster", cluster, "--timeout", "3"
+    )
+    assert code == 3 and stopped["status"] == "limit" and stopped["limit"] == "time limit of 3 s reached"
+    walked = stopped["workers"]["states_per_worker"]  # type: ignore[index]
+    assert stopped["states"] > sum(walked.values()) > 0  # the workers' states, and the split's above them
+
+
+def test_the_api_asks_the_workers(cluster: str) -> None:
+    import puzint
+
+    result = puzint.solve("number_circle", n=8, count=True, cluster=cluster)
+    assert (result.count, result.data["engine"]) == (24, "workers")
+    with pytest.raises(ValueError, match="engine='workers' cannot run this: the workers walk `search all` specs"):
+        puzint.solve("frog", cluster=cluster)
