@@ -111,11 +111,8 @@ def split(compiled: CompiledPuzzle, wanted: int, limits: Limits) -> Split:
                 else:
                     following.append(child)
         limits.check(len(top.parents), stored=False)
-        if not following:
-            layer = []
-            break
         layer = following
-    top.roots = layer if layer != [compiled.start] or not top.goals else []
+    top.roots = layer
     return top
 
 
