@@ -228,7 +228,7 @@ class WorkersEngine:
                         yield []
                     else:
                         yield [(NO_MOVE, unpacked(compiled, goal) if report.packed else goal)]
-                limits.check(visited[0], stored=False)
+                limits.check(visited[0], stored=False, at=f"{len(counted)}/{tasks} subtree tasks done")
         except LimitReached:  # the tasks stop at the same time limit: what they walked is counted
             visited[0] += _settled(futures, counted, per_worker)
             raise
