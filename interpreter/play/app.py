@@ -1,7 +1,9 @@
 """`puzint play SPEC`: the puzzle in the terminal, played by hand (textual).
 
 The board is drawn as `puzint run` draws it, the last move marked; the legal moves are a list
-(arrow keys and Enter, a click, or the move's number); `u` undoes, `r` redoes, `h` asks the
+(arrow keys and Enter, a click, or the move's number), and a click on the board picks them too:
+a click on a cell (or a place) keeps the moves that touch it, a second click the moves between
+the two, and where one move is left it is played (Escape lets go); `u` undoes, `r` redoes, `h` asks the
 engine for the next move of a shortest solution from here, `f` shows the moves a safety rule
 forbids and which rule, `s` saves the moves played as a solution file that `puzint run
 --replay` checks, `q` quits. Reaching the goal says in how many moves, against the shortest.
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import ClassVar, cast
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -52,6 +55,7 @@ class PlayApp(App[None]):
         Binding("f", "forbidden", "forbidden moves"),
         Binding("s", "save", "save"),
         Binding("q", "quit", "quit"),
+        Binding("escape", "let_go", "let go", show=False),
         *(Binding(str(n), f"number({n})", show=False) for n in range(1, 10)),
     ]
 
@@ -64,6 +68,7 @@ class PlayApp(App[None]):
         self.show_forbidden = False
         self.shortest: int | None = None  # moves of a shortest solution from the start, once known
         self.message = ""
+        self.picked: list[str] = []  # the cells or places clicked: the moves listed touch them all
 
     # ---- layout
     def compose(self) -> ComposeResult:
@@ -97,7 +102,7 @@ class PlayApp(App[None]):
             caption.append(last.words)
         block = text.state_block(compiled, caption, state, label, UNICODE)
         self.query_one("#board", Static).update(Text("\n").join(block))
-        self.shown = game.options()
+        self.shown = [option for option in game.options() if all(_touches(option, name) for name in self.picked)]
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         moves.add_options(
@@ -158,7 +163,34 @@ class PlayApp(App[None]):
     def _play(self, index: int) -> None:
         self.game.play(self.shown[index])
         self.message = ""
+        self.picked = []
         self.refresh_game()
+
+    def on_click(self, event: events.Click) -> None:
+        """A click on the board: its cell or place picked (see the module's docstring)."""
+        board = self.query_one("#board", Static)
+        offset = event.get_content_offset(board)
+        name = _clicked(self.game.compiled, self.game.state, offset.x, offset.y) if offset is not None else None
+        if name is None:
+            return
+        self.picked = [*self.picked[-1:], name]
+        touching = [o for o in self.game.options() if all(_touches(o, picked) for picked in self.picked)]
+        if len(touching) == 1:
+            self.game.play(touching[0])
+            self.picked, self.message = [], ""
+        elif not touching:
+            self.picked = [name]
+            self.message = f"no move touches {name}" if not self._any(name) else ""
+        else:
+            self.message = "picked " + " and ".join(self.picked) + ": Escape lets go"
+        self.refresh_game()
+
+    def _any(self, name: str) -> bool:
+        return any(_touches(option, name) for option in self.game.options())
+
+    def action_let_go(self) -> None:
+        self.picked = []
+        self._say("")
 
     def action_undo(self) -> None:
         self._say("" if self.game.undo() else "nothing to undo")
@@ -215,3 +247,32 @@ class PlayApp(App[None]):
             index = self.shown.index(hint.move)
             self._say(f"hint: {index + 1}  {hint.move.words}")
             self.query_one("#moves", OptionList).highlighted = index
+
+
+def _touches(option: Option, name: str) -> bool:
+    """Whether a move moves a piece from or to the cell or place `name` (or is made there)."""
+    return option.at == name or any(name in (source, target) for _, source, target in option.movers)
+
+
+def _clicked(compiled: CompiledPuzzle, state: bytes, x: int, y: int) -> str | None:
+    """The cell or place drawn at (x, y) of the board's drawing (`text.state_block`: a caption
+    line, the board's rows of slots, then a line for each place)."""
+    puzzle = compiled.puzzle
+    board = puzzle.board
+    line = y - 1  # under the caption
+    rows = 0
+    if board is not None:
+        rows = board.rows if board.has_frame else 1
+        if 0 <= line < rows:
+            cols = board.cols if board.has_frame else board.size
+            width = max([len(text.glyph(compiled, c, UNICODE)) for c in set(state[: compiled.cells])] + [1]) + 2
+            col = x // width
+            squares = board.frame if board.has_frame else tuple(range(board.size))
+            if 0 <= col < cols:
+                cell = squares[line * cols + col]
+                return board.name(cell) if cell >= 0 else None
+            return None
+    place = line - rows
+    if 0 <= place < len(puzzle.places):
+        return puzzle.places[place].name
+    return None

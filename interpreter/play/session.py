@@ -35,6 +35,7 @@ class Option:
     movers: tuple[tuple[str, str | None, str | None], ...]
     cost: object
     after: bytes
+    at: str | None = None  # a toggle's cell
 
     @property
     def words(self) -> str:
@@ -77,6 +78,7 @@ def options(compiled: CompiledPuzzle, state: bytes) -> list[Option]:
                 label.movers,
                 cost,
                 after,
+                label.at,
             )
         )
     return out

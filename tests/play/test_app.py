@@ -108,3 +108,25 @@ def test_a_dead_end_says_so_and_a_hint_says_why_not(tmp_path: Path) -> None:
         assert "there is no move 9 here" in shown(app, "#status")
 
     played("specs/frog.puz", {"n": "2"}, tmp_path / "x.moves", script)
+
+
+def test_moves_picked_by_clicking_the_board(tmp_path: Path) -> None:
+    """Frog n = 1, drawn ` ●  ·  ○` under its caption: a cell is three columns wide."""
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.click("#board", offset=(7, 1))  # cell 3: only ○ 3 → 2 touches it
+        assert [o.words for o in app.game.played] == ["slide ○ 3 → 2"]
+        await pilot.click("#board", offset=(1, 1))  # cell 1: ● 1 → 3 (a jump) is the only move from it
+        assert [o.words for o in app.game.played][-1] == "jump ● 1 → 3"
+
+    played("specs/frog.puz", {"n": "1"}, tmp_path / "x.moves", script)
+
+
+def test_a_place_clicked_keeps_the_moves_that_touch_it(tmp_path: Path) -> None:
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.click("#board", offset=(2, 2))  # the line of the right bank: every crossing goes there
+        assert len(app.shown) == 9 and app.picked == ["right"]
+        await pilot.press("escape")
+        assert app.picked == [] and len(app.shown) == 9
+
+    played("specs/jealous_husbands.puz", {}, tmp_path / "x.moves", script)
