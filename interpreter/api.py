@@ -341,16 +341,17 @@ def solve(
             report = enumerate_shortest(compiled, limits, limit=limit, keep=True)
         result = Result.from_data(data.all_to_data(compiled, puzzle.spec, report))
     else:
-        solved = solve_compiled(
-            compiled,
-            puzzle.spec,
-            count=count,
-            reach=reach,
-            limits=limits,
-            method=method,
-            engine=engine,
-            from_goal=from_goal,
-        )
+        with using_workers(Workers(workers or None, cluster)):
+            solved = solve_compiled(
+                compiled,
+                puzzle.spec,
+                count=count,
+                reach=reach,
+                limits=limits,
+                method=method,
+                engine=engine,
+                from_goal=from_goal,
+            )
         result = Result.from_data(data.to_data(solved, count=count, reach=reach))
     if interrupt == "raise" and result.status == LIMIT and result.limit == INTERRUPTED:
         raise KeyboardInterrupt

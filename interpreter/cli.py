@@ -367,17 +367,18 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
                 with engines.using_workers(workers):
                     every = _all_solutions(args, out, compiled, limits, glyphs)
             else:
-                solved = solve(
-                    compiled,
-                    args.spec,
-                    count=args.count,
-                    reach=args.reach,
-                    limits=limits,
-                    method=args.method,
-                    distinct=args.distinct,
-                    engine=args.engine,
-                    from_goal=args.from_goal,
-                )
+                with engines.using_workers(workers):
+                    solved = solve(
+                        compiled,
+                        args.spec,
+                        count=args.count,
+                        reach=args.reach,
+                        limits=limits,
+                        method=args.method,
+                        distinct=args.distinct,
+                        engine=args.engine,
+                        from_goal=args.from_goal,
+                    )
     except LimitReached as exc:
         ctrl_c.quiet()
         return _stopped_before_search(args, params, exc.reason, limits)

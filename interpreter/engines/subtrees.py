@@ -1,8 +1,9 @@
 """What a worker runs (engines/workers.py): the walk of a few subtrees of a `search all`
-spec, from their roots, on the kernel where it runs (else in Python), under the limits the
-driver hands down. A module of its own, importable by a worker process: the task and its
-arguments are plain data (the spec's text and parameters, the roots as bytes), and each
-worker compiles the spec once and keeps it for its next tasks."""
+spec (or the search for one solution of a `search any` spec), from their roots, on the
+kernel where it runs (else in Python), under the limits the driver hands down. A module of
+its own, importable by a worker process: the task and its arguments are plain data (the
+spec's text and parameters, the roots as bytes), and each worker compiles the spec once and
+keeps it for its next tasks."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from ..language.parser import parse
 from ..search import Limits
 from ..search.depth import REMEMBER
 from ..search.limits import LimitReached, rss_mb, stop_reason
+from ..search.result import LIMIT, SOLVED
 from .kernel import KernelEngine
 from .python import PythonEngine
+from .query import Query
 
 _COMPILED: dict[tuple[str, str, tuple[tuple[str, str], ...]], CompiledPuzzle] = {}
 
@@ -88,3 +91,38 @@ def walk_roots(job: Job, roots: list[bytes], budget: tuple[float | None, int | N
         report.stopped = stop_reason(exc)
     report.memory_mb = rss_mb()  # the peak, as the memory limit reads it
     return report
+
+
+@dataclass
+class Found:
+    """A task's answer to `search any`: the states it visited and, where a subtree held a
+    solution, its root and the states from the root to the goal."""
+
+    worker: str
+    visited: int = 0
+    root: bytes | None = None
+    states: list[bytes] = field(default_factory=list)
+    stopped: str | None = None
+
+
+def find_any(job: Job, roots: list[bytes], budget: tuple[float | None, int | None]) -> Found:
+    """A solution under one of the roots, found as the one-worker `search any` finds one
+    (depth first, the moves tried in the spec's order or its heuristic's), or none."""
+    compiled = compiled_for(job)
+    seconds, states = budget
+    found = Found(f"{socket.gethostname()}:{os.getpid()}")
+    engine = KernelEngine() if job.kernel else PythonEngine()
+    started = Limits(timeout=seconds)
+    for root in roots:
+        left = None if states is None else max(1, states - found.visited)
+        limits = Limits(max_states=left, timeout=None if seconds is None else max(0.1, seconds - started.elapsed()))
+        moved = compiled.starting_at(root)
+        result = engine.search(moved, Query.of(moved, mode="any"), limits)
+        found.visited += result.states
+        if result.status == LIMIT:
+            found.stopped = result.limit_reason
+            break
+        if result.status == SOLVED:
+            found.root, found.states = root, [state for _, state in result.path]
+            break
+    return found

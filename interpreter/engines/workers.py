@@ -40,13 +40,15 @@ from typing import Any
 from ..compiler import CompiledPuzzle
 from ..search import Limits, SearchResult
 from ..search.depth import NO_MOVE
-from ..search.limits import LimitReached, state_limit
+from ..search.limits import LimitReached, state_limit, stop_reason
+from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from .base import Path
 from .query import Query
 
 TASKS_PER_WORKER = 24
 SPLIT_STATES = 100_000  # the most states the split's layers hold
 NOT_INSTALLED = "Dask is not installed (pip install 'puzint[parallel]')"
+ANY_METHOD = "depth first, workers"
 
 
 def installed() -> bool:
@@ -129,17 +131,64 @@ class WorkersEngine:
             return NOT_INSTALLED
         if compiled.filling is not None:
             return "a logic puzzle's fillings are walked by the fill search and the constraint solver, on one core"
-        if query.mode != "all" or query.layered or query.listing or query.trajectories:
+        if query.mode not in ("all", "any") or query.layered or query.listing or query.trajectories:
             return (
-                "the workers walk `search all` specs (every goal state, and their number); "
+                "the workers walk `search all` and `search any` specs (depth first); "
                 "breadth-first searches across workers are not built yet"
             )
-        if compiled.puzzle.heuristic is not None:
+        if query.mode == "all" and compiled.puzzle.heuristic is not None:
             return "a heuristic orders one walk's moves; the workers' subtrees are walked in no common order"
         return None
 
     def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
-        raise NotImplementedError("the workers answer `search all` walks: goal_states and count_goal_states")
+        """`search any`: one solution, from whichever subtree holds one first (the others are
+        then cancelled); no solution where no subtree holds one."""
+        started = time.monotonic()
+        top = split(compiled, self.workers.size() * TASKS_PER_WORKER, limits)
+        visited = len(top.parents)
+        if top.goals:
+            goal = top.goals[0]
+            return SearchResult(SOLVED, visited, time.monotonic() - started, top.path_to(goal), method=ANY_METHOD)
+        if not top.roots:
+            return SearchResult(NO_SOLUTION, visited, time.monotonic() - started, method=ANY_METHOD)
+        from distributed import as_completed
+
+        from .subtrees import Job, find_any
+
+        puzzle = compiled.puzzle
+        job = Job(puzzle.source, puzzle.filename, puzzle.given, True, on_kernel(compiled, "any"))
+        client, cluster = _connect(self.workers)
+        futures: list[Any] = []
+        per_worker: dict[str, int] = {}
+        result = SearchResult(NO_SOLUTION, visited, method=ANY_METHOD)
+        try:
+            futures = [
+                client.submit(find_any, job, batch, _task_limits(limits, visited), pure=False)
+                for batch in _batches(top.roots, client, self.workers)
+            ]
+            for future in as_completed(futures):
+                found = future.result()
+                result.states += found.visited
+                per_worker[found.worker] = per_worker.get(found.worker, 0) + found.visited
+                if found.root is not None:
+                    result.status, result.path = SOLVED, _path(compiled, top, found.root, found.states)
+                    break
+                if found.stopped is not None:
+                    result.status, result.limit_reason = LIMIT, found.stopped
+                    break
+                limits.check(result.states, stored=False)
+        except (LimitReached, KeyboardInterrupt) as exc:
+            result.status, result.limit_reason = LIMIT, stop_reason(exc)
+        except Exception as exc:  # a worker that died, a cluster that went away
+            result.status, result.limit_reason = LIMIT, f"the workers stopped: {type(exc).__name__}: {exc}"
+        finally:
+            client.cancel(futures, force=True)
+            client.close()
+            if cluster is not None:
+                cluster.close()
+        self._statistics = {"workers": len(per_worker), "tasks": len(futures), "states_per_worker": per_worker}
+        result.seconds = time.monotonic() - started
+        return result
 
     def statistics(self) -> dict[str, object] | None:
         return self._statistics
@@ -202,11 +251,9 @@ class WorkersEngine:
         futures: list[Any] = []
         tasks = 0
         try:
-            size = max(1, len(client.scheduler_info().get("workers", {})) or self.workers.size())
-            chunk = max(1, len(top.roots) // (size * TASKS_PER_WORKER))
-            batches = [top.roots[i : i + chunk] for i in range(0, len(top.roots), chunk)]
             futures = [
-                client.submit(walk_roots, job, batch, _task_limits(limits, visited[0]), pure=False) for batch in batches
+                client.submit(walk_roots, job, batch, _task_limits(limits, visited[0]), pure=False)
+                for batch in _batches(top.roots, client, self.workers)
             ]
             tasks = len(futures)
             for future in as_completed(futures):
@@ -250,6 +297,13 @@ class WorkersEngine:
             client.close()
             if cluster is not None:
                 cluster.close()
+
+
+def _batches(roots: list[bytes], client: Any, workers: Workers) -> list[list[bytes]]:
+    """The roots in about TASKS_PER_WORKER tasks for each worker the cluster has."""
+    size = max(1, len(client.scheduler_info().get("workers", {})) or workers.size())
+    chunk = max(1, len(roots) // (size * TASKS_PER_WORKER))
+    return [roots[i : i + chunk] for i in range(0, len(roots), chunk)]
 
 
 SETTLE_SECONDS = 2.0  # how long a stopped walk waits for its tasks' own reports
@@ -300,12 +354,12 @@ def _stopped(limits: Limits, visited: int, report: Any) -> str:
     return limits.exceeded() or f"{report.worker}: {report.stopped}"
 
 
-def on_kernel(compiled: CompiledPuzzle) -> bool:
+def on_kernel(compiled: CompiledPuzzle, mode: str = "all") -> bool:
     """Whether the subtrees are walked on the kernel (decided here, for every worker alike, so
     that every goal state is keyed alike: packed as the kernel packs it, or as itself)."""
     from .kernel import KernelEngine
 
-    return KernelEngine().why_not(compiled, Query.of(compiled, mode="all")) is None
+    return KernelEngine().why_not(compiled, Query.of(compiled, mode=mode)) is None
 
 
 def keys(compiled: CompiledPuzzle, kernel: bool) -> Any:

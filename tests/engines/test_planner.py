@@ -128,7 +128,7 @@ def test_engine_help_says_who_answers_and_why(capsys: pytest.CaptureFixture[str]
         "  cpsat     OR-tools' CP-SAT constraint solver: fillings (logic puzzles), where propagation decides; "
         "does not: the constraint solver answers fillings (logic puzzles), and this puzzle has moves",
         "  workers   Dask's workers (this machine's cores, or a cluster), each walking subtrees on the kernel; "
-        "does not: the workers walk `search all` specs (every goal state, and their number); "
+        "does not: the workers walk `search all` and `search any` specs (depth first); "
         "breadth-first searches across workers are not built yet",
         "  auto      runs it on python",
     ]

@@ -83,7 +83,9 @@ def test_workers_started_here(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_what_the_workers_do_not_walk_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", str(SPECS / "frog.puz"), "--workers", "2"]) == 2
-    assert "--workers 2 cannot run this: the workers walk `search all` specs" in capsys.readouterr().err
+    assert (
+        "--workers 2 cannot run this: the workers walk `search all` and `search any` specs" in capsys.readouterr().err
+    )
     assert main(["run", str(SPECS / "queens_moves.puz"), "--workers", "2", "--engine", "python"]) == 2
     assert "--workers 2 runs the walk on the workers: it does not go with --engine python" in capsys.readouterr().err
 
@@ -104,5 +106,34 @@ def test_the_api_asks_the_workers(cluster: str) -> None:
 
     result = puzint.solve("number_circle", n=8, count=True, cluster=cluster)
     assert (result.count, result.data["engine"]) == (24, "workers")
-    with pytest.raises(ValueError, match="engine='workers' cannot run this: the workers walk `search all` specs"):
+    with pytest.raises(
+        ValueError, match="engine='workers' cannot run this: the workers walk `search all` and `search any`"
+    ):
         puzint.solve("frog", cluster=cluster)
+
+
+@pytest.mark.parametrize(("n", "tour"), [(5, True), (4, False)])
+def test_one_solution_from_whichever_subtree_holds_one(cluster: str, n: int, tour: bool) -> None:
+    """`search any` on the workers: a knight's tour found is a walk of legal moves that ends at
+    the goal (5 x 5); on 4 x 4 there is none, as one core proves."""
+    from puzint import engines
+    from puzint.engines import Query
+    from puzint.engines.workers import Workers
+    from puzint.search import Limits
+
+    compiled = load(SPECS / "knights_tour.puz", {"n": str(n)})
+    with engines.using_workers(Workers(address=cluster)):
+        result = engines.search(compiled, Query.of(compiled, mode="any"), Limits(), "workers")
+    assert result.status == ("solved" if tour else "no-solution") and result.engine == "workers"
+    before = compiled.start
+    for move, after in result.path:
+        assert (after, move) in compiled.expand(before)
+        before = after
+    assert compiled.is_goal(before) == tour and len(result.path) == (n * n - 1 if tour else 0)
+
+
+def test_the_command_line_sends_search_any_to_the_cluster_asked(
+    capsys: pytest.CaptureFixture[str], cluster: str
+) -> None:
+    code, found, _ = run(capsys, str(SPECS / "knights_tour.puz"), "-p", "n=5", "--cluster", cluster)
+    assert (code, found["status"], found["length"], found["engine"]) == (0, "solved", 24, "workers")
