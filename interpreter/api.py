@@ -318,7 +318,7 @@ def solve(
     _check_arguments(limit, method, engine, max_states, interrupt)
     if from_state is not None:
         key = puzzle._key(from_state)
-        puzzle = Puzzle(session.starting_at(puzzle.compiled, key), puzzle.spec)
+        puzzle = Puzzle(puzzle.compiled.starting_at(key), puzzle.spec)
     if max_memory_mb is None:
         limits = Limits(max_states=max_states, timeout=timeout)  # the default memory limit
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import socket
+import time
 from dataclasses import dataclass, field
 
 from ..compiler import CompiledPuzzle, compile_puzzle
@@ -52,6 +53,15 @@ class Report:
     packed: bool = False  # the goal states as the kernel packs them (kernel.depth.unpacked)
 
 
+def _left(budget: tuple[float | None, int | None], visited: int, started: float) -> Limits:
+    """The limits of a task's next root: what its budget leaves after the roots before."""
+    seconds, states = budget
+    return Limits(
+        max_states=None if states is None else max(1, states - visited),
+        timeout=None if seconds is None else max(0.1, seconds - (time.monotonic() - started)),
+    )
+
+
 def compiled_for(job: Job) -> CompiledPuzzle:
     key = (job.source, job.filename, job.given)
     if key not in _COMPILED:
@@ -62,15 +72,13 @@ def compiled_for(job: Job) -> CompiledPuzzle:
 def walk_roots(job: Job, roots: list[bytes], budget: tuple[float | None, int | None]) -> Report:
     """Every goal state under each root, as the one-worker walk finds them."""
     compiled = compiled_for(job)
-    seconds, states = budget
     report = Report(f"{socket.gethostname()}:{os.getpid()}")
     engine = KernelEngine() if job.kernel else PythonEngine()
-    started = Limits(timeout=seconds)
+    started = time.monotonic()
     remember = REMEMBER  # until a subtree shows that the puzzle's walks meet no state twice
     try:
         for root in roots:
-            left = None if states is None else max(1, states - report.visited)
-            limits = Limits(max_states=left, timeout=None if seconds is None else max(0.1, seconds - started.elapsed()))
+            limits = _left(budget, report.visited, started)
             visited = [0, 0]
             moved = compiled.starting_at(root)
             try:
@@ -109,13 +117,11 @@ def find_any(job: Job, roots: list[bytes], budget: tuple[float | None, int | Non
     """A solution under one of the roots, found as the one-worker `search any` finds one
     (depth first, the moves tried in the spec's order or its heuristic's), or none."""
     compiled = compiled_for(job)
-    seconds, states = budget
     found = Found(f"{socket.gethostname()}:{os.getpid()}")
     engine = KernelEngine() if job.kernel else PythonEngine()
-    started = Limits(timeout=seconds)
+    started = time.monotonic()
     for root in roots:
-        left = None if states is None else max(1, states - found.visited)
-        limits = Limits(max_states=left, timeout=None if seconds is None else max(0.1, seconds - started.elapsed()))
+        limits = _left(budget, found.visited, started)
         moved = compiled.starting_at(root)
         result = engine.search(moved, Query.of(moved, mode="any"), limits)
         found.visited += result.states

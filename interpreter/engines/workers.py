@@ -41,6 +41,7 @@ from ..compiler import CompiledPuzzle
 from ..search import Limits, SearchResult
 from ..search.depth import NO_MOVE
 from ..search.limits import LimitReached, state_limit, stop_reason
+from ..search.problem import steps
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from .base import Path
 from .query import Query
@@ -391,10 +392,4 @@ def _task_limits(limits: Limits, visited: int) -> tuple[float | None, int | None
 def _path(compiled: CompiledPuzzle, top: Split, root: bytes, states: list[bytes]) -> Path:
     """The path from the start to a goal: the split's to the root, then the worker's states,
     each step's move found again among the moves of the state before it."""
-    path = top.path_to(root)
-    before = root
-    for state in states:
-        move = next(number for child, number in compiled.expand(before) if child == state)
-        path.append((move, state))
-        before = state
-    return path
+    return top.path_to(root) + steps(compiled, [root, *states])

@@ -15,6 +15,7 @@ import numpy as np
 
 from ..compiler import CompiledPuzzle
 from ..search.limits import LimitReached, Limits, stop_reason
+from ..search.problem import steps
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls, core
 from .assembly import build as build_program
@@ -24,7 +25,7 @@ from .machine import unowned, workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .records import WS_ERR
-from .search import FIRST_CAPACITY, Arrays, resized, steps
+from .search import FIRST_CAPACITY, Arrays, resized
 from .tables import build as build_tables
 
 # what a call stopped on

@@ -21,6 +21,7 @@ import numpy as np
 from ..compiler import CompiledPuzzle
 from ..compiler.ranges import KERNEL_BOUND
 from ..search.limits import LimitReached, Limits, stop_reason
+from ..search.problem import steps
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls
 from .assembly import build as build_program
@@ -31,7 +32,7 @@ from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .records import WS_ERR
 from .rows import FREE, Rows, find
-from .search import NotExact, count_overflow, resized, steps
+from .search import NotExact, count_overflow, resized
 
 # what a call stopped on
 CHECK, DONE, EMPTY_OPEN, ROOM, OUT_FULL, FAILED, OVERFLOW, COST_OVERFLOW, ZERO_COST = range(9)

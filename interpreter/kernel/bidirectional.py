@@ -17,10 +17,11 @@ import numpy as np
 
 from ..compiler import CompiledPuzzle
 from ..search.limits import LimitReached, Limits, stop_reason
+from ..search.problem import steps
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import core
 from .jit import njit
-from .search import Arrays, steps
+from .search import Arrays
 from .tables import Tables, build
 
 LAYER_DONE, CHECK, ROOM = range(3)

@@ -21,6 +21,7 @@ import numpy as np
 from ..compiler import CompiledPuzzle
 from ..search.depth import NO_MOVE, PROBE, REMEMBER, Path
 from ..search.limits import Limits
+from ..search.problem import steps
 from . import calls, sets
 from .assembly import MachineProgram
 from .assembly import build as build_program
@@ -28,7 +29,6 @@ from .jit import njit
 from .machine import unowned, workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
-from .search import steps
 
 # the walk's counters, in one array
 DEPTH, VISITED, REVISITS, SEEN, SEEN_ON, GOALS, ON_PATH, PENDING, PHASE, CHECK_AT, KEEP, PROBE_AT, KEEP_PATH = range(13)
@@ -259,10 +259,15 @@ def count_goal_states(compiled: CompiledPuzzle, limits: Limits, counter: list[in
     if compiled.is_goal(compiled.start):
         counter[1:] = [1]
         return 1
+    return int(_counted(compiled, limits, counter, remember).c[GOALS])
+
+
+def _counted(compiled: CompiledPuzzle, limits: Limits, counter: list[int], remember: int) -> Walk:
+    """The walk run to its end without listing its goal states (they stay in its set)."""
     walk = Walk(build_program(compiled), remember)
     for _ in _walks(walk, limits, counter, listing=False):
         raise AssertionError("a walk that does not list goals yields nothing")
-    return int(walk.c[GOALS])
+    return walk
 
 
 def goal_set(
@@ -273,12 +278,10 @@ def goal_set(
     its subtrees, so that goal states found under several roots are counted once. With them, whether the walk still
     remembered states at its end (False: it met no state twice in its first PROBE states and
     stopped remembering; the next subtree of the same puzzle need not remember either)."""
-    walk = Walk(build_program(compiled), remember)
     if compiled.is_goal(compiled.start):
         counter[1:] = [1]
-        return [walk.path[0].tobytes()], True
-    for _ in _walks(walk, limits, counter, listing=False):
-        raise AssertionError("a walk that does not list goals yields nothing")
+        return [np.array(build_program(compiled).start, dtype=np.uint64).tobytes()], True
+    walk = _counted(compiled, limits, counter, remember)
     goals = [row.tobytes() for row in walk.goals if row[0] != sets.EMPTY]
     return goals, bool(walk.c[SEEN_ON])
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from ..compiler import CompiledPuzzle
 from ..search.limits import LimitReached, Limits, stop_reason
+from ..search.problem import steps
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls, sets
 from .assembly import MachineProgram
@@ -27,7 +28,6 @@ from .machine import workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .records import WS_ERR
-from .search import steps
 
 BEYOND = 1 << 60  # no f found beyond the bound: nothing left to try
 # the counters, in one array

@@ -6,7 +6,6 @@ arrays and checks the limits between two bounded kernel calls."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -17,6 +16,7 @@ from ..compiler.symmetry import Element
 from ..errors import Pos
 from ..model.puzzle import Symmetry
 from ..search.limits import LimitReached, Limits, stop_reason
+from ..search.problem import steps
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from ..search.symmetry import moves_not_mapped, not_closed
 from . import core, state_bound
@@ -315,26 +315,6 @@ def _path(compiled: CompiledPuzzle, walk: Walk, index: int, counting: bool) -> l
     """The solution, from the parent links (the last move that gives each state when paths
     were counted, as Python's layered search records it)."""
     return steps(compiled, walk.arrays.chain(index, walk.tables.unpack), last=counting)
-
-
-def steps(
-    compiled: CompiledPuzzle,
-    states: list[bytes],
-    last: bool = False,
-    order: Callable[[list[tuple[bytes, int]]], list[tuple[bytes, int]]] | None = None,
-) -> list[tuple[int, bytes]]:
-    """The moves between these states. The kernel stores no moves (4 bytes a state saved):
-    each is the move the Python engine records, found again among the state's successors
-    (taken in `order`, where the search took them so): the first that gives the next state
-    (the last, with `last`)."""
-    path = []
-    for before, after in itertools.pairwise(states):
-        successors = compiled.expand(before)
-        if order is not None:
-            successors = order(list(successors))
-        moves = [move for child, move in successors if child == after]
-        path.append((moves[-1] if last else moves[0], after))
-    return path
 
 
 def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:

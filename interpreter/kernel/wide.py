@@ -12,6 +12,7 @@ import numpy as np
 
 from ..compiler import CompiledPuzzle
 from ..search.limits import LimitReached, Limits, stop_reason
+from ..search.problem import steps
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from . import calls
 from .assembly import build as build_program
@@ -21,7 +22,7 @@ from .machine import workspace
 from .moves import FAILED as EXPAND_FAILED
 from .moves import FULL
 from .rows import FREE, Rows, find
-from .search import CALL_BUDGET, Depth, count_overflow, resized, steps
+from .search import CALL_BUDGET, Depth, count_overflow, resized
 
 FIRST_ROOM = 64  # rows for one state's successors, doubled when a state has more
 

@@ -89,14 +89,9 @@ def refusals(compiled: CompiledPuzzle, state: bytes) -> list[Refusal]:
     return [Refusal(r.name, r.move, r.rule, r.line, r.where) for r in rejections(compiled, state)]
 
 
-def starting_at(compiled: CompiledPuzzle, state: bytes) -> CompiledPuzzle:
-    """The same puzzle started at `state` (see CompiledPuzzle.starting_at)."""
-    return compiled.starting_at(state)
-
-
 def shortest_from(compiled: CompiledPuzzle, state: bytes, limits: Limits | None = None) -> SearchResult:
     """The spec's question (a shortest solution, or a cheapest) asked from `state`."""
-    moved = starting_at(compiled, state)
+    moved = compiled.starting_at(state)
     return solve(moved, moved.puzzle.filename or "<puzzle>", limits=limits or Limits()).result
 
 

@@ -45,6 +45,7 @@ ROW_WIDTH = 1200  # panels wrap to a new row past this width
 CAPTION = 18
 BOX_TOP = 18  # a place's box starts under its name
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+DARK_FILL, LIGHT_FILL = "#263238", "white"  # pieces drawn ● and ○
 MOVED, LEFT, BOARD, LINES, WALL = "#ffd54f", "#9e9e9e", "#f3efe6", "#8d8577", "#5d4037"
 DARK = set("●■♞♛♚♜♝♟◆▲")
 LIGHT = set("○□♘♕♔♖♗♙◇△")
@@ -306,7 +307,7 @@ def _goal_marks(compiled: CompiledPuzzle, centres: dict[int, tuple[float, float]
             continue
         cx, cy = centres[cell]
         fill, _ = colours[compiled.puzzle.parts[code].piece - 1]
-        ring = fill if fill != "white" else "#263238"
+        ring = fill if fill != LIGHT_FILL else DARK_FILL  # a light piece's ring drawn dark, to be seen
         out.append(
             f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.44:g}" fill="none" stroke="{ring}" '
             f'stroke-width="2.5" stroke-dasharray="5 3"/>'
@@ -557,16 +558,16 @@ def piece_colours(compiled: CompiledPuzzle) -> tuple[tuple[str, str], ...]:
     pieces = compiled.puzzle.pieces
     kinds = sorted({p.kind for p in pieces}, key=[p.kind for p in pieces].index)
     group = _shared_group(pieces)
+    members = sorted({p.attribute(group) for p in pieces}, key=str) if group is not None else []
     out = []
     for index, piece in enumerate(pieces):
         drawn = piece.glyph or piece.symbol
         if drawn in DARK:
-            out.append(("#263238", "white"))
+            out.append((DARK_FILL, LIGHT_FILL))
         elif drawn in LIGHT:
-            out.append(("white", "#263238"))
+            out.append((LIGHT_FILL, DARK_FILL))
         elif group is not None:
-            values = sorted({p.attribute(group) for p in pieces}, key=str)
-            hue = RELATED[values.index(piece.attribute(group)) % len(RELATED)]
+            hue = RELATED[members.index(piece.attribute(group)) % len(RELATED)]
             shade = hue[kinds.index(piece.kind) % 2]
             out.append((shade, "white" if shade == hue[0] else "#1a1a1a"))
         else:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+import itertools
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Protocol, TypeVar
 
 State = Any  # any hashable value: the engine never looks inside a state
@@ -38,3 +39,23 @@ class Problem(Protocol[S]):
         ...
 
     def is_goal(self, state: S) -> bool: ...
+
+
+def steps(
+    compiled: Problem[Any],
+    states: list[bytes],
+    last: bool = False,
+    order: Callable[[list[tuple[bytes, int]]], list[tuple[bytes, int]]] | None = None,
+) -> list[tuple[int, bytes]]:
+    """The moves between these states, for a search that kept only states (the kernel stores
+    no moves: 4 bytes a state saved; the workers hand back states): each is the move the
+    Python engine records, found again among the state's successors (taken in `order`, where
+    the search took them so): the first that gives the next state (the last, with `last`)."""
+    path = []
+    for before, after in itertools.pairwise(states):
+        successors = compiled.expand(before)
+        if order is not None:
+            successors = order(list(successors))
+        moves = [move for child, move in successors if child == after]
+        path.append((moves[-1] if last else moves[0], after))
+    return path

@@ -4,7 +4,7 @@ undo and redo walk the history, and a hint is a step along a shortest solution."
 from __future__ import annotations
 
 import pytest
-from puzint.play.session import Game, Hint, options, refusals, shortest_from, starting_at
+from puzint.play.session import Game, Hint, options, refusals, shortest_from
 from puzint.runner import load
 
 
@@ -65,8 +65,8 @@ def test_a_dead_end_has_no_hint() -> None:
 def test_a_puzzle_started_elsewhere_keeps_its_symmetries_honest() -> None:
     """The symmetries that fix the start are worked out again from the new start."""
     frog = load("specs/frog.puz", {"n": "2"})
-    moved = starting_at(frog, frog.start)
+    moved = frog.starting_at(frog.start)
     assert moved is frog
     after = options(frog, frog.start)[0].after
-    elsewhere = starting_at(frog, after)
+    elsewhere = frog.starting_at(after)
     assert elsewhere.start == after and elsewhere is not frog
