@@ -305,8 +305,8 @@ def solve(
     "cpsat" (OR-tools, for fillings). `from_state` (a state of the puzzle) asks the question
     of the same puzzle started there: the next move of a shortest solution from wherever a
     player stands. `workers` (a number; 0: one per core) or `cluster` (a running Dask
-    cluster's scheduler address) walk a `search all` spec on Dask's workers, as `--workers`
-    and `--cluster` do (the engine "workers"; one call at a time sets them).
+    cluster's scheduler address) run the search on Dask's workers, as `--workers` and
+    `--cluster` do (the engine "workers"; one call at a time sets them).
     Ctrl-C stops the search and raises KeyboardInterrupt once it has cleaned up; with
     `interrupt="result"` it is a result instead (status "limit", limit "interrupted").
     Options that would change nothing, or contradict each other, raise ValueError with the
@@ -326,7 +326,9 @@ def solve(
     compiled = puzzle.compiled
     if workers is not None or cluster is not None:
         if engine not in ("auto", "workers"):
-            raise ValueError(f"workers and cluster run the walk on the workers: they do not go with engine={engine!r}")
+            raise ValueError(
+                f"workers and cluster run the search on the workers: they do not go with engine={engine!r}"
+            )
         engine = "workers"
     question = Question(count, reach, all, limit, method, engine, from_goal=from_goal)
     why = refusal(compiled, question, keywords)

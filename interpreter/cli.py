@@ -221,13 +221,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers",
         type=_workers,
         metavar="N",
-        help="walk a `search all` spec on N worker processes at once (auto: one per core), with Dask "
-        "(pip install 'puzint[parallel]')",
+        help="run the search on N worker processes at once (auto: one per core), with Dask "
+        "(pip install 'puzint[parallel]'): a walk split into subtrees, or breadth-first layers shared among them",
     )
     run_p.add_argument(
         "--cluster",
         metavar="ADDRESS",
-        help="a running Dask cluster's scheduler (tcp://host:8786): its workers walk the spec",
+        help="a running Dask cluster's scheduler (tcp://host:8786): its workers run the search",
     )
     _limit_options(run_p)
 
@@ -457,7 +457,7 @@ def _workers_asked(args: argparse.Namespace, compiled: CompiledPuzzle) -> Worker
     if args.workers is not None and args.cluster is not None:
         raise UsageError("--workers N starts workers here and --cluster ADDRESS uses a cluster's: give one of them")
     if args.engine not in ("auto", "workers"):
-        raise UsageError(f"{asking} runs the walk on the workers: it does not go with --engine {args.engine}")
+        raise UsageError(f"{asking} runs the search on the workers: it does not go with --engine {args.engine}")
     why = engines.ENGINES["workers"].why_not(compiled, query_of(compiled, _question(args)))
     if why is not None:
         raise UsageError(f"{asking} cannot run this: {why}")

@@ -121,7 +121,10 @@ def split(compiled: CompiledPuzzle, wanted: int, limits: Limits) -> Split:
 
 class WorkersEngine:
     name = "workers"
-    summary = "Dask's workers (this machine's cores, or a cluster), each walking subtrees on the kernel"
+    summary = (
+        "Dask's workers (this machine's cores, or a cluster), on the kernel: subtrees walked at once, "
+        "or breadth-first layers shared among them"
+    )
 
     def __init__(self, workers: Workers | None = None):
         self.workers = workers or Workers()
@@ -132,18 +135,33 @@ class WorkersEngine:
             return NOT_INSTALLED
         if compiled.filling is not None:
             return "a logic puzzle's fillings are walked by the fill search and the constraint solver, on one core"
-        if query.mode not in ("all", "any") or query.layered or query.listing or query.trajectories:
-            return (
-                "the workers walk `search all` and `search any` specs (depth first); "
-                "breadth-first searches across workers are not built yet"
-            )
-        if query.mode == "all" and compiled.puzzle.heuristic is not None:
-            return "a heuristic orders one walk's moves; the workers' subtrees are walked in no common order"
-        return None
+        if query.listing or query.trajectories:
+            return "every shortest solution and trajectories are found in Python, on one core"
+        if query.mode == "all" and not query.reach:  # the walk of every goal state, counted or listed
+            if compiled.puzzle.heuristic is not None:
+                return "a heuristic orders one walk's moves; the workers' subtrees are walked in no common order"
+            return None
+        if query.mode == "any" and not query.layered:
+            return None
+        from . import layers_across
+
+        return layers_across.why_not(compiled, query)
 
     def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
         """`search any`: one solution, from whichever subtree holds one first (the others are
-        then cancelled); no solution where no subtree holds one."""
+        then cancelled); no solution where no subtree holds one. The shortest solution, its
+        count and the reachable states: breadth-first layers shared among the workers
+        (`engines.layers_across`)."""
+        if query.mode != "any" or query.layered:
+            from . import layers_across
+
+            client, cluster = _connect(self.workers)
+            try:
+                return layers_across.search(compiled, query, limits, client, self.workers.describe())
+            finally:
+                client.close()
+                if cluster is not None:
+                    cluster.close()
         started = time.monotonic()
         top = split(compiled, self.workers.size() * TASKS_PER_WORKER, limits)
         visited = len(top.parents)

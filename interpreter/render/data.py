@@ -194,8 +194,8 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
     data["seconds"] = round(result.seconds, 6)
     data["method"] = result.method
     data["engine"] = result.engine
-    if result.statistics is not None:
-        data["solver"] = result.statistics
+    if result.statistics is not None:  # a solver's own figures; the workers': each one's states
+        data["workers" if result.engine == "workers" else "solver"] = result.statistics
     if result.tried_first is not None:
         data["tried_first"] = result.tried_first
         data["tried_first_stopped"] = result.tried_first_stopped

@@ -58,8 +58,8 @@ def test_a_try_that_no_engine_could_take_over_goes_on() -> None:
 def test_a_try_goes_on_while_the_kernel_compiles_and_ends_when_it_is_compiled() -> None:
     compiling = Compiling()
     trying = FirstTry(Limits(), 0.05, lambda: Next("compiled", compile=lambda: compiling))  # type: ignore[arg-type,return-value]
+    started = time.monotonic()  # before the timer starts: it fires 0.5 s after its own start
     threading.Timer(0.5, setattr, (compiling, "done", True)).start()
-    started = time.monotonic()
     reason = wait_out(trying, 5.0)
     assert time.monotonic() - started >= 0.5  # not before the compile ended
     assert trying.compiling is compiling

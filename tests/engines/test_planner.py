@@ -127,9 +127,9 @@ def test_engine_help_says_who_answers_and_why(capsys: pytest.CaptureFixture[str]
         "does not: every shortest solution and trajectories are found in Python; the kernel runs one search",
         "  cpsat     OR-tools' CP-SAT constraint solver: fillings (logic puzzles), where propagation decides; "
         "does not: the constraint solver answers fillings (logic puzzles), and this puzzle has moves",
-        "  workers   Dask's workers (this machine's cores, or a cluster), each walking subtrees on the kernel; "
-        "does not: the workers walk `search all` and `search any` specs (depth first); "
-        "breadth-first searches across workers are not built yet",
+        "  workers   Dask's workers (this machine's cores, or a cluster), on the kernel: subtrees walked at once, "
+        "or breadth-first layers shared among them; "
+        "does not: every shortest solution and trajectories are found in Python, on one core",
         "  auto      runs it on python",
     ]
 

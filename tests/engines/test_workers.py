@@ -5,7 +5,6 @@ processes that the tests start and stop; its limits stop every worker and report
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,18 +13,7 @@ from puzint.runner import load
 
 from tests.conftest import SPECS
 
-distributed = pytest.importorskip("distributed")
-
-
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    """A local cluster of two worker processes, for the module's tests; stopped after them."""
-    import logging
-
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0", silence_logs=logging.ERROR
-    ) as local:
-        yield local.scheduler_address
+pytest.importorskip("distributed")
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict[str, object], str]:
@@ -82,12 +70,10 @@ def test_workers_started_here(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_what_the_workers_do_not_walk_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["run", str(SPECS / "frog.puz"), "--workers", "2"]) == 2
-    assert (
-        "--workers 2 cannot run this: the workers walk `search all` and `search any` specs" in capsys.readouterr().err
-    )
+    assert main(["run", str(SPECS / "bridge_torch.puz"), "--workers", "2"]) == 2
+    assert "--workers 2 cannot run this: the cheapest solution is searched on one core" in capsys.readouterr().err
     assert main(["run", str(SPECS / "queens_moves.puz"), "--workers", "2", "--engine", "python"]) == 2
-    assert "--workers 2 runs the walk on the workers: it does not go with --engine python" in capsys.readouterr().err
+    assert "--workers 2 runs the search on the workers: it does not go with --engine python" in capsys.readouterr().err
 
 
 def test_a_time_limit_stops_the_workers_and_counts_what_they_walked(
@@ -106,10 +92,8 @@ def test_the_api_asks_the_workers(cluster: str) -> None:
 
     result = puzint.solve("number_circle", n=8, count=True, cluster=cluster)
     assert (result.count, result.data["engine"]) == (24, "workers")
-    with pytest.raises(
-        ValueError, match="engine='workers' cannot run this: the workers walk `search all` and `search any`"
-    ):
-        puzint.solve("frog", cluster=cluster)
+    with pytest.raises(ValueError, match="engine='workers' cannot run this: the cheapest solution is searched on one"):
+        puzint.solve("bridge_torch", cluster=cluster)
 
 
 @pytest.mark.parametrize(("n", "tour"), [(5, True), (4, False)])
