@@ -29,7 +29,10 @@ import contextlib
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from ..compiler import CompiledPuzzle
 from ..errors import SpecError
@@ -121,121 +124,150 @@ def _close(run: str, part: int) -> None:
     close_share(run, part)
 
 
+@dataclass
+class Tally:
+    """What the layers came to so far: their sizes, the states in all, the goals met, the
+    states that are the least of their orbits; the first layer holding a goal, the goal the
+    solution ends at (its reference) and the shortest paths to that layer's goals; one of the
+    farthest states; and each worker's states, peak memory and seconds busy."""
+
+    sizes: list[int]
+    goals: int
+    goal_layer: int | None
+    paths: int | None
+    farthest: int
+    total: int = 1
+    least: int = 1
+    first_goal: int | None = None
+    received: int = 0  # bytes sent from one worker to another
+    stored: dict[str, int] = field(default_factory=dict)
+    memory: dict[str, float] = field(default_factory=dict)
+    busy: dict[str, float] = field(default_factory=dict)
+
+    def add(self, reports: list[Any], workers: list[str], counting: bool) -> int:
+        """A layer's reports (one a share) added up; the states it holds."""
+        made: int = sum(a.report.made for a in reports)
+        self.total += made
+        self.received += sum(a.received for a in reports)
+        for name, absorbed in zip(workers, reports, strict=True):
+            self.stored[name] = absorbed.report.stored
+            self.memory[name] = max(self.memory.get(name, 0.0), absorbed.report.memory_mb)
+            self.busy[name] = self.busy.get(name, 0.0) + absorbed.seconds + absorbed.expanding
+        if not made:
+            return 0
+        self.sizes.append(made)
+        self.farthest = next(a.report.first for a in reports if a.report.made)
+        found = [a.report for a in reports if a.report.goals]
+        self.goals += sum(r.goals for r in found)
+        self.least += sum(a.report.least for a in reports)
+        if found and self.goal_layer is None:
+            self.goal_layer, self.first_goal = len(self.sizes) - 1, found[0].first_goal
+            self.paths = sum(r.goal_ways for r in found) if counting else None
+        return made
+
+
 def search(compiled: CompiledPuzzle, query: Query, limits: Limits, client: Any, where: str) -> SearchResult:
     """The question answered by layers across the cluster's workers (see the module)."""
     from ..kernel.tables import build
-    from .shares import absorb_share, expand_share, open_share, pick
+    from .shares import open_share
     from .subtrees import Job
 
     started = time.monotonic()
-    counting, exhaustive = query.count, query.reach
     shares = Shares(client, limits)
-    parts = shares.parts
-    method = "layered bfs" + (" with path counts" if counting else "") + f", {parts} workers"
-    if not parts:
+    method = "layered bfs" + (" with path counts" if query.count else "") + f", {shares.parts} workers"
+    if not shares.parts:
         return SearchResult(LIMIT, 0, limit_reason=f"{where} has no workers", method=method)
     tables = build(compiled)
     puzzle = compiled.puzzle
     job = Job(puzzle.source, puzzle.filename, puzzle.given, False, True)
-    orbits = exhaustive and compiled.symmetry is not None
-    start_goal = compiled.is_goal(compiled.start)
-    sizes, total, goals, least = [1], 1, int(start_goal), 1
-    goal_layer = 0 if start_goal else None
-    paths = 1 if start_goal and counting else None
-    first_goal: int | None = None  # the reference of the goal the solution ends at
-    farthest = tables.start
-    stored: dict[str, int] = {}
-    memory: dict[str, float] = {}
-    busy: dict[str, float] = {}  # seconds each worker expanded and took in
+    orbits = query.reach and compiled.symmetry is not None
+    at_goal = compiled.is_goal(compiled.start)
+    tally = Tally([1], int(at_goal), 0 if at_goal else None, 1 if at_goal and query.count else None, tables.start)
     result = SearchResult(LIMIT, 1, method=method)
     try:
-        shares.workers = shares.results(
-            [shares.on(p, open_share, job, shares.run, p, parts, counting, orbits) for p in range(parts)], 1, 0
-        )
-        while sizes[-1] and (exhaustive or goal_layer is None):
-            depth = len(sizes)
-            budget = (
-                None if limits.timeout is None else max(0.1, limits.timeout - limits.elapsed()),
-                limits.max_memory_mb,
-            )
-            expanded = [shares.on(p, expand_share, shares.run, p, budget) for p in range(parts)]
-            room = max(0, (limits.stored_cap - total) // parts)
-            absorbed = [
-                shares.on(
-                    q, absorb_share, shares.run, q, room, *[shares.on(p, pick, expanded[p], q) for p in range(parts)]
-                )
-                for q in range(parts)
-            ]
-            reports = shares.results(absorbed, total, depth)
-            del expanded, absorbed
+        opened = [
+            shares.on(p, open_share, job, shares.run, p, shares.parts, query.count, orbits) for p in range(shares.parts)
+        ]
+        shares.workers = shares.results(opened, 1, 0)
+        while query.reach or tally.goal_layer is None:
+            reports = _layer(shares, limits, tally.total, len(tally.sizes))
             if any(a.report.overflow for a in reports):
                 raise HandOver("a count of paths past 2**64")
-            made = sum(a.report.made for a in reports)
-            total += made
-            shares.received += sum(a.received for a in reports)
-            for part, absorbed_here in enumerate(reports):
-                stored[shares.workers[part]] = absorbed_here.report.stored
-                name = shares.workers[part]
-                memory[name] = max(memory.get(name, 0.0), absorbed_here.report.memory_mb)
-                busy[name] = busy.get(name, 0.0) + absorbed_here.seconds + absorbed_here.expanding
+            made = tally.add(reports, shares.workers, query.count)
             stopped = next((a.stopped for a in reports if a.stopped is not None), None)
             if stopped is not None:
                 limits.trip(_reason(limits, stopped))
             if any(a.report.full for a in reports):
                 limits.trip(state_limit(limits.stored_cap))
-            if made:
-                sizes.append(made)
-                farthest = next(a.report.first for a in reports if a.report.made)
-            else:
+            if not made:
                 break
-            found = [a.report for a in reports if a.report.goals]
-            goals += sum(r.goals for r in found)
-            least += sum(a.report.least for a in reports)
-            if found and goal_layer is None:
-                goal_layer, first_goal = depth, found[0].first_goal
-                paths = sum(r.goal_ways for r in found) if counting else None
-            limits.check(total, at=f"depth {depth}")
-        result = SearchResult(NO_SOLUTION if goal_layer is None else SOLVED, total, method=method)
-        if goal_layer is not None:
-            chain = _chain(shares, first_goal) if first_goal is not None else [tables.start]
-            result.path = steps(compiled, [tables.unpack(word) for word in chain], last=counting)
-            result.count = paths
-        if exhaustive or goal_layer is None:
-            result.reachable = total
-        if exhaustive:
-            result.reachable_goals = goals
-            result.layers, result.farthest = sizes, tables.unpack(farthest)
-            if orbits:
-                result.reachable_up_to_symmetry = least
-    except SpecError:
-        raise
-    except HandOver:
+            limits.check(tally.total, at=f"depth {len(tally.sizes) - 1}")
+        result = _answer(compiled, query, tally, shares, method)
+    except (SpecError, HandOver):
         raise
     except (LimitReached, KeyboardInterrupt) as exc:
-        result = SearchResult(LIMIT, total, limit_reason=stop_reason(exc), method=method)
+        result = SearchResult(LIMIT, tally.total, limit_reason=stop_reason(exc), method=method)
     except Exception as exc:  # a worker that died, a cluster that went away
-        result = SearchResult(
-            LIMIT, total, limit_reason=f"the workers stopped: {type(exc).__name__}: {exc}", method=method
-        )
+        why = f"the workers stopped: {type(exc).__name__}: {exc}"
+        result = SearchResult(LIMIT, tally.total, limit_reason=why, method=method)
     finally:
         shares.close()
     result.seconds = time.monotonic() - started
     result.statistics = {
-        "workers": parts,
-        "layers": len(sizes),
-        "states_per_worker": stored,
-        "peak_mb_per_worker": {name: round(mb, 1) for name, mb in memory.items()},
-        "busy_seconds_per_worker": {name: round(seconds, 1) for name, seconds in busy.items()},
-        "sent_between_workers_mb": round(shares.received / 1e6, 1),
+        "workers": shares.parts,
+        "layers": len(tally.sizes),
+        "states_per_worker": tally.stored,
+        "peak_mb_per_worker": {name: round(mb, 1) for name, mb in tally.memory.items()},
+        "busy_seconds_per_worker": {name: round(seconds, 1) for name, seconds in tally.busy.items()},
+        "sent_between_workers_mb": round(tally.received / 1e6, 1),
         "seconds": round(result.seconds, 3),
         "where": where,
     }
     return result
 
 
-def _chain(shares: Shares, goal: int | None) -> list[int]:
-    """The states from the start to the goal (given by its reference; None: the start),
-    each parent read from its share."""
+def _layer(shares: Shares, limits: Limits, total: int, depth: int) -> list[Any]:
+    """The next layer, made by two rounds of tasks: each share expands its layer (within the
+    time and memory left), each bucket is picked where it was made and sent to its owner,
+    which takes in its buckets (at most its part of the states the state limit leaves)."""
+    from .shares import absorb_share, expand_share, pick
+
+    seconds = None if limits.timeout is None else max(0.1, limits.timeout - limits.elapsed())
+    parts = range(shares.parts)
+    expanded = [shares.on(p, expand_share, shares.run, p, (seconds, limits.max_memory_mb)) for p in parts]
+    room = max(0, (limits.stored_cap - total) // shares.parts)
+    absorbed = [
+        shares.on(q, absorb_share, shares.run, q, room, *[shares.on(p, pick, expanded[p], q) for p in parts])
+        for q in parts
+    ]
+    return shares.results(absorbed, total, depth)
+
+
+def _answer(compiled: CompiledPuzzle, query: Query, tally: Tally, shares: Shares, method: str) -> SearchResult:
+    """The result, as the one-core search gives it: the solution read back across the shares."""
+    from ..kernel.tables import build
+
+    tables = build(compiled)
+    result = SearchResult(NO_SOLUTION if tally.goal_layer is None else SOLVED, tally.total, method=method)
+    if tally.goal_layer is not None:
+        chain = _chain(shares, compiled, tally.first_goal, tally.goal_layer)
+        result.path = steps(compiled, [tables.unpack(word) for word in chain or [tables.start]], last=query.count)
+        result.count = tally.paths
+    if query.reach or tally.goal_layer is None:
+        result.reachable = tally.total
+    if query.reach:
+        result.reachable_goals = tally.goals
+        result.layers, result.farthest = tally.sizes, tables.unpack(tally.farthest)
+        if compiled.symmetry is not None:
+            result.reachable_up_to_symmetry = tally.least
+    return result
+
+
+def _chain(shares: Shares, compiled: CompiledPuzzle, goal: int | None, depth: int) -> list[int]:
+    """The states from the start to the goal (given by its reference, `depth` moves from the
+    start; None: the start), as packed words: each parent read from its share, or, where the
+    shares keep no parents (every move undone by a move), found again among the state's
+    successors in the layer before."""
     from ..kernel.partition import share_of
     from .shares import state_in_share
 
@@ -244,7 +276,29 @@ def _chain(shares: Shares, goal: int | None) -> list[int]:
         part, number = share_of(goal)
         state, goal = shares.on(part, state_in_share, shares.run, part, number).result()
         chain.append(state)
+    if chain and compiled.undirected:
+        chain += _back_to_start(shares, compiled, chain[0], depth)
     return chain[::-1]
+
+
+def _back_to_start(shares: Shares, compiled: CompiledPuzzle, state: int, depth: int) -> list[int]:
+    """A parent of the state in each layer before its own, back to the start: one of its
+    successors in the layer before (every move is undone by a move), asked of their owners."""
+    from ..kernel.partition import owner
+    from ..kernel.tables import build
+    from .shares import in_layer_of_share
+
+    tables = build(compiled)
+    chain = []
+    for layer in range(depth - 1, -1, -1):
+        asked: dict[int, list[int]] = {}
+        for child, _ in compiled.expand(tables.unpack(state)):
+            word = tables.pack(child)
+            asked.setdefault(owner(np.uint64(word), shares.parts), []).append(word)
+        futures = [shares.on(part, in_layer_of_share, shares.run, part, layer, words) for part, words in asked.items()]
+        state = next(found for found in shares.client.gather(futures) if found is not None)
+        chain.append(state)
+    return chain
 
 
 def _reason(limits: Limits, stopped: str) -> str:

@@ -92,5 +92,10 @@ def state_in_share(run: str, part: int, number: int) -> tuple[int, int | None]:
     return _SHARES[(run, part)].at(number)
 
 
+def in_layer_of_share(run: str, part: int, depth: int, states: list[int]) -> int | None:
+    """The first of these states of this share that is in layer `depth` (None: none is)."""
+    return _SHARES[(run, part)].in_layer(depth, states)
+
+
 def close_share(run: str, part: int) -> None:
     _SHARES.pop((run, part), None)

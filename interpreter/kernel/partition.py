@@ -75,13 +75,15 @@ def expand(
     counts: np.ndarray,
 ) -> tuple:  # type: ignore[type-arg]
     """The children of states[at:end] (the layer starts at `lo`), each put in the bucket of
-    its owner: row q of `children` (with its parent's reference in `refs`, and, where paths
+    its owner: row q of `children` (with its parent's reference in `refs`, where parents are
+    kept, and, where paths
     are counted, the parent's count from `layer_ways` in `ways`), after the counts[q] there.
     Without path counts, a child found in `recent` (the children sent lately) is not sent
     again. Stops when the layer's part is done, when a bucket may not hold one more state's
     successors (NEEDS_ROOM), when a state has more successors than `out_states` holds
     (OUT_FULL), or when the machine fails. Returns (why, at)."""
     counting = len(layer_ways) > 0
+    links = refs.shape[1] > 0
     parts = children.shape[0]
     room = len(out_states)
     mask = uint64(len(recent) - 1)
@@ -107,7 +109,8 @@ def expand(
             q = _owner(h, parts)
             k = counts[q]
             children[q, k] = child
-            refs[q, k] = ref
+            if links:
+                refs[q, k] = ref
             if counting:
                 ways[q, k] = layer_ways[at - lo]
             counts[q] = k + 1
@@ -141,6 +144,7 @@ def absorb(
     table need room (NEEDS_ROOM), at the room (FULL), or when a count passes 64 bits.
     Returns (why, at, stored)."""
     counting = len(indices) > 0
+    links = len(refs) > 0
     most = len(keys) // 4 * 3
     n = len(children)
     while at < n:
@@ -157,7 +161,8 @@ def absorb(
                 room -= 1
                 keys[slot] = child
                 states[stored] = child
-                parents[stored] = refs[at + k]
+                if links:
+                    parents[stored] = refs[at + k]
                 if counting:
                     indices[slot] = stored
                     following_ways[stored - layer_start] = ways[at + k]
@@ -170,6 +175,16 @@ def absorb(
                 following_ways[index] = total
         at += m
     return DONE, at, stored
+
+
+@njit(cache=True)
+def first_in(states: np.ndarray, lo: int, hi: int, wanted: np.ndarray) -> int:
+    """The number of the first of states[lo:hi] that is one of the few `wanted` (-1: none)."""
+    for i in range(lo, hi):
+        for w in range(len(wanted)):
+            if states[i] == wanted[w]:
+                return i
+    return -1
 
 
 @njit(cache=True)
@@ -234,7 +249,9 @@ class Share:
         self.keys = _empty_table(FIRST_ROOM)
         self.indices = np.empty(FIRST_ROOM if counting else 0, dtype=np.int64)
         self.states = np.empty(FIRST_ROOM, dtype=np.uint64)
-        self.parents = np.empty(FIRST_ROOM, dtype=np.uint64)
+        self.links = not compiled.undirected  # else a parent is found again among a state's successors
+        self.parents = np.empty(FIRST_ROOM if self.links else 0, dtype=np.uint64)
+        self.layers: list[tuple[int, int]] = []  # where each layer of this share starts and ends
         self.stored = 0
         self.window = 0  # the table holds the states from this one on
         self.previous = 0  # where the layer before the current one starts
@@ -247,6 +264,8 @@ class Share:
         start = np.uint64(self.tables.start)
         if owner(start, parts) == part:  # the start is this share's: its first layer
             self.absorb([(np.array([start]), np.array([NO_PARENT]), np.ones(1, dtype=np.uint64))], 1)
+        else:
+            self.layers.append((0, 0))
 
     def expand(self, stop: Callable[[], str | None]) -> tuple[list[Bucket], str | None]:
         """The layer's children, in one bucket for each share (the one sent there), and the
@@ -254,7 +273,7 @@ class Share:
         lo, hi = self.layer
         guess = int((hi - lo) * self.sent_a_state / self.parts * 1.1) + self.room + FIRST_ROOM
         children = np.empty((self.parts, guess), dtype=np.uint64)
-        refs = np.empty((self.parts, guess), dtype=np.uint64)
+        refs = np.empty((self.parts, guess if self.links else 0), dtype=np.uint64)
         ways = np.empty((self.parts, guess if self.counting else 0), dtype=np.uint64)
         counts = np.zeros(self.parts, dtype=np.int64)
         out_states = np.empty(self.room, dtype=np.uint64)
@@ -288,14 +307,20 @@ class Share:
                 out_moves = np.empty(self.room, dtype=np.int32)
             elif why == NEEDS_ROOM:
                 wider = children.shape[1] + children.shape[1] // 2 + self.room
-                children, refs = _wider(children, wider, counts), _wider(refs, wider, counts)
+                children = _wider(children, wider, counts)
+                if self.links:
+                    refs = _wider(refs, wider, counts)
                 if self.counting:
                     ways = _wider(ways, wider, counts)
             stopped = stop()
         self._raise_if_failed()
         self.sent_a_state = max(1.0, int(counts.sum()) / max(1, at - lo))
         buckets = [
-            (children[q, : counts[q]], refs[q, : counts[q]], ways[q, : counts[q]] if self.counting else ways[q])
+            (
+                children[q, : counts[q]],
+                refs[q, : counts[q]] if self.links else refs[q],
+                ways[q, : counts[q]] if self.counting else ways[q],
+            )
             for q in range(self.parts)
         ]
         return buckets, stopped
@@ -335,6 +360,7 @@ class Share:
             if why != DONE:
                 break
         self.previous, self.layer = lo, (before, self.stored)
+        self.layers.append(self.layer)
         self.layer_ways = following_ways[: self.stored - before]
         report.made, report.stored = self.stored - before, self.stored
         if report.made:
@@ -358,9 +384,19 @@ class Share:
             report.least = int(least_of_orbits(self.states, lo, hi, self.group))
 
     def at(self, number: int) -> tuple[int, int | None]:
-        """State number `number` of this share, and its parent's reference (None: the start)."""
-        parent = int(self.parents[number])
-        return int(self.states[number]), None if parent == NO_PARENT else parent
+        """State number `number` of this share, and its parent's reference (None: the start,
+        or parents are not kept)."""
+        parent = int(self.parents[number]) if self.links else None
+        return int(self.states[number]), None if parent == int(NO_PARENT) else parent
+
+    def in_layer(self, depth: int, states: list[int]) -> int | None:
+        """The first of these states of this share that is in layer `depth` (None: none is):
+        a parent found again, where parents are not kept."""
+        if depth >= len(self.layers):
+            return None
+        lo, hi = self.layers[depth]
+        found = first_in(self.states, lo, hi, np.array(states, dtype=np.uint64))
+        return None if found < 0 else int(self.states[found])
 
     def _make_room(self) -> None:
         """Room for a batch more states: the arrays grow by half; a table three quarters full
@@ -370,7 +406,8 @@ class Share:
         if self.stored + BATCH > len(self.states):
             capacity = len(self.states) + len(self.states) // 2 + BATCH
             self.states.resize(capacity, refcheck=False)
-            self.parents.resize(capacity, refcheck=False)
+            if self.links:
+                self.parents.resize(capacity, refcheck=False)
         if self.stored - self.window + BATCH <= len(self.keys) // 4 * 3:
             return
         needed = self.previous if self.undirected else 0

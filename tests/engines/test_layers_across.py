@@ -51,16 +51,24 @@ def test_the_same_figures_as_one_core(
         assert sum(held.values()) == spread["reachable"]
 
 
-@pytest.mark.parametrize(("spec", "length"), [("frog", 15), ("jealous_husbands", 11), ("farmer", 7)])
+@pytest.mark.parametrize(
+    ("spec", "params", "length"),
+    [
+        ("frog", {}, 15),  # parents kept: each read from its share
+        ("jealous_husbands", {}, 11),
+        ("amida", {"bottom": "FBDEAHCG"}, 12),  # every move undone by a move: parents found again
+        ("knights", {}, 16),
+    ],
+)
 def test_the_solution_is_a_walk_of_legal_moves_read_back_across_the_workers(
-    cluster: str, spec: str, length: int
+    cluster: str, spec: str, params: dict[str, str], length: int
 ) -> None:
     from puzint import engines
     from puzint.engines import Query
     from puzint.engines.workers import Workers
     from puzint.search import Limits
 
-    compiled = load(SPECS / f"{spec}.puz", {})
+    compiled = load(SPECS / f"{spec}.puz", params)
     with engines.using_workers(Workers(address=cluster)):
         result = engines.search(compiled, Query.of(compiled, mode="shortest"), Limits(), "workers")
     assert (result.status, result.length, result.engine) == ("solved", length, "workers")
@@ -75,6 +83,16 @@ def test_a_state_limit_stops_every_share(capsys: pytest.CaptureFixture[str], clu
     code, stopped, _ = run(capsys, str(SPECS / "amida.puz"), "--reach", "--cluster", cluster, "--max-states", "300")
     assert (code, stopped["status"], stopped["limit"]) == (3, "limit", "state limit of 300 reached")
     assert 100 < stopped["states"] <= 300  # type: ignore[operator]
+
+
+def test_a_time_limit_stops_every_share(capsys: pytest.CaptureFixture[str], cluster: str) -> None:
+    """Each share stops its expansion at the time left, and the run reports what was stored."""
+    path = str(SPECS / "amida.puz")
+    code, stopped, _ = run(
+        capsys, path, "-p", "bottom=random", "-p", "n=11", "--reach", "--cluster", cluster, "--timeout", "2"
+    )
+    assert (code, stopped["status"], stopped["limit"]) == (3, "limit", "time limit of 2 s reached")
+    assert 1 < stopped["states"] < 39_916_800  # type: ignore[operator]
 
 
 @pytest.mark.parametrize(
