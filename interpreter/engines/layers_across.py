@@ -2,14 +2,16 @@
 of shortest solutions, on Dask's workers (`engines.workers` connects to them).
 
 The states are shared among the workers by a hash of their packed word
-(`kernel.partition.owner`): each worker holds one share, every state of it with its parent,
-in its own memory, from one task to the next (`engines.shares`). A layer is made in two
+(`kernel.partition.owner`): each worker holds one share in its own memory, from one task
+to the next (`engines.shares`). A layer is made in two
 rounds of tasks, one task a share on that share's worker: each share expands its layer and
 sorts the children by the share that owns them; then each share takes in the buckets sent
 to it (Dask carries each bucket from the worker that made it to its owner's: the driver
 sees none of them) and says what its part of the next layer came to: how many states, the
 goals among them, their path counts. A solution's path is read back across the shares: the
-goal's owner gives its parent, that state's owner its parent, back to the start.
+goal's owner gives its parent, that state's owner its parent, back to the start; where every
+move is undone by a move no parents are kept (children travel as bare words), and a parent
+is found again among the state's successors, in the layer before, by their owners.
 
 The same answers as one core: the layers are the same sets of states (a state is new in a
 layer when its owner has not stored it before, and its owner sees every copy of it); the
@@ -57,6 +59,8 @@ def why_not(compiled: CompiledPuzzle, query: Query) -> str | None:
     if not query.layered and query.mode == "shortest" and query.method in ("astar", "idastar"):
         return f"--method {query.method} runs on one core; the workers search breadth first"
     one_word = kernel.why_not(compiled)
+    if one_word is not None and (not kernel.installed() or kernel.jit_disabled()):
+        return f"the workers' layers run on the kernel: {one_word}"
     if one_word is not None:
         return f"the workers' layers hold states of one 64-bit word, as the kernel's tables do: {one_word}"
     group = compiled.symmetry
