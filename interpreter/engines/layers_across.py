@@ -117,15 +117,11 @@ class Shares:
     def close(self) -> None:
         from distributed import wait
 
-        closing = [self.on(part, _close, self.run, part) for part in range(self.parts)]
-        with contextlib.suppress(Exception):
+        from .shares import close_share
+
+        closing = [self.on(part, close_share, self.run, part) for part in range(self.parts)]
+        with contextlib.suppress(Exception):  # a cluster gone: its workers' memory went with it
             wait(closing, timeout=5)
-
-
-def _close(run: str, part: int) -> None:
-    from .shares import close_share
-
-    close_share(run, part)
 
 
 @dataclass

@@ -249,7 +249,7 @@ class Share:
         self.keys = _empty_table(FIRST_ROOM)
         self.indices = np.empty(FIRST_ROOM if counting else 0, dtype=np.int64)
         self.states = np.empty(FIRST_ROOM, dtype=np.uint64)
-        self.links = not compiled.undirected  # else a parent is found again among a state's successors
+        self.links = not self.undirected  # else a parent is found again among a state's successors
         self.parents = np.empty(FIRST_ROOM if self.links else 0, dtype=np.uint64)
         self.layers: list[tuple[int, int]] = []  # where each layer of this share starts and ends
         self.stored = 0
