@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from .compiler import CompiledPuzzle
 from .engines import Engine
-from .engines.planner import goal_states_engine
+from .engines.planner import GoalStates, goal_states_engine
 from .errors import Diagnostic, SpecError
 from .runner import positioned
 from .search import Limits
@@ -169,22 +169,28 @@ def _enumerate(
     classes: set[bytes] = set()
     goals: set[bytes] = set()
     wanted = moves and (keep or on_solution is not None)
+    count_only = group is None and not keep and on_solution is None and limit is None
     try:
-        engine, found, visited[0], tried = goal_states_engine(compiled, limits, asked, wanted)
+        walk = goal_states_engine(compiled, limits, asked, wanted, count_only, limit if group is None else None)
     except KeyboardInterrupt as exc:  # during the Python engine's first try
         report.status, report.limit_reason = LIMIT, stop_reason(exc)
         report.seconds = time.monotonic() - started
         return report
+    engine, found, visited[0] = walk.engine, walk.found, walk.visited
     report.engine = engine.name
-    if tried is not None:
-        report.tried_first, report.tried_first_stopped = tried
+    if walk.tried is not None:
+        report.tried_first, report.tried_first_stopped = walk.tried
     if compiled.filling is not None:
         report.method = (TILING_METHODS if compiled.tiling is not None else FILLING_METHODS)[engine.name]
     elif engine.name != "python":
         report.method += f", {engine.name}"
-    if engine.name != "python" and group is None and not keep and on_solution is None and limit is None:
+    if walk.counted is not None or (walk.stopped is not None and count_only):
+        return _counted_beside(walk, report, started)
+    if engine.name != "python" and count_only and found is None:
         return _count_only(engine, compiled, limits, report, started)
     try:
+        if walk.stopped is not None:
+            report.status, report.limit_reason = LIMIT, walk.stopped
         paths = iter(found) if found is not None else engine.goal_states(compiled, limits, visited, wanted)
         for path in paths:
             final = path[-1][1] if path else compiled.start
@@ -205,7 +211,20 @@ def _enumerate(
     if report.status != LIMIT:
         report.status = SOLVED if report.count else NO_SOLUTION
     report.states = visited[0]
-    report.statistics = engine.statistics()
+    report.statistics = walk.statistics if walk.found is not None and engine.name != "python" else engine.statistics()
+    report.seconds = time.monotonic() - started
+    return report
+
+
+def _counted_beside(walk: GoalStates, report: AllSolutions, started: float) -> AllSolutions:
+    """Only how many solutions there are, as the engine run beside Python counted them."""
+    report.states, report.count = walk.counted or (walk.visited, 0)
+    report.in_all = report.count
+    if walk.stopped is not None:
+        report.status, report.limit_reason = LIMIT, walk.stopped
+    else:
+        report.status = SOLVED if report.count else NO_SOLUTION
+    report.statistics = walk.statistics
     report.seconds = time.monotonic() - started
     return report
 

@@ -22,7 +22,8 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 
 from ..compiler import CompiledPuzzle
 from .query import Query
@@ -66,10 +67,16 @@ def possible(compiled: CompiledPuzzle) -> bool:
     return bool(compiled.puzzle.source) and cache_base() is not None and "PUZINT_BACKGROUND" not in os.environ
 
 
+class NotWanted(Exception):
+    """The compile waited for another, and its run has ended meanwhile: it is left undone
+    (the other compile leaves most of it in the cache)."""
+
+
 @contextlib.contextmanager
-def _one_at_a_time(directory: str) -> Iterator[None]:
+def _one_at_a_time(directory: str, wanted: Callable[[], bool]) -> Iterator[None]:
     """Hold the cache's lock file (where the platform has one): a compile already running
-    is waited for."""
+    is waited for, as long as `wanted()` says the run still wants this one (else NotWanted:
+    runs that ended while a compile ran leave no queue of processes behind)."""
     try:
         import fcntl
     except ImportError:  # not on Windows: two compiles may run at once, and both are correct
@@ -77,29 +84,47 @@ def _one_at_a_time(directory: str) -> Iterator[None]:
         return
     handle = os.open(os.path.join(directory, LOCK_NAME), os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
     try:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if not wanted():
+                    raise NotWanted from None
+                time.sleep(0.2)
         yield
     finally:
         os.close(handle)
 
 
+def compile_here(compiled: CompiledPuzzle, query: Query, wanted: Callable[[], bool] = lambda: True) -> None:
+    """Compile what the kernel's search for this puzzle and question runs on, in this
+    process (into the cache, where there is one, holding its lock while `wanted()`): the
+    search, run for one state."""
+    from ..kernel.jit import CACHE_DIR
+    from ..search import Limits
+    from .kernel import KernelEngine
+
+    one_state = Limits(max_states=1, max_memory_mb=None)
+    if CACHE_DIR is None:
+        KernelEngine().search(compiled, query, one_state)
+        return
+    with _one_at_a_time(str(CACHE_DIR), wanted):
+        KernelEngine().search(compiled, query, one_state)
+
+
 def main() -> int:
-    """The background process: read the order, load the puzzle the same way, and run the
-    kernel's search for one state (compiling what it needs, from scratch or from the cache)."""
+    """The background process: read the order, load the puzzle the same way, and compile."""
     from ..compiler import compile_puzzle
     from ..kernel.jit import CACHE_DIR
     from ..language.elaborate import elaborate
     from ..language.parser import parse
-    from ..search import Limits
-    from .kernel import KernelEngine
 
     if CACHE_DIR is None:
         return 1
     order = json.loads(sys.stdin.read())
-    with _one_at_a_time(str(CACHE_DIR)):
-        spec = parse(order["source"], order["filename"])
-        compiled = compile_puzzle(elaborate(spec, order["given"]))
-        KernelEngine().search(compiled, Query(**order["query"]), Limits(max_states=1, max_memory_mb=None))
+    spec = parse(order["source"], order["filename"])
+    compile_here(compile_puzzle(elaborate(spec, order["given"])), Query(**order["query"]))
     return 0
 
 

@@ -38,9 +38,9 @@ from typing import NamedTuple
 from ..compiler import CompiledPuzzle
 from ..errors import NOWHERE, Diagnostic, SpecError
 from ..search import Limits, SearchResult
-from ..search.limits import LimitReached
+from ..search.limits import LimitReached, stop_reason
 from ..search.result import LIMIT
-from . import background, first_try
+from . import background, first_try, race
 from .base import Engine, HandOver, Path
 from .cpsat import SolverEngine
 from .first_try import FirstTry, Next
@@ -139,6 +139,8 @@ def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str) 
     engine = PYTHON
     if not _python_first(asked):
         engine = ENGINES[plan(compiled, query, asked)[0].engine]
+    elif (racing := _race(compiled, query, limits, _searching(compiled, query))) is not None:
+        return _raced(compiled, query, limits, racing)
     else:
         trying = _first_try(compiled, query, limits)
         if trying is not None:
@@ -163,41 +165,204 @@ def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str) 
     return _named(result, engine.name, tried)
 
 
+def _searching(compiled: CompiledPuzzle, query: Query) -> race.Work:
+    """The other engine's side of a race for a search question: its answer, a stop after
+    its search's own loop included."""
+
+    def work(engine: Engine, limits: Limits) -> tuple[SearchResult, list[tuple[object, ...]]]:
+        try:
+            result = engine.search(compiled, query, limits)
+        except LimitReached as exc:
+            result = SearchResult(LIMIT, 0, limit_reason=exc.reason, method="")
+        return result, compiled.ids.keys
+
+    return work
+
+
+def _raced(compiled: CompiledPuzzle, query: Query, limits: Limits, racing: race.Race) -> SearchResult:
+    """Python's search beside the other engine's (see `race`): the first answer."""
+    try:
+        with racing.watched():
+            result = PYTHON.search(compiled, query, racing.limits)
+    except LimitReached as exc:  # a stop that came after the search's own loop (counting orbits)
+        result = SearchResult(LIMIT, 0, limit_reason=exc.reason, method="")
+    except BaseException:
+        racing.stop()
+        raise
+    if not racing.stopped_by_itself(result.status):
+        racing.lost()
+        return _named(result, PYTHON.name, None)
+    outcome = racing.answer()
+    tried = (PYTHON.name, racing.reason or "")
+    if outcome.kind == "done":
+        answer, keys = outcome.answer
+        answer.path = _renumbered(compiled, keys, answer.path)
+        if answer.status == LIMIT and limits.tripped is None:
+            limits.tripped = answer.limit_reason  # the run's own limit, met by the other engine
+        return _named(answer, outcome.engine, tried)
+    if outcome.kind == "stopped":
+        return _named(SearchResult(LIMIT, racing.states, limit_reason=outcome.why, method=""), outcome.engine, tried)
+    limits.engine = PYTHON.name  # handed over, or failed: Python, the reference, answers from the start
+    return _named(PYTHON.search(compiled, query, limits), PYTHON.name, (outcome.engine, outcome.why))
+
+
+def _renumbered(compiled: CompiledPuzzle, keys: list[tuple[object, ...]], path: Path) -> Path:
+    """A path found in the race's other process, its moves numbered as here: a concrete move
+    is numbered when it is first made (`MoveIds`), so the same move may have another number
+    in each process; its key is the same."""
+    ids = compiled.ids
+    return [(move if move < ids.first else ids.number(keys[move - ids.first]), state) for move, state in path]
+
+
+def _race(compiled: CompiledPuzzle, query: Query, limits: Limits, work: race.Work) -> race.Race | None:
+    """The race of Python and the next engine, where it can be run (see `race.possible`)
+    and the run's time left is longer than a first try; else None (the first try decides)."""
+    if not race.possible():
+        return None
+    if limits.timeout is not None and limits.timeout - limits.elapsed() <= first_try.SECONDS:
+        return None
+
+    def choose() -> Engine | None:
+        then = _then(compiled, query)
+        return None if then is PYTHON else then
+
+    def compile_first(engine: Engine) -> race.Compile | None:
+        if engine is not COMPILED or KERNEL.compiled_already(compiled, query):
+            return None
+        return lambda wanted: background.compile_here(compiled, query, wanted)
+
+    racing = race.Race(limits, choose, compile_first, work)
+    racing.limits.engine = PYTHON.name
+    return racing
+
+
 class GoalStates(NamedTuple):
-    """Who walks a `search all` spec's goal states: `engine`, or, where Python's first try
-    finished the walk, `found` (the goal states, each path) with the states it `visited`;
-    `tried`: the engine tried first and why it did not finish, where the plan moved on."""
+    """Who walks a `search all` spec's goal states: `engine`, or, where a walk is already
+    done (Python's first try, or the engine run beside it in a race), `found` (the goal
+    states, each path) or, where only their number was asked, `counted` (states visited,
+    goal states), with the states it `visited`, the engine's `statistics`, and the run's
+    limit it `stopped` at, if any; `tried`: the engine tried first and why it did not
+    finish, where the plan moved on."""
 
     engine: Engine
     found: list[Path] | None = None
     visited: int = 0
     tried: tuple[str, str] | None = None
+    counted: tuple[int, int] | None = None
+    statistics: dict[str, object] | None = None
+    stopped: str | None = None
+
+
+@dataclass
+class Walked:
+    """The other engine's walk of the goal states in a race (see GoalStates)."""
+
+    found: list[Path] | None = None
+    visited: int = 0
+    counted: tuple[int, int] | None = None
+    statistics: dict[str, object] | None = None
+    stopped: str | None = None
+    keys: list[tuple[object, ...]] | None = None  # the numbers of its moves (see `_renumbered`)
 
 
 def goal_states_engine(
-    compiled: CompiledPuzzle, limits: Limits, asked: str = "auto", moves: bool = False
+    compiled: CompiledPuzzle,
+    limits: Limits,
+    asked: str = "auto",
+    moves: bool = False,
+    count_only: bool = False,
+    enough: int | None = None,
 ) -> GoalStates:
     """The engine that walks a `search all` spec's goal states. Where the plan tries Python
-    first, its walk runs as a first try, its goal states kept (each path, with `moves`):
-    where it finishes, they are the answer (nothing is walked twice); else the next engine
-    walks them all again."""
+    first, its walk runs as a first try (or in a race with the next engine), its goal states
+    kept (each path, with `moves`): where it finishes, they are the answer (nothing is
+    walked twice); else the next engine walks them all again (or has walked them in the
+    race: `count_only`, it counts them; else it keeps the first `enough`, or all)."""
     query = Query.of(compiled, mode="all")
     if not _python_first(asked):
         return GoalStates(ENGINES[plan(compiled, query, asked)[0].engine])
-    trying = _first_try(compiled, query, limits)
-    if trying is None:
+    racing = _race(compiled, query, limits, _walking(compiled, moves, count_only, enough))
+    trying = _first_try(compiled, query, limits) if racing is None else None
+    if racing is None and trying is None:
         return GoalStates(PYTHON)
+    side = racing if racing is not None else trying
+    assert side is not None
     found: list[Path] = []
     visited = [0]
     try:
-        with trying.watched():
-            found.extend(PYTHON.goal_states(compiled, trying.limits, visited, moves=moves))
+        with side.watched():
+            found.extend(PYTHON.goal_states(compiled, side.limits, visited, moves=moves))
     except LimitReached:
-        if trying.stopped_by_itself(LIMIT):
+        if racing is not None and racing.stopped_by_itself(LIMIT):
+            return _walked_beside(compiled, racing)
+        if trying is not None and trying.stopped_by_itself(LIMIT):
             assert trying.next is not None and trying.next.engine is not None
             return GoalStates(ENGINES[trying.next.engine], tried=(PYTHON.name, trying.reason or ""))
+        if racing is not None:
+            racing.stop()
         return GoalStates(PYTHON, visited=visited[0])  # the run's own limit: the walk stops at once
+    except BaseException:
+        if racing is not None:
+            racing.stop()
+        raise
+    if racing is not None:
+        racing.lost()
     return GoalStates(PYTHON, found, visited[0])
+
+
+def _walking(compiled: CompiledPuzzle, moves: bool, count_only: bool, enough: int | None) -> race.Work:
+    """The other engine's side of a race for the goal states: their number, or the first
+    `enough` of them (all: None), and where the run's limits stopped it."""
+
+    def work(engine: Engine, limits: Limits) -> Walked:
+        walked = Walked()
+        try:
+            if count_only:
+                counter = [0, 0]
+                try:
+                    engine.count_goal_states(compiled, limits, counter)
+                finally:
+                    walked.counted = (counter[0], counter[1])
+            else:
+                visited = [0]
+                walked.found = []
+                try:
+                    for path in engine.goal_states(compiled, limits, visited, moves):
+                        walked.found.append(path)
+                        if enough is not None and len(walked.found) >= enough:
+                            break
+                finally:
+                    walked.visited = visited[0]
+        except (LimitReached, KeyboardInterrupt) as exc:
+            walked.stopped = stop_reason(exc)
+        walked.statistics = engine.statistics()
+        walked.keys = compiled.ids.keys
+        return walked
+
+    return work
+
+
+def _walked_beside(compiled: CompiledPuzzle, racing: race.Race) -> GoalStates:
+    """The goal states as the engine beside Python walked them (or, where it handed over or
+    failed, Python walks them again)."""
+    outcome = racing.answer()
+    tried = (PYTHON.name, racing.reason or "")
+    if outcome.kind == "done":
+        walked: Walked = outcome.answer
+        engine = ENGINES[outcome.engine]
+        found = [_renumbered(compiled, walked.keys or [], path) for path in walked.found or []]
+        return GoalStates(
+            engine,
+            found if walked.found is not None else None,
+            walked.visited,
+            tried,
+            walked.counted,
+            walked.statistics,
+            walked.stopped,
+        )
+    if outcome.kind == "stopped":
+        return GoalStates(ENGINES[outcome.engine], [], racing.states, tried, stopped=outcome.why)
+    return GoalStates(PYTHON, tried=(outcome.engine, outcome.why))
 
 
 def explain(compiled: CompiledPuzzle, query: Query) -> list[str]:

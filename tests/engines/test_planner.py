@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from puzint.cli import main
-from puzint.engines import ENGINES, Query, first_try, plan, planner
+from puzint.engines import ENGINES, Query, first_try, plan, planner, race
 from puzint.engines.planner import Step
 from puzint.errors import SpecError
 from puzint.kernel import installed
@@ -23,6 +23,13 @@ from puzint.search import Limits
 from tests.conftest import SPECS, compiled_from
 
 pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
+
+
+@pytest.fixture
+def one_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No race (as on one core): Python's first try, then the next engine (tests/engines/test_race.py
+    has the race)."""
+    monkeypatch.setattr(race, "possible", lambda: False)
 
 
 def test_auto_tries_python_first_where_the_kernel_answers_too() -> None:
@@ -70,7 +77,9 @@ def test_every_reason_is_one_sentence() -> None:
                 assert why is None or ("\n" not in why and not why.endswith(".")), (spec.name, why)
 
 
-def test_a_search_too_long_for_the_first_try_is_answered_by_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_search_too_long_for_the_first_try_is_answered_by_the_kernel(
+    monkeypatch: pytest.MonkeyPatch, one_core: None
+) -> None:
     monkeypatch.setattr(first_try, "SECONDS", 0.05)  # 100,100 states: a second in Python
     monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
     compiled = load(SPECS / "knights.puz", {"rows": "5"})
@@ -81,15 +90,15 @@ def test_a_search_too_long_for_the_first_try_is_answered_by_the_kernel(monkeypat
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX signals")
-def test_a_stop_during_the_first_try_stops_the_run(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stop_during_the_first_try_stops_the_run(monkeypatch: pytest.MonkeyPatch, one_core: None) -> None:
     """SIGTERM in Python's try is the run's stop: the kernel (or Python again) never runs."""
     monkeypatch.setattr(first_try, "SECONDS", 60.0)
     monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
     compiled = load(SPECS / "number_circle.puz", {"n": "16"})  # search all: minutes in Python
     limits = Limits()
     threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
-    engine, found, visited, tried = planner.goal_states_engine(compiled, limits)
-    assert (engine, found, tried) == (ENGINES["python"], None, None) and visited > 0
+    walk = planner.goal_states_engine(compiled, limits)
+    assert (walk.engine, walk.found, walk.tried) == (ENGINES["python"], None, None) and walk.visited > 0
     assert limits.tripped == "stopped by SIGTERM"
 
 
@@ -135,7 +144,7 @@ def test_engine_help_says_who_answers_and_why(capsys: pytest.CaptureFixture[str]
 
 
 def test_verbose_says_which_engine_answered_and_what_was_tried_first(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, one_core: None
 ) -> None:
     monkeypatch.setattr(first_try, "SECONDS", 0.05)
     monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
@@ -151,7 +160,9 @@ def test_a_small_logic_puzzle_is_answered_by_python_before_a_solver_loads() -> N
     assert (result.engine, result.tried_first, result.status) == ("python", None, "solved")
 
 
-def test_a_logic_puzzle_too_long_for_the_first_try_goes_to_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_logic_puzzle_too_long_for_the_first_try_goes_to_the_solver(
+    monkeypatch: pytest.MonkeyPatch, one_core: None
+) -> None:
     monkeypatch.setattr(first_try, "SECONDS", 0.01)
     result = search(load(SPECS / "sudoku.puz"), mode="any")  # one solution, and whether it is unique
     assert (result.engine, result.tried_first, result.tried_first_stopped) == (
@@ -172,7 +183,7 @@ def test_every_solution_found_in_the_first_try_is_the_answer() -> None:
 
 
 def test_a_search_all_moved_to_the_kernel_says_so(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, one_core: None
 ) -> None:
     monkeypatch.setattr(first_try, "SECONDS", 0.05)
     monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
@@ -216,7 +227,7 @@ def test_the_spec_names_its_method() -> None:
     assert search(compiled, method="astar", engine="python").method == "A*"  # the caller's --method wins
 
 
-def test_a_first_try_stopped_outside_its_search_loop_moves_on(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_first_try_stopped_outside_its_search_loop_moves_on(monkeypatch: pytest.MonkeyPatch, one_core: None) -> None:
     """The try's end may come anywhere in the Python engine's run (counting orbits after the
     layers, say), not only at one of its polls: the planner still moves to the next engine."""
     import time

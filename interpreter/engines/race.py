@@ -1,0 +1,349 @@
+"""Python and the next engine at once, in two processes: the first answer is the answer.
+
+Nothing tells ahead of time how long a search will take. A small one ends in Python before
+numba or OR-tools could even load (a few tenths of a second); a large one should have the
+kernel at once. On a machine with a second core the planner need not guess: the next engine
+(the kernel, CP-SAT, the fill search) runs in a forked copy of this process from the start,
+while Python searches here. Python's answer, where it comes first, is the answer and the
+copy is stopped; else Python stops once the other engine has searched for `PATIENCE`
+seconds (it is then nearly always the faster: Python would only burn the core and the
+memory), or at once when it answers, and the run waits for it.
+
+The copy is forked, not started afresh: it has the spec compiled and numba's modules not yet
+loaded, so its engine starts within a few hundredths of a second. Where the kernel's code is
+not in its cache, the copy compiles it first (one compile at a time per cache, as
+`background` does) and says so; a run that Python answers meanwhile leaves the copy to
+finish the compile, so that the next run finds it, and never waits for it.
+
+The copy talks through a pipe, in frames of a length and a pickle: the phase it is in
+("compiling", "searching" with the engine's name), its progress (states, where), and at the
+end "done" with the engine's answer, "handover" with the reason (a value past the kernel's
+words: Python answers), "none" (no engine but Python can) or "failed". It never writes to
+the terminal, ignores Ctrl-C (the run stops it), and stops by itself when the run is gone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import pickle
+import select
+import signal
+import struct
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from ..search import Limits
+from ..search.limits import LimitReached, stop_reason
+from ..search.result import LIMIT
+from .base import Engine, HandOver
+
+PATIENCE = 1.0  # Python stops once the other engine has searched this long beside it
+PROGRESS_EVERY = 0.2  # seconds between the copy's progress frames
+_HEADER = struct.Struct("<Q")
+
+Work = Callable[[Engine, Limits], Any]  # the other engine's side: its answer, to be pickled
+Compile = Callable[[Callable[[], bool]], None]  # compile the engine, waiting for another compile while wanted()
+
+
+def possible() -> bool:
+    """Whether a race can be run here: a fork (POSIX; not macOS, where a forked process may not
+    use the system's libraries, and Python's own multiprocessing does not fork), at least two
+    cores for this process (on one, the two searches would only take turns), and this is not
+    itself a background compile."""
+    if not hasattr(os, "fork") or sys.platform == "darwin" or "PUZINT_BACKGROUND" in os.environ:
+        return False
+    affinity = getattr(os, "sched_getaffinity", None)
+    cores = len(affinity(0)) if affinity is not None else (os.cpu_count() or 1)
+    return cores >= 2
+
+
+@dataclasses.dataclass
+class Outcome:
+    """What the other engine said last: `kind` ("done", "handover", "none", "failed",
+    "gone": its process ended without a word), the engine, and its answer or reason."""
+
+    kind: str
+    engine: str = ""
+    answer: Any = None
+    why: str = ""
+
+
+class Race:
+    """The other engine in a forked copy of this process (see the module's docstring), and
+    the limits of Python's side, which end Python's search when the other is ahead."""
+
+    def __init__(
+        self,
+        run: Limits,
+        choose: Callable[[], Engine | None],
+        compile_first: Callable[[Engine], Compile | None],
+        work: Work,
+    ):
+        self.run = run
+        self.limits = dataclasses.replace(run, tripped=None, pending=None, until=self._over)
+        self.reason: str | None = None  # why Python's side stopped, where it stopped by itself
+        self.phase = "starting"  # starting, compiling, searching, then ended
+        self.engine = ""
+        self.searching_since: float | None = None
+        self.states, self.at = 0, ""
+        self.outcome: Outcome | None = None
+        self._buffer = bytearray()
+        self._busy = False
+        self._pid, self._pipe = _fork(run, choose, compile_first, work)
+
+    # ---- Python's side
+
+    def _over(self) -> str | None:
+        """Why Python's search stops now, or None (called at each of its polls and ticks)."""
+        if self.reason is None and not self._busy:
+            self._busy = True  # a tick may come while a poll reads: it waits for the next
+            try:
+                self._read(block=False)
+                self.reason = self._why_python_stops()
+            finally:
+                self._busy = False
+        return self.reason
+
+    def _why_python_stops(self) -> str | None:
+        outcome = self.outcome
+        if outcome is not None:
+            return f"{outcome.engine}, run beside it, answered first" if outcome.kind == "done" else None
+        if self.phase == "sending":
+            return f"{self.engine}, run beside it, answered first"
+        if self.searching_since is None:
+            return None
+        searched = time.monotonic() - self.searching_since
+        if searched < PATIENCE:
+            return None
+        return f"not finished {PATIENCE:g} s after {self.engine}, run beside it, began its search"
+
+    def stopped_by_itself(self, status: str) -> bool:
+        """Whether Python's search ended because the other engine is ahead (not at the run's
+        limits)."""
+        return status == LIMIT and self.reason is not None and self.limits.tripped == self.reason
+
+    @contextlib.contextmanager
+    def watched(self) -> Iterator[None]:
+        """Python's side, armed as the run is; a stop that is the run's is passed on to it."""
+        try:
+            with self.limits.armed():
+                yield
+        finally:
+            tripped = self.limits.tripped
+            if tripped is not None and tripped != self.reason and self.run.tripped is None:
+                self.run.tripped = tripped
+
+    # ---- the other side
+
+    def answer(self) -> Outcome:
+        """The other engine's outcome, waited for under the run's limits (its progress shown
+        as the run's); a stop of the run (time, SIGTERM, Ctrl-C) stops it and is the outcome."""
+        self.run.engine = self.engine
+        try:
+            while self.outcome is None:
+                self._read(block=True)
+                self._check_run()
+        except (LimitReached, KeyboardInterrupt) as exc:
+            self.stop()
+            return Outcome("stopped", self.engine, why=stop_reason(exc))
+        self._reap()
+        return self.outcome
+
+    def _check_run(self) -> None:
+        """The run's progress line and its own stops, while it waits (the state limit is the
+        other engine's to keep)."""
+        run = self.run
+        if run.progress is not None:
+            run.progress(self.states, self.at, self.engine)
+        if run.tripped is not None:
+            raise LimitReached(run.tripped)
+        reason = run.exceeded()
+        if reason is not None:
+            run.trip(reason)
+
+    def lost(self) -> None:
+        """Python answered first: the other engine stops, unless it is still compiling (then
+        it finishes, for the next run, and exits without searching)."""
+        self._read(block=False)
+        if self.outcome is None and self.phase == "compiling":
+            os.close(self._pipe)
+            threading.Thread(target=_reap, args=(self._pid,), daemon=True).start()
+            return
+        self.stop()
+
+    def stop(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self._pid, signal.SIGKILL)
+        self._reap()
+
+    def _reap(self) -> None:
+        with contextlib.suppress(OSError):
+            os.close(self._pipe)
+        _reap(self._pid)
+
+    def _read(self, block: bool) -> None:
+        """Take in what the other side has sent (with `block`, wait a tick for it)."""
+        if self.outcome is not None:
+            return
+        if block:
+            select.select([self._pipe], [], [], 0.05)
+        while True:
+            try:
+                chunk = os.read(self._pipe, 1 << 20)
+            except BlockingIOError:
+                break
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._take_frames()
+                if self.outcome is None:
+                    self.outcome = Outcome("gone", self.engine, why=f"{self.engine or 'its'} process ended unanswered")
+                return
+            self._buffer += chunk
+            if self._take_frames() and not block:
+                return
+
+    def _take_frames(self) -> bool:
+        """Act on each whole frame in the buffer; whether the last frame has come."""
+        while len(self._buffer) >= _HEADER.size:
+            (length,) = _HEADER.unpack_from(self._buffer)
+            if len(self._buffer) < _HEADER.size + length:
+                if self.phase == "searching" and self.outcome is None and length > 4096:
+                    self.phase = "sending"  # the answer is on its way: Python may stop
+                break
+            frame = pickle.loads(bytes(self._buffer[_HEADER.size : _HEADER.size + length]))  # our own fork's pipe
+            del self._buffer[: _HEADER.size + length]
+            self._take(frame)
+        return self.outcome is not None
+
+    def _take(self, frame: tuple[Any, ...]) -> None:
+        kind = frame[0]
+        if kind == "compiling":
+            self.phase = "compiling"
+        elif kind == "searching":
+            self.phase, self.engine, self.searching_since = "searching", frame[1], time.monotonic()
+        elif kind == "progress":
+            self.states, self.at = frame[1], frame[2]
+        elif kind == "done":
+            self.outcome = Outcome("done", frame[1], answer=frame[2])
+        else:
+            self.outcome = Outcome(kind, self.engine, why=frame[1] if len(frame) > 1 else "")
+
+
+def _reap(pid: int) -> None:
+    with contextlib.suppress(ChildProcessError):
+        os.waitpid(pid, 0)
+
+
+def _fork(
+    run: Limits,
+    choose: Callable[[], Engine | None],
+    compile_first: Callable[[Engine], Compile | None],
+    work: Work,
+) -> tuple[int, int]:
+    """The forked copy (its pid), and the read end of its pipe."""
+    read, write = os.pipe()
+    parent = os.getpid()
+    with warnings.catch_warnings():  # Python 3.12 warns of a fork beside threads: the copy uses none of theirs
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pid = os.fork()
+    if pid == 0:  # pragma: no cover - the copy; its effects are tested from the other side
+        code = 0
+        try:
+            os.close(read)
+            _other_side(write, parent, run, choose, compile_first, work)
+        except BaseException:
+            code = 1
+        finally:
+            os._exit(code)
+    os.close(write)
+    os.set_blocking(read, False)
+    return pid, read
+
+
+def _other_side(  # pragma: no cover - runs in the copy
+    pipe: int,
+    parent: int,
+    run: Limits,
+    choose: Callable[[], Engine | None],
+    compile_first: Callable[[Engine], Compile | None],
+    work: Work,
+) -> None:
+    """The copy: the engine that follows Python, compiled where it must be, then its search."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the run's: it stops this copy
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
+    sys.stdout = sys.stderr = open(os.devnull, "w")  # noqa: SIM115 - until the copy exits
+    send = _Sender(pipe)
+
+    def run_gone() -> str | None:
+        return "the run has ended" if os.getppid() != parent else None
+
+    try:
+        engine = choose()
+        if engine is None:
+            send.frame(("none",))
+            return
+        compile_it = compile_first(engine)
+        if compile_it is not None:
+            send.frame(("compiling",))
+            compile_it(lambda: run_gone() is None and send.wanted())
+            if run_gone() or not send.wanted():
+                return
+        send.frame(("searching", engine.name))
+        limits = dataclasses.replace(
+            run, tripped=None, pending=None, until=run_gone, notice=None, progress=send.progress, engine=engine.name
+        )
+        with limits.armed():
+            answer = work(engine, limits)
+        send.frame(("done", engine.name, answer), last=True)
+    except HandOver as exc:
+        send.frame(("handover", exc.why))
+    except Exception as exc:
+        send.frame(("failed", f"{type(exc).__name__}: {exc}"))
+
+
+class _Sender:
+    """The copy's end of the pipe: progress frames dropped where the pipe is full (the run
+    reads them only while it polls), the last frame written whole."""
+
+    def __init__(self, pipe: int):
+        self.pipe = pipe
+        self.last = 0.0
+        os.set_blocking(pipe, False)
+
+    def wanted(self) -> bool:
+        """Whether the run still reads (its end of the pipe is open)."""
+        try:
+            self.frame(("progress", 0, ""))
+        except BlockingIOError:
+            return True
+        except OSError:
+            return False
+        return True
+
+    def progress(self, states: int, at: str, engine: str) -> None:
+        now = time.monotonic()
+        if now - self.last >= PROGRESS_EVERY:
+            self.last = now
+            with contextlib.suppress(BlockingIOError):
+                self.frame(("progress", states, at))
+
+    def frame(self, frame: tuple[Any, ...], last: bool = False) -> None:
+        data = pickle.dumps(frame, protocol=pickle.HIGHEST_PROTOCOL)
+        data = _HEADER.pack(len(data)) + data
+        if len(data) <= select.PIPE_BUF and not last:
+            os.write(self.pipe, data)  # all or nothing
+            return
+        os.set_blocking(self.pipe, True)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self.pipe, view) :]

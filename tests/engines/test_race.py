@@ -1,0 +1,218 @@
+"""The race on two cores: Python here, the next engine in a forked copy; the first answer is
+the answer, the same as either engine's alone, and the loser is stopped (or, compiling,
+left to finish). Python is slowed down where a test needs the other engine to win: the
+copy runs the kernel, which a slow Python does not touch."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from puzint.engines import race
+from puzint.engines.python import PythonEngine
+from puzint.kernel import installed
+from puzint.kernel.where import cache_name
+from puzint.runner import load, search
+from puzint.search import Limits
+from puzint.solutions import enumerate_solutions
+
+from tests.conftest import SPECS, compiled_from
+
+pytestmark = [
+    pytest.mark.skipif(not installed(), reason="numba is not installed"),
+    pytest.mark.skipif(not race.possible(), reason="a race needs a fork and two cores"),
+]
+
+FAST_SEARCH, FAST_GOAL_STATES = PythonEngine.search, PythonEngine.goal_states
+
+
+@pytest.fixture
+def pids(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The pid of each race's copy."""
+    started: list[int] = []
+    fork = race._fork
+
+    def recorded(*args: Any) -> tuple[int, int]:
+        pid, pipe = fork(*args)
+        started.append(pid)
+        return pid, pipe
+
+    monkeypatch.setattr(race, "_fork", recorded)
+    return started
+
+
+def gone(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+@pytest.fixture
+def slow_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python's first search polls its limits, and finds nothing, until they stop it (the
+    race's other engine is ahead) or 60 s pass; later searches are Python's own."""
+    calls = [0]
+
+    def stalled(limits: Limits) -> None:
+        calls[0] += 1
+        if calls[0] > 1:
+            return
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            limits.check(0)
+            time.sleep(0.01)
+
+    def search(self: PythonEngine, compiled: Any, query: Any, limits: Limits) -> Any:
+        stalled(limits)
+        return FAST_SEARCH(self, compiled, query, limits)
+
+    def goal_states(
+        self: PythonEngine, compiled: Any, limits: Limits, visited: list[int], moves: bool
+    ) -> Iterator[Any]:
+        stalled(limits)
+        return FAST_GOAL_STATES(self, compiled, limits, visited, moves)
+
+    monkeypatch.setattr(PythonEngine, "search", search)
+    monkeypatch.setattr(PythonEngine, "goal_states", goal_states)
+
+
+def test_python_answers_a_small_search_and_the_copy_is_stopped(pids: list[int]) -> None:
+    result = search(load(SPECS / "frog.puz"), count=True)
+    assert (result.engine, result.tried_first, result.count) == ("python", None, 2)
+    (pid,) = pids
+    assert gone(pid)
+
+
+def test_the_kernel_answers_first_with_the_same_answer(
+    pids: list[int], slow_python: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(race, "PATIENCE", 600.0)
+    compiled = load(SPECS / "knights.puz", {"rows": "5"})
+    result = search(compiled, reach=True, limits=Limits())
+    assert (result.engine, result.tried_first) == ("compiled", "python")
+    assert result.tried_first_stopped == "compiled, run beside it, answered first"
+    alone = search(compiled, reach=True, engine="compiled")
+    assert result.reachable == alone.reachable == 100_100
+    assert result.layers == alone.layers
+    assert all(gone(pid) for pid in pids)
+
+
+def test_python_stops_once_the_other_engine_has_searched_a_while(
+    slow_python: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(race, "PATIENCE", 0.01)
+    compiled = load(SPECS / "eight_puzzle.puz")
+    result = search(compiled)
+    assert (result.engine, result.tried_first) == ("compiled", "python")
+    assert result.tried_first_stopped in (
+        "not finished 0.01 s after compiled, run beside it, began its search",
+        "compiled, run beside it, answered first",  # it may answer before Python's next poll
+    )
+    assert (result.status, result.length) == ("solved", 31)
+    assert [move for move, _ in result.path] == [move for move, _ in search(compiled, engine="compiled").path]
+
+
+def test_a_solution_found_in_the_copy_reads_as_one_found_here(slow_python: None) -> None:
+    """A concrete move is numbered when it is first made: the copy's numbers are made its own
+    way, and are read here through the moves' keys. Each step of the answer is a move that,
+    numbered here, makes the state the copy said it makes."""
+    compiled = load(SPECS / "jealous_husbands.puz", {"couples": "4", "seats": "3"})
+    result = search(compiled)
+    assert (result.engine, result.length) == ("compiled", search(compiled, engine="python").length)
+    assert_moves_made(compiled, result.path)
+
+
+def assert_moves_made(compiled: Any, path: list[tuple[int, bytes]]) -> None:
+    before = compiled.start
+    for move, after in path:
+        assert compiled.successor(before, move) == after
+        before = after
+
+
+def test_every_goal_state_counted_beside_python(slow_python: None) -> None:
+    compiled = load(SPECS / "number_circle.puz", {"n": "10"})
+    report = enumerate_solutions(compiled, Limits())
+    alone = enumerate_solutions(compiled, Limits(), engine="compiled")
+    assert (report.engine, report.tried_first) == ("compiled", "python")
+    assert (report.status, report.count, report.states) == ("solved", alone.count, alone.states)
+    assert report.count == 288  # as in specs/number_circle.yaml and ../shared/PUZZLES.md
+
+
+def test_every_goal_state_listed_beside_python(slow_python: None) -> None:
+    compiled = load(SPECS / "queens_moves.puz", {"n": "6"})
+    report = enumerate_solutions(compiled, Limits(), keep=True)
+    assert report.engine == "compiled"
+    alone = enumerate_solutions(load(SPECS / "queens_moves.puz", {"n": "6"}), Limits(), keep=True, engine="python")
+    assert (report.in_all, report.count) == (alone.in_all, alone.count) == (4, 1)
+    assert [path[-1][1] for path in report.solutions] == [path[-1][1] for path in alone.solutions]
+    for path in report.solutions:
+        assert_moves_made(compiled, path)
+
+
+def test_a_hand_over_in_the_copy_leaves_python_to_answer(slow_python: None) -> None:
+    text = """
+puzzle "dear moves"
+counter C = 0 in 0..20
+goal when C == 12
+move inc: set C = C + 1 cost 999999999999999999
+search cheapest
+"""
+    result = search(compiled_from(text))
+    assert (result.engine, result.cost) == ("python", 12 * 999999999999999999)
+
+
+def test_a_copy_that_dies_before_a_word_leaves_python_to_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(race, "_other_side", lambda *args: os._exit(3))
+    result = search(load(SPECS / "knights.puz", {"rows": "5"}), reach=True)
+    assert (result.engine, result.tried_first, result.reachable) == ("python", None, 100_100)
+
+
+def test_a_copy_that_dies_searching_leaves_python_to_answer_from_the_start(
+    slow_python: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def dies(pipe: int, *args: Any) -> None:
+        race._Sender(pipe).frame(("searching", "compiled"))
+        time.sleep(1.0)  # Python stops meanwhile (PATIENCE)
+        os._exit(3)
+
+    monkeypatch.setattr(race, "PATIENCE", 0.01)
+    monkeypatch.setattr(race, "_other_side", dies)
+    result = search(load(SPECS / "knights.puz", {"rows": "4"}), reach=True)
+    assert (result.engine, result.tried_first) == ("python", "compiled")
+    assert result.tried_first_stopped == "compiled process ended unanswered"
+    assert result.reachable == 18_480
+
+
+def test_the_run_s_time_limit_stops_both(pids: list[int], slow_python: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(race, "PATIENCE", 0.01)
+    compiled = load(SPECS / "knights.puz", {"rows": "12"})  # hundreds of millions of states
+    result = search(compiled, reach=True, limits=Limits(timeout=1.5, max_states=10**10))
+    assert (result.status, result.limit_reason) == ("limit", "time limit of 1.5 s reached")
+    assert all(gone(pid) for pid in pids)
+
+
+@pytest.mark.slow
+def test_a_cold_kernel_is_compiled_in_the_copy_and_left_to_finish(tmp_path: Path) -> None:
+    """In an empty cache (a process of its own: this one's kernel has its cache already):
+    Python answers while the copy compiles; the copy finishes the compile, for the next run,
+    and exits without searching."""
+    argv = [sys.executable, "-m", "puzint", "run", str(SPECS / "knights.puz"), "-p", "rows=5", "--reach"]
+    env = {**os.environ, "PUZINT_CACHE_DIR": str(tmp_path)}
+    done = subprocess.run([*argv, "--format", "json"], env=env, capture_output=True, text=True, check=True)
+    data = json.loads(done.stdout)
+    assert (data["engine"], data["reachable"]) == ("python", 100_100)
+    deadline = time.monotonic() + 300
+    while not list(tmp_path.glob(f"{cache_name()}/core.run_layer*.nbi")) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    again = subprocess.run([*argv, "--engine", "compiled", "--format", "json"], env=env, capture_output=True, text=True)
+    assert json.loads(again.stdout)["reachable"] == 100_100
+    assert "compiling" not in again.stderr
