@@ -1,29 +1,32 @@
 """The one place where an engine is chosen for a question.
 
-`auto` tries the engines in the order the plan gives: the Python engine first, for a fraction
-of a second that a small search never needs (so that it never waits for the kernel to load);
-a search it has not finished by then goes to the compiled kernel, which answers it many
-times faster. Where the kernel is not compiled yet (a first run: half a minute), the Python
-engine goes on while the kernel is compiled in a background process, and the search moves
-to the kernel when it is ready (see `first_try`). An engine that cannot answer a question is
-passed over with its reason; `--engine NAME` asks one engine, and is refused with its reason
-where it cannot answer. What the kernel meets only once it runs (a value past its 64-bit
-words) it hands over to the Python engine, which answers exactly. The result names the
-engine that answered and, where the plan changed its mind, the one tried first and why.
+`auto` runs the Python engine first, so that a small search never waits for the kernel (or
+OR-tools) to load, and lets the engine that follows it in the plan (the compiled kernel, for
+a logic puzzle CP-SAT or the kernel's fill search) take over a search that is not small.
+Where the machine has a second core, the two run at once from the start, the next engine in
+a forked copy of this process, and the first answer is the answer (see `race`); on one core,
+Python tries for a fraction of a second and the search then moves to the next engine (see
+`first_try`). Either way, where the kernel is not compiled yet (a first run: half a minute),
+it is compiled in a process of its own while Python searches. An engine that cannot answer a
+question is passed over with its reason; `--engine NAME` asks one engine, and is refused
+with its reason where it cannot answer. What the kernel meets only once it runs (a value
+past its 64-bit words) it hands over to the Python engine, which answers exactly. The
+result names the engine that answered and, where the plan changed its mind, the one tried
+first and why.
 
 The plan, question by question (`--engine help` shows it for a spec):
 
-    question                 tried first                           then
-    shortest (any method)    python, 0.3 s (cold: until compiled)  compiled
-    cheapest, count cheapest python, 0.3 s (cold: until compiled)  compiled
-    count, reach             python, 0.3 s (cold: until compiled)  compiled
-    any                      python, 0.3 s (cold: until compiled)  compiled
-    all (search all walk)    python, 0.3 s (cold: until compiled)  compiled
-    every solution, trajectories   python alone (the graph of all solutions is kept in Python)
-    a filling: one solution        python, 0.3 s; then cpsat, where its model says every rule;
-               (and unique?)       else compiled (the kernel's fill search), where it does
-    a filling: every solution,     python, 0.3 s; then compiled, else cpsat: the first that
-               their number        can say every rule (else python alone)
+    question                       python, then (or beside it, on two cores)
+    shortest (any method)          compiled
+    cheapest, count cheapest       compiled
+    count, reach                   compiled
+    any                            compiled
+    all (search all walk)          compiled
+    every solution, trajectories   none: python alone (the graph of all solutions is kept in Python)
+    a filling: one solution        cpsat, where its model says every rule; else compiled (the
+               (and unique?)       kernel's fill search), where it does
+    a filling: every solution,     compiled, else cpsat: the first that can say every rule
+               their number        (else python alone)
 """
 
 from __future__ import annotations
@@ -378,11 +381,18 @@ def explain(compiled: CompiledPuzzle, query: Query) -> list[str]:
         lines.append(f"  auto      runs it on {steps[0].engine}")
     else:
         first, then = steps
-        lines.append(
-            f"  auto      tries {first.engine} first, for {first.seconds:g} s (a small search never waits "
-            f"for the kernel to load; where the kernel is not compiled yet, for as long as its compile "
-            f"takes, in the background), then moves it to {then.engine}"
-        )
+        if race.possible():
+            lines.append(
+                f"  auto      runs {first.engine} and {then.engine} at once, {then.engine} in a copy of this "
+                f"process (compiled there first where its cache lacks it); the first answer is the answer, "
+                f"and {first.engine} stops {race.PATIENCE:g} s after {then.engine} begins searching"
+            )
+        else:
+            lines.append(
+                f"  auto      tries {first.engine} first, for {first.seconds:g} s (a small search never waits "
+                f"for the kernel to load; where the kernel is not compiled yet, for as long as its compile "
+                f"takes, in the background), then moves it to {then.engine}"
+            )
     return lines
 
 

@@ -38,6 +38,7 @@ from numba.core.caching import (
     _CacheLocator,
     _SourceFileBackedLocatorMixin,
 )
+from numba.core.runtime.nrt import rtsys
 
 from ..escapes import visible
 
@@ -341,8 +342,15 @@ class KernelCache(FunctionCache):  # type: ignore[misc]
         )
 
     def load_overload(self, sig: Any, target_context: Any) -> Any:
+        """numba's load, without its refresh of the target: that imports and installs every
+        typing and lowering registry (numpy's, the typed containers', ...: 0.2 s, the
+        larger part of a warm kernel's start), which code already compiled never asks for.
+        What it does call, numba's runtime (its allocator), is set up here; a compile (a
+        cache miss) refreshes the target itself."""
         try:
-            return super().load_overload(sig, target_context)
+            rtsys.initialize(target_context)
+            with self._guard_against_spurious_io_errors():
+                return self._load_overload(sig, target_context)
         except UnusableCacheFile as exc:
             warn(f"the kernel's cache is not loaded ({exc}): the kernel is compiled again", "unusable")
         except Exception as exc:  # the file read, but numba could not rebuild the code from it

@@ -216,3 +216,14 @@ def test_a_cold_kernel_is_compiled_in_the_copy_and_left_to_finish(tmp_path: Path
     again = subprocess.run([*argv, "--engine", "compiled", "--format", "json"], env=env, capture_output=True, text=True)
     assert json.loads(again.stdout)["reachable"] == 100_100
     assert "compiling" not in again.stderr
+
+
+def test_engine_help_says_the_two_race(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzint.cli import main
+
+    assert main(["run", str(SPECS / "knights.puz"), "--reach", "--engine", "help"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "  auto      runs python and compiled at once, compiled in a copy of this process (compiled there first "
+        "where its cache lacks it); the first answer is the answer, and python stops 1 s after compiled begins "
+        "searching"
+    )
