@@ -3,8 +3,9 @@
 Nothing tells ahead of time how long a search will take. A small one ends in Python before
 numba or OR-tools could even load (a few tenths of a second); a large one should have the
 kernel at once. On a machine with a second core the planner need not guess: the next engine
-(the kernel, CP-SAT, the fill search) runs in a forked copy of this process from the start,
-while Python searches here. Python's answer, where it comes first, is the answer and the
+(the kernel, CP-SAT, the fill search) runs in a forked copy of this process, forked once
+Python has searched for `DELAY` seconds (most small searches end sooner, and pay nothing),
+while Python goes on searching here. Python's answer, where it comes first, is the answer and the
 copy is stopped; else Python stops once the other engine has searched for `PATIENCE`
 seconds (it is then nearly always the faster: Python would only burn the core and the
 memory), or at once when it answers, and the run waits for it.
@@ -43,7 +44,8 @@ from ..search.limits import LimitReached, stop_reason
 from ..search.result import LIMIT
 from .base import Engine, HandOver
 
-PATIENCE = 1.0  # Python stops once the other engine has searched this long beside it
+DELAY = 0.05  # the copy is forked once Python has searched this long (most small searches have ended)
+PATIENCE = 0.3  # Python stops once the other engine has searched this long beside it
 PROGRESS_EVERY = 0.2  # seconds between the copy's progress frames
 _HEADER = struct.Struct("<Q")
 
@@ -86,7 +88,7 @@ class Race:
         work: Work,
     ):
         self.run = run
-        self.limits = dataclasses.replace(run, tripped=None, pending=None, until=self._over)
+        self.limits = dataclasses.replace(run, tripped=None, pending=None, until=self._over, on_poll=self._due)
         self.reason: str | None = None  # why Python's side stopped, where it stopped by itself
         self.phase = "starting"  # starting, compiling, searching, then ended
         self.engine = ""
@@ -95,13 +97,29 @@ class Race:
         self.outcome: Outcome | None = None
         self._buffer = bytearray()
         self._busy = False
-        self._pid, self._pipe = _fork(run, choose, compile_first, work)
+        self._begun = time.monotonic()
+        self._sides = (choose, compile_first, work)
+        self._pid: int | None = None  # the copy, once forked
+        self._pipe = -1
+        self._unstarted = False  # no copy could be forked: Python goes on alone
+
+    def _due(self) -> None:
+        """At Python's polls: the copy forked once Python has searched for `DELAY` seconds (a
+        search that ends sooner pays nothing for the race). None is where no copy can be
+        forked now (no process to be had, or another thread of this process is compiling
+        numba code: the copy would find numba's lock taken for ever): Python goes on alone."""
+        if self._pid is not None or self._unstarted or time.monotonic() - self._begun < DELAY:
+            return
+        try:
+            self._pid, self._pipe = _fork(self.run, *self._sides)
+        except (OSError, NumbaBusy):
+            self._unstarted = True
 
     # ---- Python's side
 
     def _over(self) -> str | None:
         """Why Python's search stops now, or None (called at each of its polls and ticks)."""
-        if self.reason is None and not self._busy:
+        if self.reason is None and not self._busy and self._pid is not None:
             self._busy = True  # a tick may come while a poll reads: it waits for the next
             try:
                 self._read(block=False)
@@ -170,6 +188,8 @@ class Race:
     def lost(self) -> None:
         """Python answered first: the other engine stops, unless it is still compiling (then
         it finishes, for the next run, and exits without searching)."""
+        if self._pid is None:
+            return
         self._read(block=False)
         if self.outcome is None and self.phase == "compiling":
             os.close(self._pipe)
@@ -178,11 +198,14 @@ class Race:
         self.stop()
 
     def stop(self) -> None:
+        if self._pid is None:
+            return
         with contextlib.suppress(ProcessLookupError):
             os.kill(self._pid, signal.SIGKILL)
         self._reap()
 
     def _reap(self) -> None:
+        assert self._pid is not None
         with contextlib.suppress(OSError):
             os.close(self._pipe)
         _reap(self._pid)
@@ -236,6 +259,28 @@ class Race:
             self.outcome = Outcome(kind, self.engine, why=frame[1] if len(frame) > 1 else "")
 
 
+class NumbaBusy(Exception):
+    """Another thread of this process holds numba's compile lock."""
+
+
+@contextlib.contextmanager
+def _numba_lock_held() -> Iterator[None]:
+    """numba's compile lock held across the fork, where numba is loaded (released on both
+    sides after it): a copy forked while another thread compiles would find it taken for
+    ever. NumbaBusy where another thread holds it."""
+    module = sys.modules.get("numba.core.compiler_lock")
+    if module is None:
+        yield
+        return
+    lock = module.global_compiler_lock._lock
+    if not lock.acquire(blocking=False):
+        raise NumbaBusy
+    try:
+        yield
+    finally:
+        lock.release()
+
+
 def _reap(pid: int) -> None:
     with contextlib.suppress(ChildProcessError):
         os.waitpid(pid, 0)
@@ -248,11 +293,17 @@ def _fork(
     work: Work,
 ) -> tuple[int, int]:
     """The forked copy (its pid), and the read end of its pipe."""
-    read, write = os.pipe()
     parent = os.getpid()
-    with warnings.catch_warnings():  # Python 3.12 warns of a fork beside threads: the copy uses none of theirs
-        warnings.simplefilter("ignore", DeprecationWarning)
-        pid = os.fork()
+    with _numba_lock_held():
+        read, write = os.pipe()
+        with warnings.catch_warnings():  # Python 3.12 warns of a fork beside threads: the copy uses none of theirs
+            warnings.simplefilter("ignore", DeprecationWarning)
+            try:
+                pid = os.fork()
+            except OSError:
+                os.close(read)
+                os.close(write)
+                raise
     if pid == 0:  # pragma: no cover - the copy; its effects are tested from the other side
         code = 0
         try:

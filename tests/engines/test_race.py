@@ -85,9 +85,15 @@ def slow_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PythonEngine, "goal_states", goal_states)
 
 
-def test_python_answers_a_small_search_and_the_copy_is_stopped(pids: list[int]) -> None:
+def test_a_small_search_ends_in_python_before_any_copy_is_made(pids: list[int]) -> None:
     result = search(load(SPECS / "frog.puz"), count=True)
-    assert (result.engine, result.tried_first, result.count) == ("python", None, 2)
+    assert (result.engine, result.tried_first, result.count, pids) == ("python", None, 2, [])
+
+
+def test_python_answers_and_the_copy_is_stopped(pids: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(race, "_other_side", lambda *args: time.sleep(60))  # a copy that never answers
+    result = search(load(SPECS / "knights.puz", {"rows": "4"}), reach=True)
+    assert (result.engine, result.tried_first, result.reachable) == ("python", None, 18_480)
     (pid,) = pids
     assert gone(pid)
 
@@ -224,6 +230,31 @@ def test_engine_help_says_the_two_race(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["run", str(SPECS / "knights.puz"), "--reach", "--engine", "help"]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == (
         "  auto      runs python and compiled at once, compiled in a copy of this process (compiled there first "
-        "where its cache lacks it); the first answer is the answer, and python stops 1 s after compiled begins "
+        "where its cache lacks it); the first answer is the answer, and python stops 0.3 s after compiled begins "
         "searching"
     )
+
+
+def test_no_race_while_another_thread_compiles(pids: list[int]) -> None:
+    """A copy forked while another thread holds numba's compile lock would find it taken for
+    ever: the planner keeps to the first try then."""
+    import threading
+
+    from numba.core.compiler_lock import global_compiler_lock
+
+    held, done = threading.Event(), threading.Event()
+
+    def compiling() -> None:
+        with global_compiler_lock:
+            held.set()
+            done.wait(30)
+
+    thread = threading.Thread(target=compiling)
+    thread.start()
+    held.wait(5)
+    try:
+        result = search(load(SPECS / "frog.puz"), count=True)
+    finally:
+        done.set()
+        thread.join()
+    assert (result.engine, result.count, pids) == ("python", 2, [])
