@@ -88,7 +88,7 @@ class Race:
         work: Work,
     ):
         self.run = run
-        self.limits = dataclasses.replace(run, tripped=None, pending=None, until=self._over, on_poll=self._due)
+        self.limits = dataclasses.replace(run, tripped=None, pending=None, until=self._over)
         self.reason: str | None = None  # why Python's side stopped, where it stopped by itself
         self.phase = "starting"  # starting, compiling, searching, then ended
         self.engine = ""
@@ -104,10 +104,13 @@ class Race:
         self._unstarted = False  # no copy could be forked: Python goes on alone
 
     def _due(self) -> None:
-        """At Python's polls: the copy forked once Python has searched for `DELAY` seconds (a
-        search that ends sooner pays nothing for the race). None is where no copy can be
-        forked now (no process to be had, or another thread of this process is compiling
-        numba code: the copy would find numba's lock taken for ever): Python goes on alone."""
+        """The copy forked once Python has searched for `DELAY` seconds (a search that ends
+        sooner pays nothing for the race), at a poll or a tick of its limits: a tick comes
+        between two of Python's bytecodes, in the main thread, and the copy never returns
+        into what was running there (it runs its engine, then exits). None is forked where
+        none can be now (no process to be had, or another thread of this process is
+        compiling numba code: the copy would find numba's lock taken for ever): Python goes
+        on alone."""
         if self._pid is not None or self._unstarted or time.monotonic() - self._begun < DELAY:
             return
         try:
@@ -119,11 +122,13 @@ class Race:
 
     def _over(self) -> str | None:
         """Why Python's search stops now, or None (called at each of its polls and ticks)."""
-        if self.reason is None and not self._busy and self._pid is not None:
-            self._busy = True  # a tick may come while a poll reads: it waits for the next
+        if self.reason is None and not self._busy:
+            self._busy = True  # a tick may come while a poll is in here: it waits for the next
             try:
-                self._read(block=False)
-                self.reason = self._why_python_stops()
+                self._due()
+                if self._pid is not None:
+                    self._read(block=False)
+                    self.reason = self._why_python_stops()
             finally:
                 self._busy = False
         return self.reason

@@ -94,7 +94,6 @@ class Limits:
     notice: Callable[[str], None] | None = None  # what the run is doing besides searching, shown at once
     pending: Callable[[], None] | None = field(default=None, repr=False)  # a stop that came inside a callback
     until: Callable[[], str | None] | None = field(default=None, repr=False)  # a try's own end: why, or None
-    on_poll: Callable[[], None] | None = field(default=None, repr=False)  # told at every poll (not at ticks)
 
     def __post_init__(self) -> None:
         for name in ("max_states", "timeout", "max_memory_mb"):
@@ -120,8 +119,6 @@ class Limits:
             self._stop(None, self.pending)
         if self.tripped is not None:
             raise LimitReached(self.tripped)
-        if self.on_poll is not None:
-            self.on_poll()
         if self.progress is not None:
             self.progress(states, at, self.engine)
         cap = self.stored_cap if stored else self.max_states
