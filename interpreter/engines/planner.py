@@ -385,7 +385,7 @@ def explain(compiled: CompiledPuzzle, query: Query) -> list[str]:
             lines.append(
                 f"  auto      runs {first.engine} and {then.engine} at once, {then.engine} in a copy of this "
                 f"process (compiled there first where its cache lacks it); the first answer is the answer, "
-                f"and {first.engine} stops {race.PATIENCE:g} s after {then.engine} begins searching"
+                f"and {first.engine} stops once {then.engine} has loaded (at most {race.PATIENCE:g} s after it started)"
             )
         else:
             lines.append(

@@ -5,22 +5,25 @@ numba or OR-tools could even load (a few tenths of a second); a large one should
 kernel at once. On a machine with a second core the planner need not guess: the next engine
 (the kernel, CP-SAT, the fill search) runs in a forked copy of this process, forked once
 Python has searched for `DELAY` seconds (most small searches end sooner, and pay nothing),
-while Python goes on searching here. Python's answer, where it comes first, is the answer and the
-copy is stopped; else Python stops once the other engine has searched for `PATIENCE`
-seconds (it is then nearly always the faster: Python would only burn the core and the
-memory), or at once when it answers, and the run waits for it.
+while Python goes on searching here. Python's answer, where it comes first, is the answer,
+and the copy is stopped. Else Python stops once the other engine has loaded and begun its
+search, or has been running (loading) for `PATIENCE` seconds, or has answered: the two
+share the machine's memory and caches and would only slow each other down, and the other
+is then nearly always the faster. The run then waits for its answer.
 
-The copy is forked, not started afresh: it has the spec compiled and numba's modules not yet
-loaded, so its engine starts within a few hundredths of a second. Where the kernel's code is
-not in its cache, the copy compiles it first (one compile at a time per cache, as
-`background` does) and says so; a run that Python answers meanwhile leaves the copy to
-finish the compile, so that the next run finds it, and never waits for it.
+The copy is forked, not started afresh: it has the spec compiled already, so its engine
+starts within a few hundredths of a second. Where the kernel's code is not in its cache, the
+copy compiles it first (one compile at a time per cache, as `background` does) and says so;
+a run that Python answers meanwhile leaves the copy to finish the compile, so that the next
+run finds it, and never waits for it.
 
-The copy talks through a pipe, in frames of a length and a pickle: the phase it is in
-("compiling", "searching" with the engine's name), its progress (states, where), and at the
-end "done" with the engine's answer, "handover" with the reason (a value past the kernel's
-words: Python answers), "none" (no engine but Python can) or "failed". It never writes to
-the terminal, ignores Ctrl-C (the run stops it), and stops by itself when the run is gone.
+The copy talks through a pipe (its own, read only by this process), in frames of a length
+and a pickle: the phase it is in ("compiling"; "running" with the engine's name: numba or
+OR-tools loading, then the search), its progress (states, where: the first says the engine
+has loaded and searches), and at the end "done" with the engine's answer, "handover" with
+the reason (a value past the kernel's words: Python answers), "none" (no engine but Python
+can) or "failed". It never writes to the terminal, ignores Ctrl-C (the run stops it), and
+stops by itself when the run is gone.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from ..search.result import LIMIT
 from .base import Engine, HandOver
 
 DELAY = 0.05  # the copy is forked once Python has searched this long (most small searches have ended)
-PATIENCE = 0.3  # Python stops once the other engine has searched this long beside it
+PATIENCE = 0.3  # Python stops once the other engine has run (loading, searching) this long beside it
 PROGRESS_EVERY = 0.2  # seconds between the copy's progress frames
 _HEADER = struct.Struct("<Q")
 
@@ -90,9 +93,9 @@ class Race:
         self.run = run
         self.limits = dataclasses.replace(run, tripped=None, pending=None, until=self._over)
         self.reason: str | None = None  # why Python's side stopped, where it stopped by itself
-        self.phase = "starting"  # starting, compiling, searching, then ended
+        self.phase = "starting"  # starting, compiling, loading, searching, sending
         self.engine = ""
-        self.searching_since: float | None = None
+        self.running_since: float | None = None
         self.states, self.at = 0, ""
         self.outcome: Outcome | None = None
         self._buffer = bytearray()
@@ -134,17 +137,20 @@ class Race:
         return self.reason
 
     def _why_python_stops(self) -> str | None:
+        """Python stops where the other engine has answered, or has loaded and searches (the
+        two would only slow each other down: they share the machine's memory and caches, and
+        the other is nearly always the faster by then), or has been running (loading) for
+        `PATIENCE` seconds."""
         outcome = self.outcome
         if outcome is not None:
             return f"{outcome.engine}, run beside it, answered first" if outcome.kind == "done" else None
         if self.phase == "sending":
             return f"{self.engine}, run beside it, answered first"
-        if self.searching_since is None:
+        if self.phase == "searching":
+            return f"{self.engine}, run beside it, had begun its search"
+        if self.running_since is None or time.monotonic() - self.running_since < PATIENCE:
             return None
-        searched = time.monotonic() - self.searching_since
-        if searched < PATIENCE:
-            return None
-        return f"not finished {PATIENCE:g} s after {self.engine}, run beside it, began its search"
+        return f"not finished {PATIENCE:g} s after {self.engine}, run beside it, started"
 
     def stopped_by_itself(self, status: str) -> bool:
         """Whether Python's search ended because the other engine is ahead (not at the run's
@@ -242,7 +248,7 @@ class Race:
         while len(self._buffer) >= _HEADER.size:
             (length,) = _HEADER.unpack_from(self._buffer)
             if len(self._buffer) < _HEADER.size + length:
-                if self.phase == "searching" and self.outcome is None and length > 4096:
+                if self.phase in ("loading", "searching") and self.outcome is None and length > 4096:
                     self.phase = "sending"  # the answer is on its way: Python may stop
                 break
             frame = pickle.loads(bytes(self._buffer[_HEADER.size : _HEADER.size + length]))  # our own fork's pipe
@@ -254,10 +260,12 @@ class Race:
         kind = frame[0]
         if kind == "compiling":
             self.phase = "compiling"
-        elif kind == "searching":
-            self.phase, self.engine, self.searching_since = "searching", frame[1], time.monotonic()
+        elif kind == "running":
+            self.phase, self.engine, self.running_since = "loading", frame[1], time.monotonic()
         elif kind == "progress":
             self.states, self.at = frame[1], frame[2]
+            if self.phase == "loading":  # the engine's first poll: loaded, and searching
+                self.phase = "searching"
         elif kind == "done":
             self.outcome = Outcome("done", frame[1], answer=frame[2])
         else:
@@ -354,7 +362,7 @@ def _other_side(  # pragma: no cover - runs in the copy
             compile_it(lambda: run_gone() is None and send.wanted())
             if run_gone() or not send.wanted():
                 return
-        send.frame(("searching", engine.name))
+        send.frame(("running", engine.name))
         limits = dataclasses.replace(
             run, tripped=None, pending=None, until=run_gone, notice=None, progress=send.progress, engine=engine.name
         )
