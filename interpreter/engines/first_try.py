@@ -1,4 +1,5 @@
-"""The planner's first try of a search in Python, before a faster engine takes it over.
+"""The planner's first try of a search in Python, before a faster engine takes it over: where
+the race of the two (`race`) cannot be run (one core, no fork).
 
 A small search ends in Python before the kernel (or OR-tools) could even be loaded; a large
 one should reach the fast engine soon. So the try lasts a fraction of a second, and only
