@@ -218,15 +218,7 @@ def _enumerate(
 
 def _counted_beside(walk: GoalStates, report: AllSolutions, started: float) -> AllSolutions:
     """Only how many solutions there are, as the engine run beside Python counted them."""
-    report.states, report.count = walk.counted or (walk.visited, 0)
-    report.in_all = report.count
-    if walk.stopped is not None:
-        report.status, report.limit_reason = LIMIT, walk.stopped
-    else:
-        report.status = SOLVED if report.count else NO_SOLUTION
-    report.statistics = walk.statistics
-    report.seconds = time.monotonic() - started
-    return report
+    return _counted(report, walk.counted or (walk.visited, 0), walk.stopped, walk.statistics, started)
 
 
 def _count_only(
@@ -234,14 +226,29 @@ def _count_only(
 ) -> AllSolutions:
     """Only how many solutions there are: the engine counts them without handing them over."""
     counter = [0, 0]  # states visited, solutions found
+    stopped = None
     try:
         engine.count_goal_states(compiled, limits, counter)
-        report.status = SOLVED if counter[1] else NO_SOLUTION
     except (LimitReached, KeyboardInterrupt) as exc:
-        report.status, report.limit_reason = LIMIT, stop_reason(exc)
-    report.states, report.count = counter
+        stopped = stop_reason(exc)
+    return _counted(report, (counter[0], counter[1]), stopped, engine.statistics(), started)
+
+
+def _counted(
+    report: AllSolutions,
+    counted: tuple[int, int],
+    stopped: str | None,
+    statistics: dict[str, object] | None,
+    started: float,
+) -> AllSolutions:
+    """The report of a count: (states visited, solutions), and the limit it stopped at."""
+    report.states, report.count = counted
     report.in_all = report.count
-    report.statistics = engine.statistics()
+    if stopped is not None:
+        report.status, report.limit_reason = LIMIT, stopped
+    else:
+        report.status = SOLVED if report.count else NO_SOLUTION
+    report.statistics = statistics
     report.seconds = time.monotonic() - started
     return report
 

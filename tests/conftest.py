@@ -13,6 +13,15 @@ from puzint.model import Puzzle
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = ROOT / "specs"
 
+# moves whose costs each fit a 64-bit word, and whose sum (12 of them) does not
+DEAR_MOVES = """
+puzzle "dear moves"
+counter C = 0 in 0..20
+goal when C == 12
+move inc: set C = C + 1 cost 999999999999999999
+search cheapest
+"""
+
 
 def puzzle_from(text: str, **params: object) -> Puzzle:
     return elaborate(parse(text, "test.puz"), {k: str(v) for k, v in params.items()})

@@ -172,12 +172,11 @@ def _searching(compiled: CompiledPuzzle, query: Query) -> race.Work:
     """The other engine's side of a race for a search question: its answer, a stop after
     its search's own loop included."""
 
-    def work(engine: Engine, limits: Limits) -> tuple[SearchResult, list[tuple[object, ...]]]:
+    def work(engine: Engine, limits: Limits) -> SearchResult:
         try:
-            result = engine.search(compiled, query, limits)
+            return engine.search(compiled, query, limits)
         except LimitReached as exc:
-            result = SearchResult(LIMIT, 0, limit_reason=exc.reason, method="")
-        return result, compiled.ids.keys
+            return SearchResult(LIMIT, 0, limit_reason=exc.reason, method="")
 
     return work
 
@@ -220,9 +219,7 @@ def _renumbered(compiled: CompiledPuzzle, keys: list[tuple[object, ...]], path: 
 def _race(compiled: CompiledPuzzle, query: Query, limits: Limits, work: race.Work) -> race.Race | None:
     """The race of Python and the next engine, where it can be run (see `race.possible`)
     and the run's time left is longer than a first try; else None (the first try decides)."""
-    if not race.possible():
-        return None
-    if limits.timeout is not None and limits.timeout - limits.elapsed() <= first_try.SECONDS:
+    if not race.possible() or _no_time_for_a_try(limits):
         return None
 
     def choose() -> Engine | None:
@@ -234,7 +231,10 @@ def _race(compiled: CompiledPuzzle, query: Query, limits: Limits, work: race.Wor
             return None
         return lambda wanted: background.compile_here(compiled, query, wanted)
 
-    racing = race.Race(limits, choose, compile_first, work)
+    def with_keys(engine: Engine, limits: Limits) -> tuple[object, list[tuple[object, ...]]]:
+        return work(engine, limits), compiled.ids.keys  # the copy's move numbers (see `_renumbered`)
+
+    racing = race.Race(limits, choose, compile_first, with_keys)
     racing.limits.engine = PYTHON.name
     return racing
 
@@ -265,7 +265,6 @@ class Walked:
     counted: tuple[int, int] | None = None
     statistics: dict[str, object] | None = None
     stopped: str | None = None
-    keys: list[tuple[object, ...]] | None = None  # the numbers of its moves (see `_renumbered`)
 
 
 def goal_states_engine(
@@ -339,7 +338,6 @@ def _walking(compiled: CompiledPuzzle, moves: bool, count_only: bool, enough: in
         except (LimitReached, KeyboardInterrupt) as exc:
             walked.stopped = stop_reason(exc)
         walked.statistics = engine.statistics()
-        walked.keys = compiled.ids.keys
         return walked
 
     return work
@@ -351,9 +349,9 @@ def _walked_beside(compiled: CompiledPuzzle, racing: race.Race) -> GoalStates:
     outcome = racing.answer()
     tried = (PYTHON.name, racing.reason or "")
     if outcome.kind == "done":
-        walked: Walked = outcome.answer
+        walked, keys = outcome.answer
         engine = ENGINES[outcome.engine]
-        found = [_renumbered(compiled, walked.keys or [], path) for path in walked.found or []]
+        found = [_renumbered(compiled, keys, path) for path in walked.found or []]
         return GoalStates(
             engine,
             found if walked.found is not None else None,
@@ -399,11 +397,16 @@ def explain(compiled: CompiledPuzzle, query: Query) -> list[str]:
 def _first_try(compiled: CompiledPuzzle, query: Query, limits: Limits) -> FirstTry | None:
     """Python's first try (see `first_try`); None where the run's own time left is that
     short already (Python alone answers)."""
-    if limits.timeout is not None and limits.timeout - limits.elapsed() <= first_try.SECONDS:
+    if _no_time_for_a_try(limits):
         return None
     trying = FirstTry(limits, first_try.SECONDS, lambda: _next(compiled, query))
     trying.limits.engine = PYTHON.name
     return trying
+
+
+def _no_time_for_a_try(limits: Limits) -> bool:
+    """Whether the run's own time left is no longer than a first try (Python alone answers)."""
+    return limits.timeout is not None and limits.timeout - limits.elapsed() <= first_try.SECONDS
 
 
 def _next(compiled: CompiledPuzzle, query: Query) -> Next:

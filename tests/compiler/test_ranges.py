@@ -11,7 +11,7 @@ from puzint.runner import search
 from puzint.search import Limits
 from puzint.search.result import SOLVED
 
-from tests.conftest import compiled_from
+from tests.conftest import DEAR_MOVES, compiled_from
 
 COUNTING = """
 puzzle "counting up"
@@ -121,14 +121,7 @@ def test_the_kernel_declines_with_the_place_and_python_answers() -> None:
 
 @pytest.mark.skipif(not installed(), reason="numba is not installed")
 def test_a_sum_of_costs_past_64_bits_is_left_to_python() -> None:
-    text = """
-puzzle "dear moves"
-counter C = 0 in 0..20
-goal when C == 12
-move inc: set C = C + 1 cost 999999999999999999
-search cheapest
-"""
-    compiled = compiled_from(text)
+    compiled = compiled_from(DEAR_MOVES)
     assert why_not(compiled, depth_first=True) is None  # each cost fits: only their sum does not
     result = search(compiled, limits=Limits(), engine="compiled")
     assert result.cost == 12 * 999999999999999999 and not result.method.endswith("compiled")

@@ -20,7 +20,7 @@ from puzint.kernel.where import cache_name
 from puzint.runner import load, search
 from puzint.search import Limits
 
-from tests.conftest import SPECS, compiled_from
+from tests.conftest import DEAR_MOVES, SPECS, compiled_from
 
 pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
 
@@ -108,14 +108,7 @@ def test_a_small_search_is_answered_by_python_alone() -> None:
 
 
 def test_the_kernel_hands_a_value_past_its_words_back_to_python() -> None:
-    text = """
-puzzle "dear moves"
-counter C = 0 in 0..20
-goal when C == 12
-move inc: set C = C + 1 cost 999999999999999999
-search cheapest
-"""
-    result = search(compiled_from(text), engine="compiled")
+    result = search(compiled_from(DEAR_MOVES), engine="compiled")
     assert (result.engine, result.tried_first) == ("python", "compiled")
     assert result.tried_first_stopped == "a path's cost past 2**62"
     assert result.cost == 12 * 999999999999999999

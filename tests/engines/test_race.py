@@ -23,7 +23,7 @@ from puzint.runner import load, search
 from puzint.search import Limits
 from puzint.solutions import enumerate_solutions
 
-from tests.conftest import SPECS, compiled_from
+from tests.conftest import DEAR_MOVES, SPECS, compiled_from
 
 pytestmark = [
     pytest.mark.skipif(not installed(), reason="numba is not installed"),
@@ -167,14 +167,7 @@ def test_every_goal_state_listed_beside_python(slow_python: None) -> None:
 
 
 def test_a_hand_over_in_the_copy_leaves_python_to_answer(slow_python: None) -> None:
-    text = """
-puzzle "dear moves"
-counter C = 0 in 0..20
-goal when C == 12
-move inc: set C = C + 1 cost 999999999999999999
-search cheapest
-"""
-    result = search(compiled_from(text))
+    result = search(compiled_from(DEAR_MOVES))
     assert (result.engine, result.cost) == ("python", 12 * 999999999999999999)
 
 
