@@ -1,14 +1,15 @@
 """Timing report for the compiled kernel: the hand-written Python solver, puzint's Python
 engine and puzint's compiled kernel on the same instances, in one run, as ratios.
 
-    python benchmarks/report_kernel.py [--repeat N] [--skip-python-engine] [--only TEXT] [--skip TEXT]
+    python benchmarks/report_kernel.py [--repeat N] [--skip-python-engine] [--only TEXT] [--skip TEXT] [--startup-only]
 
 Every measurement runs in a fresh Python process (this script, called with --child), so that
 each row has its own peak memory (the child's ru_maxrss, interpreter and puzint included). In
 the child the spec is loaded and compiled before timing and only the search is timed, with the
 garbage collector on; the kernel is called once before timing (its compiled code is loaded
 from numba's cache: that load is reported apart, as is the first compilation with an empty
-cache). Each search runs N times (default 3) and the best is kept.
+cache, with and without the machine compiled at install). Each search runs N times (default
+3) and the best is kept.
 """
 
 from __future__ import annotations
@@ -196,6 +197,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--child", nargs=2, metavar=("KIND", "NAME"))
     parser.add_argument("--skip-python-engine", action="store_true")
+    parser.add_argument("--startup-only", action="store_true", help="only the kernel's start-up, cold and warm")
     parser.add_argument("--only", metavar="TEXT", help="only the cases whose name contains TEXT")
     parser.add_argument(
         "--skip", metavar="TEXT", action="append", default=[], help="not the cases whose name contains TEXT"
@@ -210,17 +212,23 @@ def main() -> None:
         ("machine, breadth first", "jealous husbands (6, 4) count"),
         ("machine, depth first", "number circle n=12 all"),
     ):
-        with tempfile.TemporaryDirectory() as empty:
-            started = time.perf_counter()
-            first = measure("kernel", name, 1, {"PUZINT_CACHE_DIR": empty})
-            whole = time.perf_counter() - started
+        first = {}
+        for install in ("0", "1"):  # PUZINT_PREBUILT: without, then with, the machine compiled at install
+            with tempfile.TemporaryDirectory() as empty:
+                started = time.perf_counter()
+                search = measure("kernel", name, 1, {"PUZINT_CACHE_DIR": empty, "PUZINT_PREBUILT": install})
+                whole = time.perf_counter() - started
+            seconds = float(search["loading"]) + float(search["seconds"])  # type: ignore[arg-type]
+            first[install] = f"{seconds:.2f} s in the first search ({whole:.1f} s for the whole process)"
         warm = measure("kernel", name, 1)
         print(
-            f"kernel start-up, {kind} ({name}): first compilation (empty cache) "
-            f"{first['loading'] + first['seconds']:.2f} s in the first search ({whole:.1f} s for the whole "
-            f"process); from the cache {warm['loading']:.2f} s (numba's import and the cached code)"
+            f"kernel start-up, {kind} ({name}): first compilation (empty cache, nothing compiled at install) "
+            f"{first['0']}; empty cache, the install's machine {first['1']}; "
+            f"from the cache {warm['loading']:.2f} s (numba's import and the cached code)"
         )
     print()
+    if args.startup_only:
+        return
     rows = []
     for name in CASES:
         if (args.only and args.only not in name) or any(text in name for text in args.skip):

@@ -191,9 +191,11 @@ class DamagedCacheFile(Exception):
         super().__init__(f"{path} ({type(error).__name__}: {error})")
 
 
-def read_own_file(path: str) -> bytes | None:
+def read_own_file(path: str, installed: bool = False) -> bytes | None:
     """The bytes of a cache file (None if there is none), read only if it is a regular file,
-    reached without following a link, that the user owns and no one else can write."""
+    reached without following a link, that the user owns and no one else can write.
+    `installed`: a file of the code compiled at install, which may also be root's (as the
+    package's Python is)."""
     if not NO_FOLLOW and os.path.islink(path):  # no O_NOFOLLOW here: look first
         raise UnusableCacheFile(path, "is a symbolic link")
     try:
@@ -204,16 +206,70 @@ def read_own_file(path: str) -> bytes | None:
         problem = "is a symbolic link" if exc.errno == errno.ELOOP else f"cannot be read ({exc.strerror})"
         raise UnusableCacheFile(path, problem) from None
     with os.fdopen(handle, "rb") as file:
-        foreign = _not_own_file(os.fstat(handle))
+        foreign = _not_own_file(os.fstat(handle), installed)
         if foreign is not None:
             raise UnusableCacheFile(path, foreign)
         return file.read()
 
 
-def _not_own_file(status: os.stat_result) -> str | None:
+def _not_own_file(status: os.stat_result, installed: bool = False) -> str | None:
     if not stat.S_ISREG(status.st_mode):
         return "is not a regular file"
+    if installed and status.st_mode & WRITABLE_BY_OTHERS == 0 and status.st_uid == 0:
+        return None
     return _foreign(status, shared=False)
+
+
+def seed(path: Path, installed: Path) -> None:
+    """Copy into the cache `path` the compiled functions of `installed` (the same kernel's
+    code, compiled at install) that it lacks, so that a first search loads them instead of
+    compiling them (half a minute for the machine). A function is copied whole (its index
+    and data files) where `path` has no index for it: what the user's own compiles wrote is
+    never replaced. The installed files are read as the cache's own are (no links, no file
+    anyone but the user or root could have written, in directories no one else can swap);
+    where they cannot be, they are left, said once on stderr, and the kernel compiles."""
+    try:
+        problem = unsafe_parents(installed) or _named(installed, unsafe_directory(installed, shared=True))
+        names = sorted(os.listdir(installed)) if problem is None else []
+    except OSError as exc:
+        problem, names = f"{exc.filename or installed}: {exc.strerror or exc}", []
+    try:
+        for index in (name for name in names if name.endswith(".nbi")):
+            function = index[: -len(".nbi")]
+            if os.path.lexists(path / index):
+                continue
+            data = [name for name in names if name.startswith(f"{function}.") and name.endswith(".nbc")]
+            for name in [*data, index]:  # the index last: numba finds the data it names
+                content = read_own_file(str(installed / name), installed=True)
+                if content is not None:
+                    _write_private(path / name, content)
+    except (OSError, UnusableCacheFile) as exc:
+        problem = str(exc)
+    if problem is not None:
+        warn(f"the kernel compiled at install is not used ({problem}): it is compiled again", "installed")
+
+
+def _write_private(path: Path, content: bytes) -> None:
+    """`content` at `path`, as numba's cache writes (see KernelCacheFile._open_for_write)."""
+    with _private_file(str(path)) as file:
+        file.write(content)
+
+
+@contextlib.contextmanager
+def _private_file(filepath: str) -> Iterator[io.BufferedWriter]:
+    """A new file (never one through something left at its name), readable by the user
+    alone, renamed over `filepath` once written whole."""
+    temporary = f"{filepath}.tmp.{uuid.uuid4().hex[:16]}"
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW | getattr(os, "O_CLOEXEC", 0)
+    handle = os.open(temporary, flags, 0o600)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            yield file
+        os.replace(temporary, filepath)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
 
 
 # numba's cache, with the classes below in place of its own: only this directory, checked reads
@@ -315,17 +371,8 @@ class KernelCacheFile(IndexDataCacheFile):  # type: ignore[misc]
     def _open_for_write(self, filepath: str) -> Iterator[io.BufferedWriter]:
         """numba's way (a new file, then renamed over the old one), the new file made afresh
         (never through something left at its name) and readable by the user alone."""
-        temporary = f"{filepath}.tmp.{uuid.uuid4().hex[:16]}"
-        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW | getattr(os, "O_CLOEXEC", 0)
-        handle = os.open(temporary, flags, 0o600)
-        try:
-            with os.fdopen(handle, "wb") as file:
-                yield file
-            os.replace(temporary, filepath)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        with _private_file(filepath) as file:
+            yield file
 
 
 class KernelCache(FunctionCache):  # type: ignore[misc]

@@ -17,20 +17,25 @@ from typing import Any, TypeVar
 import numba
 
 from ..search.limits import UNINTERRUPTIBLE
-from .cache import caching_in, prepare, warn
-from .where import cache_base, cache_name
+from .cache import caching_in, prepare, seed, warn
+from .where import cache_base, cache_name, installed_base
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def cache_dir() -> Path | None:
-    """Where the kernel's compiled code is kept, made and checked (see `cache.prepare`); None
-    where there is no usable place: the kernel is then compiled without a cache."""
+    """Where the kernel's compiled code is kept, made and checked (see `cache.prepare`), and
+    given what was compiled at install that it lacks (`cache.seed`); None where there is no
+    usable place: the kernel is then compiled without a cache."""
     base = cache_base()
     if base is None:
         warn("the kernel's cache is not used (no home directory, and no PUZINT_CACHE_DIR): it is compiled on every run")
         return None
-    return prepare(base, cache_name())
+    path = prepare(base, cache_name())
+    installed = installed_base()
+    if path is not None and installed is not None:
+        seed(path, installed / cache_name())
+    return path
 
 
 def _callbacks_from_llvm() -> None:

@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from functools import cache
 from pathlib import Path
+
+from ..escapes import visible
 
 
 def cache_base() -> Path | None:
@@ -38,8 +41,39 @@ def cache_name() -> str:
     return f"kernel-{digest.hexdigest()[:16]}"
 
 
+PREBUILT = "compiled"  # the directory, beside the kernel's modules, of the code compiled at install
+
+
+def installed_base() -> Path | None:
+    """The kernel's code compiled when puzint was installed (setup.py's build_kernel, see
+    `kernel.prebuild`): a cache directory inside the package, copied into the user's cache
+    when it lacks what it holds (`cache.seed`). None where there is none, or where
+    PUZINT_PREBUILT=0 sets it aside (to measure or test a first compile)."""
+    if not _prebuilt_wanted():
+        return None
+    base = Path(__file__).resolve().parent / PREBUILT
+    return base if (base / cache_name()).is_dir() else None
+
+
+_said: set[str] = set()
+
+
+def _prebuilt_wanted() -> bool:
+    """PUZINT_PREBUILT: 0 sets the code compiled at install aside, 1 (or unset) uses it;
+    another value is said on stderr, once, and the default kept."""
+    value = os.environ.get("PUZINT_PREBUILT", "1")
+    if value not in ("0", "1") and value not in _said:
+        _said.add(value)
+        sys.stderr.write(
+            f"puzint: warning: PUZINT_PREBUILT={visible(value)} is neither 0 nor 1: "
+            "the kernel compiled at install is used\n"
+        )
+    return value != "0"
+
+
 def compiled_before(module: str) -> bool:
-    """Whether the cache holds a kernel module's compiled code (a guess from numba's index
-    files, good enough to tell a warm kernel from one that is about to be compiled)."""
-    base = cache_base()
-    return base is not None and any((base / cache_name()).glob(f"{module}.*.nbi"))
+    """Whether the cache, or the code compiled at install, holds a kernel module's compiled
+    code (a guess from numba's index files, good enough to tell a warm kernel from one that
+    is about to be compiled)."""
+    bases = [base for base in (cache_base(), installed_base()) if base is not None]
+    return any(any((base / cache_name()).glob(f"{module}.*.nbi")) for base in bases)

@@ -122,6 +122,7 @@ def test_a_cold_kernel_is_compiled_in_the_background_while_python_searches(
     are two, the kernel is compiled in the race's copy, tests/engines/test_race.py)."""
     monkeypatch.setattr(race, "possible", lambda: False)
     monkeypatch.setenv("PUZINT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("PUZINT_PREBUILT", "0")
     compiled = load(SPECS / "knights.puz", {"rows": "9"})  # 5,920,200 states: minutes in Python
     result = search(compiled, reach=True, limits=Limits())
     assert (result.engine, result.tried_first) == ("compiled", "python")

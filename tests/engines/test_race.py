@@ -208,7 +208,7 @@ def test_a_cold_kernel_is_compiled_in_the_copy_and_left_to_finish(tmp_path: Path
     Python answers while the copy compiles; the copy finishes the compile, for the next run,
     and exits without searching."""
     argv = [sys.executable, "-m", "puzint", "run", str(SPECS / "knights.puz"), "-p", "rows=5", "--reach"]
-    env = {**os.environ, "PUZINT_CACHE_DIR": str(tmp_path)}
+    env = {**os.environ, "PUZINT_CACHE_DIR": str(tmp_path), "PUZINT_PREBUILT": "0"}
     done = subprocess.run([*argv, "--format", "json"], env=env, capture_output=True, text=True, check=True)
     data = json.loads(done.stdout)
     assert (data["engine"], data["reachable"]) == ("python", 100_100)

@@ -402,3 +402,98 @@ def test_tidying_leaves_a_cache_holding_another_users_file(tmp_path: Path) -> No
     old(mine)
     forget_unused(tmp_path, keep=tmp_path / KERNEL)
     assert (mine / "theirs.nbi").exists()
+
+
+# ---- the code compiled at install (kernel/prebuild.py), copied into a cache that lacks it
+
+
+@pytest.fixture
+def installed_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """add_one compiled into a directory as the install compiles the machine (readable by all)."""
+    from puzint.kernel import jit
+    from puzint.kernel.cache import prepare
+
+    built = prepare(tmp_path / "package", KERNEL)
+    assert built is not None
+    monkeypatch.setattr(jit, "CACHE_DIR", built)
+    compiled_add_one()
+    for file in built.iterdir():
+        file.chmod(0o644)
+    return built
+
+
+def test_the_code_compiled_at_install_is_copied_and_loaded(
+    installed_code: Path, cache: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from puzint.kernel.cache import seed
+
+    seed(cache, installed_code)
+    copied = sorted(f.name for f in cache.iterdir())
+    assert copied == sorted(f.name for f in installed_code.iterdir()) and INDEX in copied
+    if hasattr(os, "getuid"):
+        assert {stat.S_IMODE(f.stat().st_mode) for f in cache.iterdir()} == {0o600}
+    assert compiled_add_one().cache_hits  # loaded, not compiled
+    assert capsys.readouterr().err == ""
+
+
+def test_what_the_cache_holds_already_is_kept(installed_code: Path, cache: Path) -> None:
+    from puzint.kernel.cache import seed
+
+    (cache / INDEX).write_bytes(b"the user's own")
+    seed(cache, installed_code)
+    assert (cache / INDEX).read_bytes() == b"the user's own"
+    assert not files(cache, "test_cache.add_one-*.nbc")  # the function is copied whole or not at all
+
+
+@posix_only
+@pytest.mark.parametrize("trouble", ["writable", "link", "directory"])
+def test_installed_code_others_could_have_written_is_not_copied(
+    installed_code: Path, cache: Path, capsys: pytest.CaptureFixture[str], trouble: str
+) -> None:
+    from puzint.kernel.cache import seed
+
+    marker = installed_code.parent.parent / "marker"
+    if trouble == "writable":
+        (installed_code / INDEX).write_bytes(planted(marker))
+        (installed_code / INDEX).chmod(0o666)
+        expected = f"{installed_code / INDEX} can be written by other users"
+    elif trouble == "link":
+        (installed_code.parent.parent / "planted.nbi").write_bytes(planted(marker))
+        (installed_code / INDEX).unlink()
+        (installed_code / INDEX).symlink_to(installed_code.parent.parent / "planted.nbi")
+        expected = f"{installed_code / INDEX} is a symbolic link"
+    else:
+        installed_code.chmod(0o777)
+        expected = f"{installed_code} can be written by other users"
+    seed(cache, installed_code)
+    assert not (cache / INDEX).exists()
+    assert not compiled_add_one().cache_hits  # compiled, as without the install's code
+    assert not marker.exists()
+    err = capsys.readouterr().err
+    assert err.startswith(f"puzint: warning: the kernel compiled at install is not used ({expected}")
+    assert err.endswith("): it is compiled again\n")
+
+
+def test_the_install_is_known_to_have_compiled_the_machine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint.kernel import where
+
+    monkeypatch.setenv("PUZINT_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(where, "installed_base", lambda: tmp_path / "package")
+    assert not where.compiled_before("entry")
+    (tmp_path / "package" / where.cache_name()).mkdir(parents=True)
+    (tmp_path / "package" / where.cache_name() / "entry._entry-54.py311.nbi").write_bytes(b"")
+    assert where.compiled_before("entry")
+
+
+def test_prebuilt_takes_0_or_1(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from puzint.kernel import where
+
+    monkeypatch.setenv("PUZINT_PREBUILT", "0")
+    assert where.installed_base() is None
+    monkeypatch.setenv("PUZINT_PREBUILT", "no\x1b[2J")
+    monkeypatch.setattr(where, "_said", set())
+    where.installed_base()
+    where.installed_base()
+    assert capsys.readouterr().err == (
+        "puzint: warning: PUZINT_PREBUILT=no\\x1b[2J is neither 0 nor 1: the kernel compiled at install is used\n"
+    )

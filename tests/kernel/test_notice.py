@@ -24,6 +24,7 @@ def told(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str, machine: bo
     for name in cached:
         (cache / f"{name}-12.py311.nbi").write_bytes(b"")
     monkeypatch.setenv("PUZINT_CACHE_DIR", str(base))
+    monkeypatch.setenv("PUZINT_PREBUILT", "0")  # the code compiled at install set aside
     notices: list[str] = []
     limits = Limits()
     limits.notice = notices.append

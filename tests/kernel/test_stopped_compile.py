@@ -39,7 +39,7 @@ def test_a_stop_while_llvm_calls_back_ends_the_run_cleanly(tmp_path: Path, signa
         [sys.executable, "-c", SIGNAL_IN_CALLBACK, signal_name],
         capture_output=True,
         text=True,
-        env={**os.environ, "PUZINT_CACHE_DIR": str(tmp_path / "fresh")},
+        env={**os.environ, "PUZINT_CACHE_DIR": str(tmp_path / "fresh"), "PUZINT_PREBUILT": "0"},
         timeout=600,
     )
     assert done.returncode == 3, done.stderr
