@@ -1,17 +1,20 @@
 """The default path against the engines asked by name: what a user who types `puzint run SPEC`
 waits for, beside `--engine python`, `--engine compiled` and a hand-written program.
 
-    python benchmarks/report_default.py [--repeat N] [--cold [--check-python]] [--only TEXT] [--skip-catalogue]
+    python benchmarks/report_default.py [--repeat N] [--only TEXT] [--skip-catalogue]
+                                        [--cold [--uncompiled] [--check-python]]
 
 Every figure is the wall time of a whole `python -m puzint run ... --format json` process
 (start-up, reading, compiling the spec, loading the kernel, the search, the output), the
 best of N runs (default 3). Warm: the kernel's cache holds its compiled code (a run of each
 case fills it first). `--cold` adds, for the cases of the issue, one run of `auto` and one of
-`compiled` with an empty PUZINT_CACHE_DIR: the kernel compiled from nothing, and `puzint
-check` of the whole catalogue likewise. A compile that a run leaves to finish after it (the
-race's copy, engines/race.py) is waited for before the next figure is taken, so that it
-does not take a core from it. The hand-written
-programs (benchmarks/handwritten*.py, tests/plain) are timed in this process, best of N.
+`compiled` with an empty PUZINT_CACHE_DIR, and `puzint check` of the whole catalogue
+likewise: a fresh install, whose kernel was compiled at install (interpreter/prebuild.py);
+with `--uncompiled` also without it (PUZINT_PREBUILT=0: the kernel compiled from nothing).
+A compile that a run leaves to finish after it (the race's copy, engines/race.py) is waited
+for before the next figure is taken, so that it does not take a core from it. The
+hand-written programs (benchmarks/handwritten*.py, tests/plain) are timed in this process,
+best of N.
 
 The last column is the default's time over the faster of `python` and `compiled`: 1.00 is
 the fastest engine chosen at no cost.
@@ -56,12 +59,13 @@ CASES: dict[str, tuple[str, list[str], Callable[[], object]]] = {
 }
 
 
-def run(spec: str, args: list[str], engine: str, cache: str | None = None) -> float | None:
+def run(spec: str, args: list[str], engine: str, cache: str | None = None, prebuilt: str = "1") -> float | None:
     """The wall time of one whole run (None: the engine refuses the question)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python keeps its bytecode
     if cache is not None:
         env["PUZINT_CACHE_DIR"] = cache
+        env["PUZINT_PREBUILT"] = prebuilt
     argv = [sys.executable, "-m", "puzint", "run", str(SPECS / f"{spec}.puz"), *args, "--format", "json"]
     started = time.perf_counter()
     done = subprocess.run([*argv, "--engine", engine], capture_output=True, text=True, env=env, cwd=ROOT)
@@ -90,9 +94,9 @@ def settled(cache: str) -> None:
                     quiet = 0
 
 
-def check_catalogue(cache: str) -> float:
+def check_catalogue(cache: str, prebuilt: str = "1") -> float:
     """The wall time of `puzint check` of every spec in the catalogue."""
-    env = {**os.environ, "PUZINT_CACHE_DIR": cache}
+    env = {**os.environ, "PUZINT_CACHE_DIR": cache, "PUZINT_PREBUILT": prebuilt}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     started = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "puzint", "check", str(SPECS)], capture_output=True, env=env, cwd=ROOT)
@@ -141,6 +145,9 @@ def main() -> None:
     parser.add_argument("--only", default="", help="only cases whose name holds this text")
     parser.add_argument("--skip-catalogue", action="store_true", help="only the cases of the issue")
     parser.add_argument("--check-python", action="store_true", help="with --cold: also check on Python alone (minutes)")
+    parser.add_argument(
+        "--uncompiled", action="store_true", help="with --cold: also without the kernel compiled at install"
+    )
     options = parser.parse_args()
 
     rows = []
@@ -166,27 +173,35 @@ def main() -> None:
     table(["case", "default", "python", "compiled", "hand-written", "default / faster"], rows, left=1)
 
     if options.cold:
-        cold_rows = []
-        for name, (spec, args, _) in CASES.items():
-            if options.only not in name:
+        for prebuilt, what in (("1", "a fresh install"), ("0", "nothing compiled at install")):
+            if prebuilt == "0" and not options.uncompiled:
                 continue
-            with tempfile.TemporaryDirectory() as empty:
-                auto = run(spec, args, "auto", cache=empty)
-                settled(empty)
-            with tempfile.TemporaryDirectory() as empty:
-                compiled = run(spec, args, "compiled", cache=empty)
-            python = best(lambda spec=spec, args=args: run(spec, args, "python"), 1)
-            cold_rows.append([name, shown(auto), shown(python), shown(compiled), ratio(auto, python, compiled)])
-            print(" | ".join(cold_rows[-1]), file=sys.stderr, flush=True)
-        print("\nCold (an empty kernel cache), seconds of a whole run, one run")
-        table(["case", "default", "python", "compiled", "default / faster"], cold_rows, left=1)
-        with tempfile.TemporaryDirectory() as empty:
-            checked = check_catalogue(empty)
-            settled(empty)
-        print(f"\npuzint check of the catalogue, cold: {checked:.1f} s", flush=True)
+            cold(options.only, prebuilt, what)
         if options.check_python:
             with tempfile.TemporaryDirectory() as empty:
                 print(f"... with PUZINT_ENGINE=python: {check_catalogue_python(empty):.1f} s")
+
+
+def cold(only: str, prebuilt: str, what: str) -> None:
+    """The issue's cases and the catalogue's check, each from an empty kernel cache."""
+    rows = []
+    for name, (spec, args, _) in CASES.items():
+        if only not in name:
+            continue
+        with tempfile.TemporaryDirectory() as empty:
+            auto = run(spec, args, "auto", cache=empty, prebuilt=prebuilt)
+            settled(empty)
+        with tempfile.TemporaryDirectory() as empty:
+            compiled = run(spec, args, "compiled", cache=empty, prebuilt=prebuilt)
+        python = best(lambda spec=spec, args=args: run(spec, args, "python"), 1)
+        rows.append([name, shown(auto), shown(python), shown(compiled), ratio(auto, python, compiled)])
+        print(" | ".join(rows[-1]), file=sys.stderr, flush=True)
+    print(f"\nCold (an empty kernel cache, {what}), seconds of a whole run, one run")
+    table(["case", "default", "python", "compiled", "default / faster"], rows, left=1)
+    with tempfile.TemporaryDirectory() as empty:
+        checked = check_catalogue(empty, prebuilt)
+        settled(empty)
+    print(f"\npuzint check of the catalogue, cold ({what}): {checked:.1f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -117,6 +117,7 @@ FLOORS = {
     "cli": 10,
     "pytest_plugin": 10,
     "__main__": 11,
+    "prebuild": 11,  # run at install: the API's searches, to compile the kernel
     "": 11,  # the package itself: `import puzint` gives the API
 }
 

@@ -3,6 +3,7 @@ and parse a spec with it."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import zipfile
@@ -34,6 +35,7 @@ def test_grammar_loads_from_an_installed_wheel(tmp_path: Path) -> None:
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(ROOT)],
         capture_output=True,
         text=True,
+        env={**os.environ, "PUZINT_BUILD_KERNEL": "0"},  # its compile: tests/test_prebuild.py
     )
     assert build.returncode == 0, build.stderr
     (wheel,) = (tmp_path / "dist").glob("puzint-*.whl")
@@ -42,6 +44,7 @@ def test_grammar_loads_from_an_installed_wheel(tmp_path: Path) -> None:
     assert "puzint/grammar/puz.tables.json" in names
     assert "puzint/specs/frog.puz" in names and "puzint/specs/frog.yaml" in names
     assert not any(n.startswith(("interpreter/", "grammar/")) for n in names)
+    assert not any(n.startswith("puzint/kernel/compiled/") for n in names)  # PUZINT_BUILD_KERNEL=0
     target = tmp_path / "site"
     install = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],

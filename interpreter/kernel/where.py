@@ -46,7 +46,7 @@ PREBUILT = "compiled"  # the directory, beside the kernel's modules, of the code
 
 def installed_base() -> Path | None:
     """The kernel's code compiled when puzint was installed (setup.py's build_kernel, see
-    `kernel.prebuild`): a cache directory inside the package, copied into the user's cache
+    `puzint.prebuild`): a cache directory inside the package, copied into the user's cache
     when it lacks what it holds (`cache.seed`). None where there is none, or where
     PUZINT_PREBUILT=0 sets it aside (to measure or test a first compile)."""
     if not _prebuilt_wanted():

@@ -1,0 +1,119 @@
+"""The compiled kernel built ahead of time, when puzint is installed.
+
+numba compiles the kernel's machine (`kernel.entry`: every op of every machine program, one
+C-callable function) in 25-45 s, a third of it LLVM's and the rest numba's typing of a
+large interpreter; no split of it was found that a typical spec would not need whole. Each
+search's own loop then takes 1-8 s on its first use. So setup.py's `build_kernel` runs this
+module at install, in a process of its own, into a cache directory inside the package
+(`kernel.where.PREBUILT`): the machine, then one small search of each kind the kernel has
+(WARM_UP), which compiles that search's loop. A run copies what its own cache lacks from
+there (`kernel.cache.seed`). The loops are compiled for the types of their arguments
+(arrays of integers, whatever the spec), so a search of a kind met here loads at once for
+any spec; a kind not met here compiles on first use, as before.
+
+The files are numba's cache files, keyed as a run keys them (the kernel's sources, numba's
+version, Python's, the processor's): where any of these differ from the install's, they are
+not used and the kernel compiles on first use, as without them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+# (the search, the spec, its parameters, the question): small instances, a second or less
+# each once compiled, of every search of the kernel that a catalogue spec asks for
+WARM_UP: list[tuple[str, str, dict[str, str], dict[str, Any]]] = [
+    ("word tables, breadth first", "eight_puzzle", {}, {"reach": True}),
+    ("word tables, counts", "knights", {}, {"count": True}),
+    ("word tables, A*", "eight_puzzle", {}, {"method": "astar"}),
+    ("word tables, IDA*", "eight_puzzle", {}, {"method": "idastar"}),
+    ("word tables, both ends", "lights_out", {}, {"method": "bidirectional"}),
+    ("machine, breadth first", "jealous_husbands", {}, {}),
+    ("machine, counts", "jealous_husbands", {}, {"count": True}),
+    ("machine, several words", "hanoi", {"discs": "6"}, {"reach": True}),
+    ("machine, cheapest", "bridge_torch", {}, {}),
+    ("machine, search any", "peg_english", {}, {}),
+    ("machine, search all", "number_circle", {"n": "8"}, {"count": True}),
+    ("machine, search all listed", "queens", {"n": "6"}, {"all": True}),
+    ("fill search", "sudoku", {}, {}),
+    ("exact cover", "pentominoes", {}, {}),
+]
+
+
+def build(target: Path, specs: Path) -> Path:
+    """The kernel compiled into target/<this kernel's cache name>, which is returned: the
+    machine, then the searches of WARM_UP on the specs in `specs`. Caches of other versions
+    of the kernel under `target` are removed (the directory is the install's alone). The
+    files are made readable by all: the package may be installed for every user of the
+    machine, and only writing them is the installer's alone. A search that fails to compile
+    is said on stderr and left to compile on first use."""
+    os.environ["PUZINT_CACHE_DIR"] = str(target)
+    os.environ["PUZINT_PREBUILT"] = "0"  # never seeded from an older build
+    from .kernel.cache import KERNEL_DIR
+    from .kernel.where import cache_name
+
+    if target.is_dir():
+        for other in target.iterdir():
+            if KERNEL_DIR.fullmatch(other.name) and other.name != cache_name() and not other.is_symlink():
+                shutil.rmtree(other)
+    from .kernel import entry  # compiles the machine into the cache, or finds it there
+
+    del entry
+    built = target / cache_name()
+    if not any(built.glob("entry.*.nbi")):
+        raise RuntimeError(f"the machine was compiled, but its cache was not written in {built}")
+    _warm_up(specs)
+    for folder in (target, built):
+        folder.chmod(0o755)
+    for file in built.iterdir():
+        if file.name.endswith((".nbi", ".nbc")):
+            file.chmod(0o644)
+        else:
+            file.unlink()  # a lock or a temporary file: nothing a run reads
+    return built
+
+
+def _warm_up(specs: Path) -> None:
+    from .api import load, solve
+
+    for search, spec, params, question in WARM_UP:
+        try:
+            result = solve(load(specs / f"{spec}.puz", params), engine="compiled", timeout=300, **question)
+        except Exception as exc:  # a search left to compile on first use: the install goes on
+            sys.stderr.write(f"{search} ({spec}) not compiled ahead of time: {type(exc).__name__}: {exc}\n")
+            continue
+        if result.status == "limit":
+            sys.stderr.write(f"{search} ({spec}) not compiled ahead of time: stopped ({result.limit})\n")
+
+
+def main(argv: list[str]) -> int:
+    """python -m puzint.prebuild TARGET [SPECS]: 0 once built, 1 (and why, on stderr) if not.
+    SPECS: the shipped specs' directory (by default the catalogue's)."""
+    if len(argv) not in (1, 2):
+        sys.stderr.write("usage: python -m puzint.prebuild TARGET [SPECS]\n")
+        return 2
+    if len(argv) == 2:
+        specs = Path(argv[1])
+    else:
+        from .catalogue import catalogue_dir
+
+        found = catalogue_dir()
+        if found is None:
+            sys.stderr.write("the shipped specs are not found: name their directory (SPECS)\n")
+            return 2
+        specs = found
+    try:
+        built = build(Path(os.path.abspath(argv[0])), specs)
+    except Exception as exc:
+        sys.stderr.write(f"the kernel was not compiled ahead of time ({type(exc).__name__}: {exc})\n")
+        return 1
+    sys.stdout.write(f"the kernel compiled into {built}\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
