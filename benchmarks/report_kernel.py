@@ -8,7 +8,7 @@ each row has its own peak memory (the child's ru_maxrss, interpreter and puzint 
 the child the spec is loaded and compiled before timing and only the search is timed, with the
 garbage collector on; the kernel is called once before timing (its compiled code is loaded
 from numba's cache: that load is reported apart, as is the first compilation with an empty
-cache, with and without the machine compiled at install). Each search runs N times (default
+cache, with and without the kernel compiled at install). Each search runs N times (default
 3) and the best is kept.
 """
 
@@ -213,7 +213,7 @@ def main() -> None:
         ("machine, depth first", "number circle n=12 all"),
     ):
         first = {}
-        for install in ("0", "1"):  # PUZINT_PREBUILT: without, then with, the machine compiled at install
+        for install in ("0", "1"):  # PUZINT_PREBUILT: without, then with, the kernel compiled at install
             with tempfile.TemporaryDirectory() as empty:
                 started = time.perf_counter()
                 search = measure("kernel", name, 1, {"PUZINT_CACHE_DIR": empty, "PUZINT_PREBUILT": install})
@@ -223,7 +223,7 @@ def main() -> None:
         warm = measure("kernel", name, 1)
         print(
             f"kernel start-up, {kind} ({name}): first compilation (empty cache, nothing compiled at install) "
-            f"{first['0']}; empty cache, the install's machine {first['1']}; "
+            f"{first['0']}; empty cache, the kernel compiled at install {first['1']}; "
             f"from the cache {warm['loading']:.2f} s (numba's import and the cached code)"
         )
     print()

@@ -2,8 +2,8 @@
 
 numba compiles the kernel's machine (`kernel.entry`: every op of every machine program, one
 C-callable function) in 25-45 s, a third of it LLVM's and the rest numba's typing of a
-large interpreter; no split of it was found that a typical spec would not need whole. Each
-search's own loop then takes 1-8 s on its first use. So setup.py's `build_kernel` runs this
+large interpreter (docs/performance-kernel.md, "Compilation"). Each search's own loop then
+takes 1-8 s on its first use. So setup.py's `build_kernel` runs this
 module at install, in a process of its own, into a cache directory inside the package
 (`kernel.where.PREBUILT`): the machine, then one small search of each kind the kernel has
 (WARM_UP), which compiles that search's loop. A run copies what its own cache lacks from
@@ -29,12 +29,13 @@ from typing import Any
 WARM_UP: list[tuple[str, str, dict[str, str], dict[str, Any]]] = [
     ("word tables, breadth first", "eight_puzzle", {}, {"reach": True}),
     ("word tables, counts", "knights", {}, {"count": True}),
+    ("word tables, reach up to symmetry", "knights", {}, {"reach": True}),
     ("word tables, A*", "eight_puzzle", {}, {"method": "astar"}),
     ("word tables, IDA*", "eight_puzzle", {}, {"method": "idastar"}),
     ("word tables, both ends", "lights_out", {}, {"method": "bidirectional"}),
     ("machine, breadth first", "jealous_husbands", {}, {}),
     ("machine, counts", "jealous_husbands", {}, {"count": True}),
-    ("machine, several words", "hanoi", {"discs": "6"}, {"reach": True}),
+    ("several words a state", "hanoi", {"discs": "11"}, {"reach": True}),
     ("machine, cheapest", "bridge_torch", {}, {}),
     ("machine, search any", "peg_english", {}, {}),
     ("machine, search all", "number_circle", {"n": "8"}, {"count": True}),
