@@ -69,6 +69,8 @@ class BuildKernel(Command):
             self.warn(f"{done.stderr.strip()}; the kernel compiles on its first search instead")
             return
         self.announce(done.stdout.strip(), level=2)
+        if done.stderr.strip():  # searches of the warm-up that did not compile: they will on first use
+            self.warn(done.stderr.strip())
         if not self.editable_mode:
             self.outputs = [str(path) for path in target.rglob("*") if path.is_file()]
 
