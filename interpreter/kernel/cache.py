@@ -224,10 +224,12 @@ def seed(path: Path, installed: Path) -> None:
     """Copy into the cache `path` the compiled functions of `installed` (the same kernel's
     code, compiled at install) that it lacks, so that a first search loads them instead of
     compiling them (half a minute for the machine). A function is copied whole (its index
-    and data files) where `path` has no index for it: what the user's own compiles wrote is
-    never replaced. The installed files are read as the cache's own are (no links, no file
-    anyone but the user or root could have written, in directories no one else can swap);
-    where they cannot be, they are left, said once on stderr, and the kernel compiles."""
+    and data files) where `path` has no index for it, or one another numba wrote (numba
+    was upgraded, and puzint installed again) while the install's is this numba's: what the
+    user's own compiles wrote for this numba is never replaced. The installed files are
+    read as the cache's own are (no links, no file anyone but the user or root could have
+    written, in directories no one else can swap); where they cannot be, they are left,
+    said once on stderr, and the kernel compiles."""
     try:
         problem = unsafe_parents(installed) or _named(installed, unsafe_directory(installed, shared=True))
         names = sorted(os.listdir(installed)) if problem is None else []
@@ -236,7 +238,7 @@ def seed(path: Path, installed: Path) -> None:
     try:
         for index in (name for name in names if name.endswith(".nbi")):
             function = index[: -len(".nbi")]
-            if os.path.lexists(path / index):
+            if os.path.lexists(path / index) and not _outdated(path / index, installed / index):
                 continue
             data = [name for name in names if name.startswith(f"{function}.") and name.endswith(".nbc")]
             for name in [*data, index]:  # the index last: numba finds the data it names
@@ -247,6 +249,22 @@ def seed(path: Path, installed: Path) -> None:
         problem = str(exc)
     if problem is not None:
         warn(f"the kernel compiled at install is not used ({problem}): it is compiled again", "installed")
+
+
+def _outdated(own: Path, installed: Path) -> bool:
+    """Whether the cache's index `own` was written by another numba than the one running,
+    and the install's `installed` by this one (numba's index files begin with its version)."""
+    running = numba.__version__
+    return _written_by(own, installed=False) not in (running, None) and _written_by(installed, True) == running
+
+
+def _written_by(index: Path, installed: bool) -> object:
+    """The numba version an index file begins with (None: it cannot be read or is not one)."""
+    try:
+        data = read_own_file(str(index), installed)
+        return None if data is None else pickle.load(io.BytesIO(data))
+    except Exception:
+        return None
 
 
 def _write_private(path: Path, content: bytes) -> None:

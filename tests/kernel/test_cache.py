@@ -445,6 +445,17 @@ def test_what_the_cache_holds_already_is_kept(installed_code: Path, cache: Path)
     assert not files(cache, "test_cache.add_one-*.nbc")  # the function is copied whole or not at all
 
 
+def test_an_index_another_numba_wrote_is_replaced_by_the_installs(installed_code: Path, cache: Path) -> None:
+    """numba upgraded and puzint installed again: the kernel's sources, and so its cache's
+    name, are the same, but the cache's files are the old numba's (never loaded again)."""
+    from puzint.kernel.cache import seed
+
+    (cache / INDEX).write_bytes(pickle.dumps("0.1.0") + pickle.dumps(("stamp", {})))
+    seed(cache, installed_code)
+    assert (cache / INDEX).read_bytes() == (installed_code / INDEX).read_bytes()
+    assert compiled_add_one().cache_hits
+
+
 @posix_only
 @pytest.mark.parametrize("trouble", ["writable", "link", "directory"])
 def test_installed_code_others_could_have_written_is_not_copied(
