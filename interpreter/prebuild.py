@@ -18,6 +18,7 @@ not used and the kernel compiles on first use, as without them.
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import sys
@@ -61,9 +62,7 @@ def build(target: Path, specs: Path) -> Path:
         for other in target.iterdir():
             if KERNEL_DIR.fullmatch(other.name) and other.name != cache_name() and not other.is_symlink():
                 shutil.rmtree(other)
-    from .kernel import entry  # compiles the machine into the cache, or finds it there
-
-    del entry
+    importlib.import_module(".kernel.entry", __package__)  # compiles the machine into the cache, or finds it there
     built = target / cache_name()
     if not any(built.glob("entry.*.nbi")):
         raise RuntimeError(f"the machine was compiled, but its cache was not written in {built}")
