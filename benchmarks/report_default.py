@@ -9,8 +9,9 @@ Every figure is the wall time of a whole `python -m puzint run ... --format json
 best of N runs (default 3). Warm: the kernel's cache holds its compiled code (a run of each
 case fills it first). `--cold` adds, for the cases of the issue, one run of `auto` and one of
 `compiled` with an empty PUZINT_CACHE_DIR, and `puzint check` of the whole catalogue
-likewise: a fresh install, whose kernel was compiled at install (interpreter/prebuild.py);
-with `--uncompiled` also without it (PUZINT_PREBUILT=0: the kernel compiled from nothing).
+likewise (in a process a core, the default, and with `--jobs 1`): a fresh install, whose
+kernel was compiled at install (interpreter/prebuild.py); with `--uncompiled` also without
+it (PUZINT_PREBUILT=0: the kernel compiled from nothing).
 A compile that a run leaves to finish after it (the race's copy, engines/race.py) is waited
 for before the next figure is taken, so that it does not take a core from it. The
 hand-written programs (benchmarks/handwritten*.py, tests/plain) are timed in this process,
@@ -94,12 +95,14 @@ def settled(cache: str) -> None:
                     quiet = 0
 
 
-def check_catalogue(cache: str, prebuilt: str = "1") -> float:
-    """The wall time of `puzint check` of every spec in the catalogue."""
+def check_catalogue(cache: str, prebuilt: str = "1", jobs: list[str] | None = None) -> float:
+    """The wall time of `puzint check` of every spec in the catalogue (`jobs`: `--jobs N`, or
+    the default, one process a core)."""
     env = {**os.environ, "PUZINT_CACHE_DIR": cache, "PUZINT_PREBUILT": prebuilt}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "puzint", "check", str(SPECS)], capture_output=True, env=env, cwd=ROOT)
+    argv = [sys.executable, "-m", "puzint", "check", str(SPECS), *(jobs or [])]
+    done = subprocess.run(argv, capture_output=True, env=env, cwd=ROOT)
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         raise RuntimeError(f"puzint check: exit {done.returncode}\n{done.stdout[-2000:]!r}")
@@ -198,10 +201,12 @@ def cold(only: str, prebuilt: str, what: str) -> None:
         print(" | ".join(rows[-1]), file=sys.stderr, flush=True)
     print(f"\nCold (an empty kernel cache, {what}), seconds of a whole run, one run")
     table(["case", "default", "python", "compiled", "default / faster"], rows, left=1)
-    with tempfile.TemporaryDirectory() as empty:
-        checked = check_catalogue(empty, prebuilt)
-        settled(empty)
-    print(f"\npuzint check of the catalogue, cold ({what}): {checked:.1f} s", flush=True)
+    print(f"\npuzint check of the catalogue, cold ({what}):", flush=True)
+    for jobs, how in (([], "a process a core (the default)"), (["--jobs", "1"], "one case after another")):
+        with tempfile.TemporaryDirectory() as empty:
+            checked = check_catalogue(empty, prebuilt, jobs)
+            settled(empty)
+        print(f"  {how}: {checked:.1f} s", flush=True)
 
 
 if __name__ == "__main__":

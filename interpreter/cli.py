@@ -6,13 +6,11 @@ import argparse
 import math
 import os
 import shlex
-import signal
 import sys
 import textwrap
-import threading
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import closing
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -23,6 +21,7 @@ from rich.text import Text
 from . import __version__, engines
 from .catalogue import catalogue_dir, resolve_spec, shipped_names
 from .compiler import CompiledPuzzle
+from .ctrl_c import CtrlC
 from .engines import NAMES as ENGINES
 from .engines.workers import Workers
 from .errors import SpecError
@@ -36,11 +35,12 @@ from .render.graph import LAYERED_UP_TO, LAYOUTS
 from .render.svg import picture_title
 from .runner import METHODS, Solved, load, search, solve
 from .search import Limits, SearchResult
-from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached, stop_reason
+from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
 from .solutions import AllSolutions, enumerate_shortest, enumerate_solutions
 
 if TYPE_CHECKING:
+    from .checking import CaseChecked
     from .render.progress import SearchProgress
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NO_SOLUTION = 0, 1, 2, 3, 4
@@ -69,45 +69,6 @@ class Output(Console):
         self.quiet = True
         _silence_stdout()
         raise PipeClosed
-
-
-class CtrlC:
-    """Ctrl-C (SIGINT) stops a run once. The first raises KeyboardInterrupt where the run is
-    (a search stops there and reports what it explored); from then on, and from the moment
-    the search is over (`quiet`), SIGINT is ignored: the report is printed whole and the
-    command exits with 3, instead of dying in the middle of a line or at exit with a
-    traceback. Ignored by the system (SIG_IGN), not by a handler that returns: a signal
-    caught while a large write waits on a full pipe makes Python drop the rest of that
-    write without a word."""
-
-    def __init__(self) -> None:
-        self.heard = False
-
-    def __call__(self, signum: int, frame: object) -> None:
-        self.heard = True
-        self.quiet()
-        raise KeyboardInterrupt
-
-    def quiet(self) -> None:
-        """From now on a Ctrl-C changes nothing: the run is reporting."""
-        if threading.current_thread() is threading.main_thread():
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-    def install(self) -> Any:
-        """Handle SIGINT (in the main thread only, where Python delivers it); the handler
-        it replaces, to be put back."""
-        if threading.current_thread() is not threading.main_thread():
-            return None
-        return signal.signal(signal.SIGINT, self)
-
-    @contextmanager
-    def installed(self) -> Iterator[CtrlC]:
-        previous = self.install()
-        try:
-            yield self
-        finally:
-            if previous is not None:
-                signal.signal(signal.SIGINT, previous)
 
 
 def _silence_stdout() -> None:
@@ -240,6 +201,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check_p.add_argument(
         "-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="with --record: the case's parameters"
+    )
+    check_p.add_argument(
+        "-j",
+        "--jobs",
+        type=_count("jobs", "2"),
+        default=None,
+        metavar="N",
+        help="check N cases at once, each in its own process (default: one a core; 1: one after another here); "
+        "the report is in the same order, and the limits are each case's",
     )
     _engine_option(check_p)
     _limit_options(check_p)
@@ -526,16 +496,6 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
         raise UsageError(why)
 
 
-def _check_progress(out: Console) -> SearchProgress | None:
-    """`check`'s progress line for a long case (the kernel's compile said at once), on a
-    terminal only."""
-    if not out.is_terminal:
-        return None
-    from .render.progress import SearchProgress
-
-    return SearchProgress(out)
-
-
 def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:
     """A progress line for a long search, on a terminal only: the output's own console for
     text (so that streamed solutions print above it), stderr for JSON and YAML."""
@@ -753,11 +713,15 @@ def cmd_graph(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
 
 
 def cmd_check(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
-    """Every case of every spec, each reported as it ends; Ctrl-C stops the check after the
-    case it interrupts, with the summary of what was checked (exit 3)."""
-    from .expectations import blame_parameters, find_specs, load_cases, run_case
+    """Every case of every spec, each reported in order as it ends (on several cores at once,
+    see `checking`); Ctrl-C stops the check after the cases it interrupts, with the summary of
+    what was checked (exit 3)."""
+    from .checking import CaseChecked, check, default_jobs
+    from .expectations import find_specs
 
     if args.record:
+        if args.jobs is not None:
+            raise UsageError("--jobs goes with a check of cases: --record runs one search")
         return _record(args, out)
     if args.param:
         raise UsageError("-p sets the parameters of the case --record writes: a check takes them from SPEC.yaml")
@@ -765,70 +729,52 @@ def cmd_check(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     if not specs:
         where = ", ".join(args.targets) if args.targets else f"{Path('specs').resolve()} (there is no specs/ here)"
         raise UsageError(f"no .puz specs found in {where}")
-    failed = bad = passed = 0
+    failed = passed = 0
+    unusable: set[Path] = set()
     started = time.monotonic()
-    for spec in specs:
-        if ctrl_c.heard:
-            break
-        text.print_line(out, Text(visible(str(spec)), style="bold"))
-        try:
-            cases = load_cases(spec)
-        except SpecError as exc:
-            bad += 1
-            report_error(exc)
-            continue
-        unusable = False
-        for case in cases:
-            if ctrl_c.heard:
-                break
-            limits = _limits(args)
-            progress = _check_progress(out)
-            limits.progress = progress
-            limits.notice = progress.notice if progress is not None else None
-            case_started = time.monotonic()
-            try:
-                with limits.armed():
-                    run_case(spec, case, limits, args.engine)
-            except (LimitReached, KeyboardInterrupt) as exc:
-                case.actual = {"status": LIMIT, "limit": f"{stop_reason(exc)} while compiling"}
-            except SpecError as exc:
-                unusable = True
-                for error in blame_parameters(exc, case):
-                    report_error(error)
-                continue
-            finally:
-                if progress is not None:
-                    progress.stop()
-            mismatches = case.mismatches
-            took = f"({time.monotonic() - case_started:.2f} s)"
-            got = ", ".join(f"{k} {case.actual.get(k)}" for k in case.expected if k != "status" or mismatches)
-            title = _markup_free(case.title())
-            if not mismatches:
-                passed += 1
-                out.print(
-                    f"  [green]ok[/green]   {title}: {_markup_free(got or case.actual['status'])} [dim]{took}[/dim]"
-                )
-                continue
-            failed += 1
-            out.print(f"  [red]FAIL[/red] {title} [dim]{took}[/dim]")
-            for key in mismatches:
-                expected, actual = _markup_free(repr(case.expected[key])), _markup_free(repr(case.actual.get(key)))
-                out.print(f"       {key}: expected {expected}, got {actual}")
-            if "limit" in case.actual:
-                out.print(f"       (search stopped: {_markup_free(case.actual['limit'])})")
-        bad += unusable
+    jobs = args.jobs or default_jobs()
+    events = check(specs, args.engine, _limits(args), jobs, ctrl_c, out if out.is_terminal else None)
+    with closing(events):  # closed at once if the report fails: its processes end with it
+        for event in events:
+            if not isinstance(event, CaseChecked):
+                text.print_line(out, Text(visible(str(event.spec)), style="bold"))
+            if event.errors:
+                unusable.add(event.spec)
+                sys.stderr.writelines(error + "\n" for error in event.errors)
+            elif isinstance(event, CaseChecked):
+                ok = _report_case(out, event)
+                passed, failed = passed + ok, failed + (not ok)
     parts = [f"{len(specs)} spec(s), {passed + failed} case(s): {passed} passed, {failed} failed"]
-    if bad:
-        parts.append(f"{bad} spec(s) could not be checked")
+    if unusable:
+        parts.append(f"{len(unusable)} spec(s) could not be checked")
     if ctrl_c.heard:
         parts.append("stopped: interrupted")
     parts.append(f"{time.monotonic() - started:.1f} s")
     text.print_parts(out, parts, " · ")
     if ctrl_c.heard:
         return EXIT_LIMIT
-    if bad:
+    if unusable:
         return EXIT_BAD_INPUT
     return EXIT_MISMATCH if failed else EXIT_OK
+
+
+def _report_case(out: Console, checked: CaseChecked) -> bool:
+    """A case's line (and, where it failed, what differs); whether it passed."""
+    case = checked.case
+    mismatches = case.mismatches
+    took = f"[dim]({checked.seconds:.2f} s)[/dim]"
+    title = _markup_free(case.title())
+    if not mismatches:
+        got = ", ".join(f"{k} {case.actual.get(k)}" for k in case.expected if k != "status")
+        out.print(f"  [green]ok[/green]   {title}: {_markup_free(got or case.actual['status'])} {took}")
+        return True
+    out.print(f"  [red]FAIL[/red] {title} {took}")
+    for key in mismatches:
+        expected, actual = _markup_free(repr(case.expected[key])), _markup_free(repr(case.actual.get(key)))
+        out.print(f"       {key}: expected {expected}, got {actual}")
+    if "limit" in case.actual:
+        out.print(f"       (search stopped: {_markup_free(case.actual['limit'])})")
+    return False
 
 
 def _record(args: argparse.Namespace, out: Console) -> int:

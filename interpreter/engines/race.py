@@ -56,16 +56,37 @@ Work = Callable[[Engine, Limits], Any]  # the other engine's side: its answer, t
 Compile = Callable[[Callable[[], bool]], None]  # compile the engine, waiting for another compile while wanted()
 
 
-def possible() -> bool:
-    """Whether a race can be run here: a fork (POSIX; not macOS, where a forked process may not
-    use the system's libraries, and Python's own multiprocessing does not fork), at least two
-    cores for this process (on one, the two searches would only take turns), and this is not
-    itself a background compile."""
-    if not hasattr(os, "fork") or sys.platform == "darwin" or "PUZINT_BACKGROUND" in os.environ:
-        return False
+_cores_shared: int | None = None  # the cores this process counts on, where it shares them (see `share_cores`)
+
+
+def can_fork() -> bool:
+    """Whether this process may be forked to run a search: POSIX, but not macOS, where a
+    forked process may not use the system's libraries (Python's own multiprocessing does not
+    fork there)."""
+    return hasattr(os, "fork") and sys.platform != "darwin"
+
+
+def cores() -> int:
+    """The cores this process may use: those it may be scheduled on, or fewer where it is
+    one of several processes of one run that share them (`share_cores`)."""
     affinity = getattr(os, "sched_getaffinity", None)
-    cores = len(affinity(0)) if affinity is not None else (os.cpu_count() or 1)
-    return cores >= 2
+    count = len(affinity(0)) if affinity is not None else (os.cpu_count() or 1)
+    return count if _cores_shared is None else min(count, _cores_shared)
+
+
+def share_cores(count: int) -> None:
+    """This process is one of several that one run keeps busy at once (`puzint check`'s
+    workers, one a core): it counts on `count` cores, so that a race does not fork a third
+    search onto cores the others use."""
+    global _cores_shared
+    _cores_shared = max(1, count)
+
+
+def possible() -> bool:
+    """Whether a race can be run here: a fork (`can_fork`), at least two cores for this
+    process (on one, the two searches would only take turns), and this is not itself a
+    background compile."""
+    return can_fork() and "PUZINT_BACKGROUND" not in os.environ and cores() >= 2
 
 
 @dataclasses.dataclass

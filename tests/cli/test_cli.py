@@ -403,14 +403,3 @@ def test_a_question_the_spec_cannot_answer_is_refused_before_the_heading(
     assert (code, out, err) == (2, "", said)
     code, out, err = run(capsys, "run", str(ROOT / "specs" / "sokoban.puz"), "--method", "bidirectional")
     assert code == 2 and out == "" and "--method bidirectional needs a goal that is one state" in err
-
-
-def test_check_shows_progress_on_a_terminal_only() -> None:
-    import io
-
-    from puzint.cli import _check_progress
-    from puzint.render.progress import SearchProgress
-    from rich.console import Console
-
-    assert isinstance(_check_progress(Console(file=io.StringIO(), force_terminal=True)), SearchProgress)
-    assert _check_progress(Console(file=io.StringIO(), force_terminal=False)) is None

@@ -172,7 +172,7 @@ def test_ctrl_c_stops_a_check_after_the_case_it_interrupts(
 
     monkeypatch.setattr(Limits, "check", check)
     before = signal.getsignal(signal.SIGINT)
-    code = main(["check", str(tmp_path), "--engine", "python"])
+    code = main(["check", str(tmp_path), "--engine", "python", "--jobs", "1"])
     out = capsys.readouterr().out
     assert code == 3 and signal.getsignal(signal.SIGINT) is before
     assert "hanoi.puz" not in out and out.count("FAIL") == 1 and "(search stopped: interrupted)" in out
