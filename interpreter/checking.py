@@ -254,7 +254,14 @@ class _OnCores:
             if task is None:
                 return
             if idle is None:
-                idle = _Worker.start(self.context, self.engine, self.limits, self.cores_each)
+                try:
+                    idle = _Worker.start(self.context, self.engine, self.limits, self.cores_each)
+                except OSError:  # no more processes to be had: those running share the rest
+                    if not self.workers:
+                        raise
+                    self.todo.appendleft(task)
+                    self.jobs = len(self.workers)
+                    return
                 self.workers.append(idle)
             try:
                 idle.send(task, self.reached[task[0]].spec)
