@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -34,3 +36,36 @@ def compiled_from(text: str, **params: object) -> CompiledPuzzle:
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+class Terminal:
+    """A pseudo-terminal for a child's output, read as it is written, so that a test can wait
+    for what a progress or status line says (the search has begun, the cases run)."""
+
+    def __init__(self) -> None:
+        import pty
+
+        self.master, self.child = pty.openpty()
+        self.text = bytearray()
+        self.lock = threading.Condition()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.ended = False
+
+    def _read(self) -> None:
+        while True:
+            try:
+                chunk = os.read(self.master, 4096)
+            except OSError:  # the child has closed it: it ended
+                chunk = b""
+            with self.lock:
+                self.text.extend(chunk)
+                self.ended = not chunk
+                self.lock.notify_all()
+            if not chunk:
+                break
+
+    def wait_for(self, *words: bytes) -> None:
+        """Until the output holds every word (or the child has ended: the test then fails on
+        what it finds)."""
+        with self.lock:
+            self.lock.wait_for(lambda: self.ended or all(word in self.text for word in words), timeout=120)

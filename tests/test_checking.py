@@ -9,7 +9,6 @@ import re
 import signal
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +18,7 @@ from puzint.cli import main
 from puzint.ctrl_c import CtrlC
 from puzint.engines import race
 
-from tests.conftest import SPECS
+from tests.conftest import SPECS, Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 
@@ -125,35 +124,6 @@ def test_jobs_do_not_go_with_record(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert main(["check", "--jobs", "0"]) == 2
     assert "expected at least 1 job, got '0'" in capsys.readouterr().err
-
-
-class Terminal:
-    """A pseudo-terminal for the check's standard output, read as it is written: the status
-    line names the cases running, so that the test can wait for them."""
-
-    def __init__(self) -> None:
-        import pty
-
-        self.master, self.child = pty.openpty()
-        self.text = bytearray()
-        self.lock = threading.Condition()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 4096)
-            except OSError:
-                chunk = b""
-            with self.lock:
-                self.text.extend(chunk)
-                self.lock.notify_all()
-            if not chunk:
-                break
-
-    def wait_for(self, *words: bytes) -> None:
-        with self.lock:
-            assert self.lock.wait_for(lambda: all(word in self.text for word in words), timeout=120), self.text
 
 
 def test_ctrl_c_stops_the_cases_running_and_starts_no_other(tmp_path: Path) -> None:

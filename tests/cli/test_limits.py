@@ -15,6 +15,8 @@ import pytest
 from puzint.cli import main
 from puzint.search import Limits
 
+from tests.conftest import Terminal
+
 ROOT = Path(__file__).resolve().parents[2]
 SPECS = ROOT / "specs"
 
@@ -103,33 +105,6 @@ def test_sigterm_stops_a_search_with_a_report() -> None:
     assert "Traceback" not in err
 
 
-class Terminal:
-    """A pseudo-terminal for a child's standard error, read as it writes: the progress line
-    shows there once a search runs, so that a test can wait for the search itself."""
-
-    def __init__(self) -> None:
-        import pty
-        import threading
-
-        self.master, self.child = pty.openpty()
-        self.text = bytearray()
-        self.searching = threading.Event()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.master, 4096)
-            except OSError:  # the child has closed it: it ended
-                chunk = b""
-            if not chunk:
-                break
-            self.text.extend(chunk)
-            if b"searching" in self.text:
-                self.searching.set()
-        self.searching.set()
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and terminals")
 def test_a_second_ctrl_c_while_the_report_is_written_does_not_cut_it() -> None:
     # The first Ctrl-C stops the search once it runs; the second comes once the JSON report
@@ -142,7 +117,7 @@ def test_a_second_ctrl_c_while_the_report_is_written_does_not_cut_it() -> None:
     os.close(terminal.child)
     terminal.reader.start()
     assert process.stdout is not None
-    terminal.searching.wait()
+    terminal.wait_for(b"searching")
     process.send_signal(signal.SIGINT)
     first = process.stdout.read(1)
     process.send_signal(signal.SIGINT)
