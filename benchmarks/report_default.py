@@ -2,16 +2,17 @@
 waits for, beside `--engine python`, `--engine compiled` and a hand-written program.
 
     python benchmarks/report_default.py [--repeat N] [--only TEXT] [--skip-catalogue]
-                                        [--cold [--uncompiled] [--check-python]]
+                                        [--cold [--cold-only] [--uncompiled] [--check-python]]
 
 Every figure is the wall time of a whole `python -m puzint run ... --format json` process
 (start-up, reading, compiling the spec, loading the kernel, the search, the output), the
 best of N runs (default 3). Warm: the kernel's cache holds its compiled code (a run of each
-case fills it first). `--cold` adds, for the cases of the issue, one run of `auto` and one of
-`compiled` with an empty PUZINT_CACHE_DIR, and `puzint check` of the whole catalogue
-likewise (in a process a core, the default, and with `--jobs 1`): a fresh install, whose
-kernel was compiled at install (interpreter/prebuild.py); with `--uncompiled` also without
-it (PUZINT_PREBUILT=0: the kernel compiled from nothing).
+case fills it first). `--cold` adds, for the cases of the issue and the catalogue's specs,
+one run of `auto` and one of `compiled` with an empty PUZINT_CACHE_DIR (`--cold-only`:
+without the warm table), and `puzint check` of the whole catalogue likewise (in a process a
+core, the default, and with `--jobs 1`): a fresh install, whose kernel was compiled at
+install (interpreter/prebuild.py); with `--uncompiled` also without it (PUZINT_PREBUILT=0:
+the kernel compiled from nothing).
 A compile that a run leaves to finish after it (the race's copy, engines/race.py) is waited
 for before the next figure is taken, so that it does not take a core from it. The
 hand-written programs (benchmarks/handwritten*.py, tests/plain) are timed in this process,
@@ -151,17 +152,14 @@ def main() -> None:
     parser.add_argument(
         "--uncompiled", action="store_true", help="with --cold: also without the kernel compiled at install"
     )
+    parser.add_argument("--cold-only", action="store_true", help="with --cold: leave out the warm table")
     options = parser.parse_args()
 
+    if options.cold_only and not options.cold:
+        parser.error("--cold-only goes with --cold")
     rows = []
-    cases: list[tuple[str, str, list[str], Callable[[], object] | None]] = [
-        (name, spec, args, program) for name, (spec, args, program) in CASES.items()
-    ]
-    if not options.skip_catalogue:
-        cases += [(f"catalogue: {p.stem}", p.stem, [], None) for p in sorted(SPECS.glob("*.puz"))]
-    for name, spec, args, program in cases:
-        if options.only not in name:
-            continue
+    cases = every_case(options.skip_catalogue, options.only)
+    for name, spec, args, program in [] if options.cold_only else cases:
         run(spec, args, "compiled")  # the kernel's cache filled for this question, if the kernel answers it
         times = {
             e: best(lambda e=e, spec=spec, args=args: run(spec, args, e), options.repeat)
@@ -172,25 +170,35 @@ def main() -> None:
         row.append(ratio(times["auto"], times["python"], times["compiled"]))
         rows.append(row)
         print(" | ".join(row), file=sys.stderr, flush=True)
-    print("\nWarm (the kernel's cache filled), seconds of a whole run, best of", options.repeat)
-    table(["case", "default", "python", "compiled", "hand-written", "default / faster"], rows, left=1)
+    if rows:
+        print("\nWarm (the kernel's cache filled), seconds of a whole run, best of", options.repeat)
+        table(["case", "default", "python", "compiled", "hand-written", "default / faster"], rows, left=1)
 
     if options.cold:
         for prebuilt, what in (("1", "a fresh install"), ("0", "nothing compiled at install")):
             if prebuilt == "0" and not options.uncompiled:
                 continue
-            cold(options.only, prebuilt, what)
+            cold(cases, prebuilt, what)
         if options.check_python:
             with tempfile.TemporaryDirectory() as empty:
                 print(f"... with PUZINT_ENGINE=python: {check_catalogue_python(empty):.1f} s")
 
 
-def cold(only: str, prebuilt: str, what: str) -> None:
-    """The issue's cases and the catalogue's check, each from an empty kernel cache."""
+Case = tuple[str, str, list[str], Callable[[], object] | None]  # name, spec, arguments, hand-written program
+
+
+def every_case(skip_catalogue: bool, only: str) -> list[Case]:
+    """The issue's cases, then each catalogue spec's default run, those named `only`."""
+    cases: list[Case] = [(name, spec, args, program) for name, (spec, args, program) in CASES.items()]
+    if not skip_catalogue:
+        cases += [(f"catalogue: {p.stem}", p.stem, [], None) for p in sorted(SPECS.glob("*.puz"))]
+    return [case for case in cases if only in case[0]]
+
+
+def cold(cases: list[Case], prebuilt: str, what: str) -> None:
+    """Each case, and the catalogue's check, from an empty kernel cache."""
     rows = []
-    for name, (spec, args, _) in CASES.items():
-        if only not in name:
-            continue
+    for name, spec, args, _ in cases:
         with tempfile.TemporaryDirectory() as empty:
             auto = run(spec, args, "auto", cache=empty, prebuilt=prebuilt)
             settled(empty)

@@ -3,13 +3,14 @@
 Nothing tells ahead of time how long a search will take. A small one ends in Python before
 numba or OR-tools could even load (a few tenths of a second); a large one should have the
 kernel at once. On a machine with a second core the planner need not guess: the next engine
-(the kernel, CP-SAT, the fill search) runs in a forked copy of this process, forked at the
-first poll of Python's search (as it begins), while Python goes on searching here. A small
-search pays the fork and the copy's stop: 5-10 ms of a 0.25 s run, measured. A wait before
-the fork would cost every search the kernel answers more: Python's searches poll every
-2,048 states and tick every 0.05 s, so that even 0.01 s of wait forked about 0.05 s later,
-and queens, sudoku and send_more_money took 1.14-1.20 times the kernel's run, against
-1.07-1.12 forked at once (benchmarks/report_default.py, docs/performance-default.md).
+(the kernel, CP-SAT, the fill search) runs in a forked copy of this process, forked once
+Python has searched for `DELAY` seconds, while Python goes on searching here: at a tick of
+its limits set for that moment (`Limits.armed`'s first tick), or at a poll after it. A
+search that ends sooner (most small ones) pays nothing; a longer one pays the fork and,
+where Python ends first, the copy's stop: 5-10 ms of a whole run, measured. A longer wait
+costs every search the kernel answers as much: with the fork at the first tick, 0.05 s
+in, queens, sudoku and send_more_money took 1.14-1.26 times the kernel's run
+(docs/performance-default.md).
 
 Python's answer, where it comes first, is the answer, and the copy is stopped. Else Python
 stops once the other engine has loaded and begun its search, or has been running (loading)
@@ -53,6 +54,7 @@ from ..search.limits import LimitReached, stop_reason
 from ..search.result import LIMIT
 from .base import Engine, HandOver
 
+DELAY = 0.01  # the copy is forked once Python has searched this long (most small searches have ended)
 PATIENCE = 0.3  # Python stops once the other engine has run (loading, searching) this long beside it
 PROGRESS_EVERY = 0.2  # seconds between the copy's progress frames
 _HEADER = struct.Struct("<Q")
@@ -126,19 +128,21 @@ class Race:
         self.outcome: Outcome | None = None
         self._buffer = bytearray()
         self._busy = False
+        self._begun = time.monotonic()
         self._sides = (choose, compile_first, work)
         self._pid: int | None = None  # the copy, once forked
         self._pipe = -1
         self._unstarted = False  # no copy could be forked: Python goes on alone
 
     def _due(self) -> None:
-        """The copy forked at the first poll or tick of Python's limits: a tick comes
+        """The copy forked once Python has searched for `DELAY` seconds (a search that ends
+        sooner pays nothing for the race), at a poll or a tick of its limits: a tick comes
         between two of Python's bytecodes, in the main thread, and the copy never returns
         into what was running there (it runs its engine, then exits). None is forked where
         none can be now (no process to be had, or another thread of this process is
         compiling numba code: the copy would find numba's lock taken for ever): Python goes
         on alone."""
-        if self._pid is not None or self._unstarted:
+        if self._pid is not None or self._unstarted or time.monotonic() - self._begun < DELAY:
             return
         try:
             self._pid, self._pipe = _fork(self.run, *self._sides)
@@ -183,9 +187,10 @@ class Race:
 
     @contextlib.contextmanager
     def watched(self) -> Iterator[None]:
-        """Python's side, armed as the run is; a stop that is the run's is passed on to it."""
+        """Python's side, armed as the run is, with a tick when the copy is due (`DELAY`); a
+        stop that is the run's is passed on to it."""
         try:
-            with self.limits.armed():
+            with self.limits.armed(first_tick=DELAY):
                 yield
         finally:
             tripped = self.limits.tripped

@@ -150,9 +150,11 @@ class Limits:
         return time.monotonic() - self.started
 
     @contextmanager
-    def armed(self) -> Iterator[None]:
+    def armed(self, first_tick: float = TICK) -> Iterator[None]:
         """Watch time and memory from a timer signal, and stop cleanly on SIGTERM, for the
-        duration of the block (on POSIX, in the main thread; elsewhere polling only)."""
+        duration of the block (on POSIX, in the main thread; elsewhere polling only). The
+        first tick comes after `first_tick` seconds (the race forks its copy at one), the
+        others every `TICK`."""
         if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
             yield
             return
@@ -181,7 +183,7 @@ class Limits:
         previous_interrupt = (
             signal.signal(signal.SIGINT, on_interrupt) if callable(interrupt) else None
         )  # not if ignored
-        signal.setitimer(signal.ITIMER_REAL, TICK, TICK)
+        signal.setitimer(signal.ITIMER_REAL, first_tick, TICK)
         try:
             yield
         finally:

@@ -85,10 +85,9 @@ def slow_python(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(PythonEngine, "goal_states", goal_states)
 
 
-def test_a_small_search_ends_in_python_and_its_copy_is_stopped(pids: list[int]) -> None:
+def test_a_small_search_ends_in_python_before_any_copy_is_made(pids: list[int]) -> None:
     result = search(load(SPECS / "frog.puz"), count=True)
-    assert (result.engine, result.tried_first, result.count) == ("python", None, 2)
-    assert len(pids) == 1 and gone(pids[0])
+    assert (result.engine, result.tried_first, result.count, pids) == ("python", None, 2, [])
 
 
 def test_python_answers_and_the_copy_is_stopped(pids: list[int], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,7 +11,7 @@ import threading
 import time
 
 import pytest
-from puzint.search.limits import UNINTERRUPTIBLE, LimitReached, Limits
+from puzint.search.limits import TICK, UNINTERRUPTIBLE, LimitReached, Limits
 
 pytestmark = pytest.mark.skipif(
     not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread(),
@@ -153,3 +153,21 @@ def test_the_kernel_marks_llvms_callbacks() -> None:
 
     assert ExecutionEngine._raw_object_cache_notify.__code__ in UNINTERRUPTIBLE
     assert ExecutionEngine._raw_object_cache_getbuffer.__code__ in UNINTERRUPTIBLE
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX timers")
+def test_the_first_tick_comes_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the race forks its copy at a tick set for the moment it is due (engines/race.py)
+    armed: list[tuple[float, float]] = []
+    setitimer = signal.setitimer
+
+    def recorded(which: int, first: float, every: float = 0.0) -> tuple[float, float]:
+        armed.append((first, every))
+        return setitimer(which, first, every)
+
+    monkeypatch.setattr(signal, "setitimer", recorded)
+    with Limits().armed(first_tick=0.01):
+        pass
+    with Limits().armed():
+        pass
+    assert armed == [(0.01, TICK), (0.0, 0.0), (TICK, TICK), (0.0, 0.0)]
