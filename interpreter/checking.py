@@ -45,7 +45,7 @@ from .ctrl_c import CtrlC
 from .engines import race
 from .errors import SpecError
 from .expectations import CaseReport, blame_parameters, load_cases, run_case
-from .render.progress import DELAY, EVERY, SearchProgress
+from .render.progress import SearchProgress
 from .search import Limits
 from .search.limits import LimitReached, stop_reason
 from .search.result import LIMIT
@@ -210,13 +210,14 @@ class _OnCores:
         self.upcoming = iter(specs)
         self.reached: list[SpecReached] = []
         self.todo: deque[tuple[int, int]] = deque()
-        self.checked: dict[tuple[int, int], CaseChecked] = {}
+        self.checked: dict[tuple[int, int], CaseChecked] = {}  # ended, not yet reported
+        self.done = 0  # cases ended
         self.workers: list[_Worker] = []
         self.next_spec = 0  # the next spec to report, and the next of its cases
         self.next_case = 0
         self.announced = False  # whether the next spec to report has been
         self.sent_up_to = -1  # the last spec a case of which was sent
-        self.status = _Status(console, jobs) if console is not None else None
+        self.status = SearchProgress(console) if console is not None else None
 
     def run(self) -> Generator[Event, None, None]:
         with self.ctrl_c.noted():
@@ -234,7 +235,7 @@ class _OnCores:
                         for worker in self.workers:
                             worker.interrupt()
                     if self.status is not None:
-                        self.status.show(len(self.checked), self._running())
+                        self.status.say(self._status_line())
                 if self.status is not None:
                     self.status.stop()
                 yield from self._in_order(final=True)
@@ -294,6 +295,7 @@ class _OnCores:
             if not self.ctrl_c.heard:  # else a Ctrl-C stopped it before it began: not checked
                 case.actual = {"status": LIMIT, "limit": f"not checked: {worker.ended()}"}
                 self.checked[worker.task] = CaseChecked(reached.spec, case, time.monotonic() - worker.since)
+                self.done += 1
             return
         kind = message[0]
         if kind == "notice":
@@ -304,6 +306,7 @@ class _OnCores:
         _, actual, seconds, errors, stopping = message
         case.actual = actual
         self.checked[worker.task] = CaseChecked(reached.spec, case, seconds, errors)
+        self.done += 1
         worker.task = None
         worker.interrupted = False
         if stopping:  # a Ctrl-C of its own (sent to it alone): another takes its place
@@ -333,7 +336,8 @@ class _OnCores:
                     yield checked
             self.next_spec, self.next_case, self.announced = self.next_spec + 1, 0, False
 
-    def _running(self) -> list[str]:
+    def _status_line(self) -> str:
+        """The cases done, and those running (each with its time, and its engine's notice)."""
         now = time.monotonic()
         running = []
         for worker in self.workers:
@@ -341,27 +345,7 @@ class _OnCores:
                 reached = self.reached[worker.task[0]]
                 what = f"{reached.spec.stem} {reached.cases[worker.task[1]].title()} {now - worker.since:.1f} s"
                 running.append(f"{what} ({worker.notice})" if worker.notice else what)
-        return running
-
-
-class _Status:
-    """The status line of a check on several cores: cases done, and those running."""
-
-    def __init__(self, console: Console, jobs: int):
-        self.line = SearchProgress(console)
-        self.jobs = jobs
-        self.started = time.monotonic()
-        self.shown_at = 0.0
-
-    def show(self, done: int, running: list[str]) -> None:
-        now = time.monotonic()
-        if now - self.started < DELAY or now - self.shown_at < EVERY:
-            return
-        self.shown_at = now
-        self.line.notice(f"checking in {self.jobs} processes: {done} case(s) done · " + ", ".join(running))
-
-    def stop(self) -> None:
-        self.line.stop()
+        return f"checking in {self.jobs} processes: {self.done} case(s) done · " + ", ".join(running)
 
 
 def _work(conn: Connection, engine: str, limits: Limits, cores: int) -> None:

@@ -31,11 +31,9 @@ class SearchProgress:
         self.status: Status | None = None
 
     def __call__(self, states: int, at: str, engine: str = "") -> None:
-        now = self.clock()
-        elapsed = now - self.started
-        if elapsed < DELAY or now - self.shown_at < EVERY:
+        if not self._due():
             return
-        self.shown_at = now
+        elapsed = self.shown_at - self.started
         parts = [f"searching ({engine}): {states:,} states" if engine else f"searching: {states:,} states"]
         if at:
             parts.append(at)
@@ -45,6 +43,19 @@ class SearchProgress:
         if memory:
             parts.append(f"{memory:,.0f} MB")
         self._show(" · ".join(parts))
+
+    def say(self, text: str) -> None:
+        """A line of the caller's own (what a check's processes run), at the pace of the search's."""
+        if self._due():
+            self._show(text)
+
+    def _due(self) -> bool:
+        """Whether the line is shown now: after `DELAY`, then every `EVERY` seconds."""
+        now = self.clock()
+        if now - self.started < DELAY or now - self.shown_at < EVERY:
+            return False
+        self.shown_at = now
+        return True
 
     def notice(self, text: str) -> None:
         """Say at once what the run is doing besides searching (compiling the kernel)."""
