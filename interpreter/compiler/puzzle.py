@@ -384,6 +384,20 @@ class CompiledPuzzle:
             out.extend(costed)
         return out
 
+    def moves_to(self, before: bytes, after: bytes) -> list[Successor]:
+        """`expand(before)`'s successors that are `after`, in its order: the moves of a path
+        that a search kept as states, named again (`search.problem.steps`). A carry checks only
+        the load the two states differ by, not each of its hundreds of loads."""
+        found = []
+        if self._table is not None:
+            found = [successor for successor in self._table(before) if successor[0] == after]
+        for family in self.families:
+            if isinstance(family, CarryFamily):
+                found.extend(family.moves_to(before, after))
+            else:
+                found.extend(successor for successor in family.expand(before) if successor[0] == after)
+        return found
+
     # ---- what the renderers call
     def successor(self, before: bytes, move: int) -> bytes:
         for child, number in self.expand(before):

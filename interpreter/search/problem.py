@@ -41,8 +41,16 @@ class Problem(Protocol[S]):
     def is_goal(self, state: S) -> bool: ...
 
 
+class NamedMoves(Problem[S], Protocol):
+    """A problem that finds the moves between two states without expanding every successor."""
+
+    def moves_to(self, before: S, after: S) -> Sequence[tuple[S, int]]:
+        """`expand(before)`'s successors that are `after`, in its order."""
+        ...
+
+
 def steps(
-    compiled: Problem[Any],
+    compiled: NamedMoves[Any],
     states: list[bytes],
     last: bool = False,
     order: Callable[[list[tuple[bytes, int]]], list[tuple[bytes, int]]] | None = None,
@@ -53,9 +61,9 @@ def steps(
     the search took them so): the first that gives the next state (the last, with `last`)."""
     path = []
     for before, after in itertools.pairwise(states):
-        successors = compiled.expand(before)
-        if order is not None:
-            successors = order(list(successors))
-        moves = [move for child, move in successors if child == after]
+        if order is None:
+            moves = [move for _, move in compiled.moves_to(before, after)]
+        else:
+            moves = [move for child, move in order(list(compiled.expand(before))) if child == after]
         path.append((moves[-1] if last else moves[0], after))
     return path

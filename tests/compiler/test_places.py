@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from puzint.compiler import CompiledPuzzle
 from puzint.compiler.families import CarryFamily
@@ -152,3 +154,56 @@ def test_a_supply_of_n_copies_of_each_number_is_written_with_parameters() -> Non
 def test_a_supply_too_long_is_refused() -> None:
     with pytest.raises(SpecError, match="this list would be 3,000,000 members long"):
         compiled_from(SUPPLY.replace("(1..n) * n", "(1..n) * 1000000"))
+
+
+GUARDED = (
+    "places left, island, right\npiece A adult with weight = 80\npiece C child with weight = 40\n"
+    "piece D dog with weight = 20\ncarrier boat at left\nstart at left: A A C C D\ngoal at right: everyone\n"
+    "move row: carry 0..3 in boat with adult if sum(p.weight for p in load) <= 160\n"
+    "move swim: carry 0..1 in boat only dog\n"
+    "safe in loads: sum(p.weight for p in here) <= 180\n"
+    "safe in places: not (dog is here and some child is here) or some adult is here\n"
+)
+
+CARRIES = [
+    pytest.param(JEALOUS, {"couples": 3}, id="jealous"),
+    pytest.param(JEALOUS, {"couples": 4, "seats": 3, "island": "banks"}, id="jealous-island"),
+    pytest.param((SPECS / "missionaries.puz").read_text(), {"m": 4, "seats": 3}, id="missionaries"),
+    pytest.param((SPECS / "farmer.puz").read_text(), {}, id="farmer-with"),
+    pytest.param((SPECS / "bridge_torch.puz").read_text(), {}, id="bridge-cost"),
+    pytest.param(GUARDED, {}, id="two-carries-with-only-guard"),
+]
+
+
+@pytest.mark.parametrize(("text", "params"), CARRIES)
+def test_the_moves_between_two_states_are_those_expand_gives(text: str, params: dict[str, object]) -> None:
+    """`moves_to` (a kept path's moves named again) checks only the load the two states differ
+    by: for every state met, it gives what filtering `expand` gives, for each successor, for
+    the state itself and for states two crossings away."""
+    compiled = places(text, **params)
+    seen, frontier = {compiled.start}, [compiled.start]
+    while frontier:
+        state = frontier.pop()
+        successors = compiled.expand(state)
+        children = {child for child, _ in successors}
+        farther = {grandchild for child in children for grandchild, _ in compiled.expand(child)}
+        carries = [family for family in compiled.families if isinstance(family, CarryFamily)]
+        unchecked = {new for family in carries for _, _, new, _ in family.candidates(state)}  # before any rule
+        for after in children | farther | unchecked | {state}:
+            assert compiled.moves_to(state, after) == [s for s in successors if s[0] == after]
+        frontier.extend(children - seen)
+        seen |= children
+    assert len(seen) >= 10
+
+
+@pytest.mark.parametrize(("text", "params"), [*CARRIES[2:], pytest.param(JEALOUS, {"couples": 2}, id="jealous")])
+def test_a_carry_allows_the_loads_it_makes(text: str, params: dict[str, object]) -> None:
+    """`allows` (a load told without making every load) against `loads`, for every place's
+    contents and every load of up to two of each piece."""
+    compiled = places(text, **params)
+    for family in compiled.families:
+        assert isinstance(family, CarryFamily)
+        counts = [bytes(c) for c in itertools.product(range(3), repeat=family.npieces)]
+        for bag in counts:
+            made = {load for load, _ in family.loads(bag)}
+            assert {load for load in counts if family.allows(bag, load)} == made

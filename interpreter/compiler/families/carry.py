@@ -76,6 +76,16 @@ class CarryFamily:
         self._loads[bag] = found
         return found
 
+    def allows(self, bag: bytes, load: bytes) -> bool:
+        """Whether `loads(bag)` holds this load, told without making every load."""
+        form, only = self.form, self.only
+        return (
+            form.low <= sum(load) <= form.high
+            and all(n <= held for n, held in zip(load, bag, strict=True))
+            and (only is None or all(i in only for i, n in enumerate(load) if n))
+            and all(any(load[i] for i in codes) for codes in self.with_)
+        )
+
     def candidates(self, state: bytes) -> Iterator[tuple[bytes, int, bytes, bytes]]:
         """(load, target, new state, what stays) for every move before any safety rule."""
         layout = self.layout
@@ -99,15 +109,15 @@ class CarryFamily:
         the place safe (remembered per contents when the rules only look at contents)."""
         found = self._safe.get(bag)
         if found is None:
-            safety = self.safety
-            found = [
-                (load, stays)
-                for load, stays in self.loads(bag)
-                if safety.failing("loads", load, state) is None and safety.failing("places", stays, state) is None
-            ]
+            found = [(load, stays) for load, stays in self.loads(bag) if self._safe_load(load, stays, state)]
             if self._local:
                 self._safe[bag] = found
         return found
+
+    def _safe_load(self, load: bytes, stays: bytes, state: bytes) -> bool:
+        """Whether the rules on loads pass this load, and the place it leaves stays safe."""
+        safety = self.safety
+        return safety.failing("loads", load, state) is None and safety.failing("places", stays, state) is None
 
     def _arrive(self, bag: bytes, load: bytes, state: bytes) -> bytes | None:
         """What a place holds once the load arrives, or None if that breaks a rule."""
@@ -124,14 +134,35 @@ class CarryFamily:
         """Loads are checked before any state is built: the load itself, the place it leaves
         and the place it reaches depend only on who is where, so when no rule looks further
         (the usual case) each check is one lookup in what was remembered."""
+        source = self.read_carrier(state)
+        sslot = self.layout.places[source]
+        return self._moves(state, source, self._safe_loads(state[sslot.offset : sslot.offset + sslot.length], state))
+
+    def moves_to(self, state: bytes, after: bytes) -> list[Successor]:
+        """`expand(state)`'s successors that are `after`, in its order, with only the load the
+        two states differ by checked: what left the carrier's place (a path that a search kept
+        as states, its moves named again, checks one load a step instead of every load)."""
+        source = self.read_carrier(state)
+        sslot = self.layout.places[source]
+        bag = state[sslot.offset : sslot.offset + sslot.length]
+        left = after[sslot.offset : sslot.offset + sslot.length]
+        if self.read_carrier(after) == source or any(b < a for a, b in zip(left, bag, strict=True)):
+            return [successor for successor in self.expand(state) if successor[0] == after]
+        load = bytes(b - a for a, b in zip(left, bag, strict=True))
+        if not self.allows(bag, load) or not self._safe_load(load, left, state):
+            return []
+        return [successor for successor in self._moves(state, source, [(load, left)]) if successor[0] == after]
+
+    def _moves(self, state: bytes, source: int, loads: list[tuple[bytes, bytes]]) -> list[Successor]:
+        """The successors by these loads (each already passed the rules on loads and on the
+        place it leaves) from the carrier's place, along every route."""
         out: list[Successor] = []
         layout, places = self.layout, self.layout.places
-        source = self.read_carrier(state)
         sslot = places[source]
         s_lo, s_hi = sslot.offset, sslot.offset + sslot.length
         state_ok = self.safety.state_ok
         number, index, guard = self.ids.number, self.index, self.guard
-        for load, stays in self._safe_loads(state[s_lo:s_hi], state):
+        for load, stays in loads:
             if guard is not None and not self._guard(state, load):
                 continue
             for target in self.routes[source]:
