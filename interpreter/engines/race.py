@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 import os
 import pickle
 import select
@@ -133,6 +134,7 @@ class Race:
         self._pid: int | None = None  # the copy, once forked
         self._pipe = -1
         self._unstarted = False  # no copy could be forked: Python goes on alone
+        self._frozen = False  # this process's objects kept from its collector while the copy runs
 
     def _due(self) -> None:
         """The copy forked once Python has searched for `DELAY` seconds (a search that ends
@@ -144,10 +146,12 @@ class Race:
         on alone."""
         if self._pid is not None or self._unstarted or time.monotonic() - self._begun < DELAY:
             return
+        self._frozen = _freeze()
         try:
             self._pid, self._pipe = _fork(self.run, *self._sides)
         except (OSError, NumbaBusy):
             self._unstarted = True
+            self._thaw()
 
     # ---- Python's side
 
@@ -234,6 +238,7 @@ class Race:
         if self.outcome is None and self.phase == "compiling":
             os.close(self._pipe)
             threading.Thread(target=_reap, args=(self._pid,), daemon=True).start()
+            self._thaw()
             return
         self.stop()
 
@@ -249,6 +254,13 @@ class Race:
         with contextlib.suppress(OSError):
             os.close(self._pipe)
         _reap(self._pid)
+        self._thaw()
+
+    def _thaw(self) -> None:
+        """The race is over here: this process's collector sees its older objects again."""
+        if self._frozen:
+            self._frozen = False
+            gc.unfreeze()
 
     def _read(self, block: bool) -> None:
         """Take in what the other side has sent (with `block`, wait a tick for it)."""
@@ -323,6 +335,21 @@ def _numba_lock_held() -> Iterator[None]:
         lock.release()
 
 
+def _freeze() -> bool:
+    """Keep every object this process holds from its garbage collector (`gc.freeze`), for
+    the fork; whether it was done (not where the program had frozen its own already: they
+    stay as it left them). After a fork the two processes share their memory until either
+    writes to it, and a collection writes to every object it looks at: the copy's first
+    collections (numba's import makes many) would copy nearly every page of the run, and
+    Python's beside it the same. Frozen, neither looks at what was there before the fork.
+    Measured on two cores, medians of 15 whole runs taken in turns: queens (the copy
+    answers) 0.58-0.60 s to 0.57 s; sudoku and send_more_money unchanged."""
+    if gc.get_freeze_count():
+        return False
+    gc.freeze()
+    return True
+
+
 def _reap(pid: int) -> None:
     with contextlib.suppress(ChildProcessError):
         os.waitpid(pid, 0)
@@ -369,6 +396,7 @@ def _other_side(  # pragma: no cover - runs in the copy
     work: Work,
 ) -> None:
     """The copy: the engine that follows Python, compiled where it must be, then its search."""
+    gc.freeze()  # what the run made is never collected here (see `_freeze`)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the run's: it stops this copy
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     quiet = os.open(os.devnull, os.O_WRONLY)

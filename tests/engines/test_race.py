@@ -5,6 +5,7 @@ copy runs the kernel, which a slow Python does not touch."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -96,6 +97,33 @@ def test_python_answers_and_the_copy_is_stopped(pids: list[int], monkeypatch: py
     assert (result.engine, result.tried_first, result.reachable) == ("python", None, 18_480)
     (pid,) = pids
     assert gone(pid)
+    assert gc.get_freeze_count() == 0  # the collector sees everything again
+
+
+@pytest.mark.parametrize("frozen_already", [False, True])
+def test_the_run_s_objects_are_kept_from_its_collector_while_the_copy_runs(
+    frozen_already: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """See `race._freeze`: frozen for the fork, thawed when the race ends; a program that had
+    frozen its own objects finds them as it left them."""
+    at_fork: list[int] = []
+    fork = race._fork
+
+    def counted(*args: Any) -> tuple[int, int]:
+        at_fork.append(gc.get_freeze_count())
+        return fork(*args)
+
+    monkeypatch.setattr(race, "_fork", counted)
+    monkeypatch.setattr(race, "_other_side", lambda *args: time.sleep(60))
+    if frozen_already:
+        gc.freeze()
+    try:
+        result = search(load(SPECS / "knights.puz", {"rows": "4"}), reach=True)
+        assert (result.engine, result.reachable) == ("python", 18_480)
+        assert len(at_fork) == 1 and at_fork[0] > 0
+        assert (gc.get_freeze_count() > 0) == frozen_already
+    finally:
+        gc.unfreeze()
 
 
 def test_the_kernel_answers_first_with_the_same_answer(
@@ -111,6 +139,7 @@ def test_the_kernel_answers_first_with_the_same_answer(
     assert result.reachable == alone.reachable == 100_100
     assert result.layers == alone.layers
     assert all(gone(pid) for pid in pids)
+    assert gc.get_freeze_count() == 0
 
 
 def test_python_stops_once_the_other_engine_has_searched_a_while(
