@@ -141,7 +141,9 @@ class CarryFamily:
     def moves_to(self, state: bytes, after: bytes) -> list[Successor]:
         """`expand(state)`'s successors that are `after`, in its order, with only the load the
         two states differ by checked: what left the carrier's place (a path that a search kept
-        as states, its moves named again, checks one load a step instead of every load)."""
+        as states, its moves named again, checks one load a step instead of every load).
+        Where no single load tells them apart (the carrier stays, or the place gained
+        pieces), every successor is made and looked at, as `expand` makes them."""
         source = self.read_carrier(state)
         sslot = self.layout.places[source]
         bag = state[sslot.offset : sslot.offset + sslot.length]
