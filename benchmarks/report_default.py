@@ -7,19 +7,21 @@ waits for, beside `--engine python`, `--engine compiled` and a hand-written prog
 Every figure is the wall time of a whole `python -m puzint run ... --format json` process
 (start-up, reading, compiling the spec, loading the kernel, the search, the output), the
 best of N runs (default 3). Warm: the kernel's cache holds its compiled code (a run of each
-case fills it first). `--cold` adds, for the cases of the issue and the catalogue's specs,
-one run of `auto` and one of `compiled` with an empty PUZINT_CACHE_DIR (`--cold-only`:
-without the warm table), and `puzint check` of the whole catalogue likewise (in a process a
-core, the default, and with `--jobs 1`): a fresh install, whose kernel was compiled at
-install (interpreter/prebuild.py); with `--uncompiled` also without it (PUZINT_PREBUILT=0:
-the kernel compiled from nothing).
+case fills it first), and `auto` has run the question once, so that it asks the engine that
+answered first alone (engines/answered.py); "raced" is `auto` on a question's first run,
+racing Python and the next engine (PUZINT_REMEMBER=0). `--cold` adds, for the cases of the
+issue and the catalogue's specs, one run of `auto` (its first, raced) and one of `compiled`
+with an empty PUZINT_CACHE_DIR (`--cold-only`: without the warm table), and `puzint check`
+of the whole catalogue likewise (in a process a core, the default, and with `--jobs 1`): a
+fresh install, whose kernel was compiled at install (interpreter/prebuild.py); with
+`--uncompiled` also without it (PUZINT_PREBUILT=0: the kernel compiled from nothing).
 A compile that a run leaves to finish after it (the race's copy, engines/race.py) is waited
 for before the next figure is taken, so that it does not take a core from it. The
 hand-written programs (benchmarks/handwritten*.py, tests/plain) are timed in this process,
 best of N.
 
-The last column is the default's time over the faster of `python` and `compiled`: 1.00 is
-the fastest engine chosen at no cost.
+The last columns are the default's time (and the raced one's) over the faster of `python`
+and `compiled`: 1.00 is the fastest engine chosen at no cost.
 """
 
 from __future__ import annotations
@@ -61,9 +63,12 @@ CASES: dict[str, tuple[str, list[str], Callable[[], object]]] = {
 }
 
 
-def run(spec: str, args: list[str], engine: str, cache: str | None = None, prebuilt: str = "1") -> float | None:
-    """The wall time of one whole run (None: the engine refuses the question)."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+def run(
+    spec: str, args: list[str], engine: str, cache: str | None = None, prebuilt: str = "1", remember: bool = True
+) -> float | None:
+    """The wall time of one whole run (None: the engine refuses the question; without
+    `remember`, `auto` races as on a question's first run: PUZINT_REMEMBER=0)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "PUZINT_REMEMBER": "1" if remember else "0"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # a user's Python keeps its bytecode
     if cache is not None:
         env["PUZINT_CACHE_DIR"] = cache
@@ -161,18 +166,22 @@ def main() -> None:
     cases = every_case(options.skip_catalogue, options.only)
     for name, spec, args, program in [] if options.cold_only else cases:
         run(spec, args, "compiled")  # the kernel's cache filled for this question, if the kernel answers it
+        run(spec, args, "auto")  # the engine that answers first remembered (engines/answered.py)
         times = {
             e: best(lambda e=e, spec=spec, args=args: run(spec, args, e), options.repeat)
             for e in ("auto", "python", "compiled")
         }
+        raced = best(lambda spec=spec, args=args: run(spec, args, "auto", remember=False), options.repeat)
         written = shown(hand(program, options.repeat)) if program is not None else ""
-        row = [name, shown(times["auto"]), shown(times["python"]), shown(times["compiled"]), written]
-        row.append(ratio(times["auto"], times["python"], times["compiled"]))
+        row = [name, shown(times["auto"]), shown(raced), shown(times["python"]), shown(times["compiled"]), written]
+        row += [ratio(t, times["python"], times["compiled"]) for t in (times["auto"], raced)]
         rows.append(row)
         print(" | ".join(row), file=sys.stderr, flush=True)
     if rows:
         print("\nWarm (the kernel's cache filled), seconds of a whole run, best of", options.repeat)
-        table(["case", "default", "python", "compiled", "hand-written", "default / faster"], rows, left=1)
+        print("(default: a question asked before; raced: asked for the first time, PUZINT_REMEMBER=0)")
+        headers = ["case", "default", "raced", "python", "compiled", "hand-written"]
+        table([*headers, "default / faster", "raced / faster"], rows, left=1)
 
     if options.cold:
         for prebuilt, what in (("1", "a fresh install"), ("0", "nothing compiled at install")):

@@ -441,6 +441,8 @@ def _say_engine(result: AllSolutions | SearchResult) -> None:
     line = f"puzint: answered by {result.engine} ({result.method})"
     if result.tried_first is not None:
         line += f"; {result.tried_first} was tried first: {result.tried_first_stopped}"
+    if result.chosen is not None:
+        line += f"; chosen at once: {result.chosen}"
     sys.stderr.write(visible(line) + "\n")
 
 

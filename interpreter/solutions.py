@@ -49,6 +49,7 @@ class AllSolutions:
     engine: str = "python"  # the engine that answered
     tried_first: str | None = None  # the engine tried first, where the plan moved on
     tried_first_stopped: str | None = None  # ... and why it did not answer
+    chosen: str | None = None  # why `auto` asked `engine` alone, with no race (engines.answered)
     statistics: dict[str, object] | None = None  # a solver's own figures
     length: int | None = None  # moves of every solution, when all are shortest
     cost: int | None = None  # of every solution, when all are cheapest
@@ -180,6 +181,7 @@ def _enumerate(
     report.engine = engine.name
     if walk.tried is not None:
         report.tried_first, report.tried_first_stopped = walk.tried
+    report.chosen = walk.chosen
     if compiled.filling is not None:
         report.method = (TILING_METHODS if compiled.tiling is not None else FILLING_METHODS)[engine.name]
     elif engine.name != "python":

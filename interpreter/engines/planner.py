@@ -43,7 +43,7 @@ from ..errors import NOWHERE, Diagnostic, SpecError
 from ..search import Limits, SearchResult
 from ..search.limits import LimitReached, stop_reason
 from ..search.result import LIMIT
-from . import background, first_try, race
+from . import answered, background, first_try, race
 from .base import Engine, HandOver, Path
 from .cpsat import SolverEngine
 from .first_try import FirstTry, Next
@@ -139,9 +139,12 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str = 
 
 def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str) -> SearchResult:
     tried: tuple[str, str] | None = None
+    chosen: str | None = None
     engine = PYTHON
     if not _python_first(asked):
         engine = ENGINES[plan(compiled, query, asked)[0].engine]
+    elif (known := _answered_last(compiled, query)) is not None:
+        engine, chosen = known, ANSWERED_LAST
     elif (racing := _race(compiled, query, limits, _searching(compiled, query))) is not None:
         return _raced(compiled, query, limits, racing)
     else:
@@ -163,9 +166,47 @@ def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str) 
     except LimitReached as exc:  # as above: a stop after the search's own loop
         result = SearchResult(LIMIT, 0, limit_reason=exc.reason, method="")
     except HandOver as exc:
+        if chosen is not None:
+            answered.remember(compiled, query, None)
         limits.engine = PYTHON.name
         return _named(PYTHON.search(compiled, query, limits), PYTHON.name, (engine.name, exc.why))
+    result.chosen = chosen
     return _named(result, engine.name, tried)
+
+
+ANSWERED_LAST = "it answered first the last time this question was asked"
+
+
+def _answered_last(compiled: CompiledPuzzle, query: Query) -> Engine | None:
+    """The engine that answered this question first the last time (see `answered`), where it
+    can answer it at once: not a kernel that would have to be compiled first (the race
+    compiles it beside Python's search), nor one that now refuses the question."""
+    name = answered.recall(compiled, query, (PYTHON.name, KERNEL.name, SOLVER.name))
+    if name is None:
+        return None
+    engine = ENGINES[name]
+    if engine.why_not(compiled, query) is not None:
+        answered.remember(compiled, query, None)
+        return None
+    if engine is KERNEL and not KERNEL.compiled_already(compiled, query):
+        return None
+    return engine
+
+
+def _remember_race(compiled: CompiledPuzzle, query: Query, racing: race.Race, outcome: race.Outcome | None) -> None:
+    """What a race says of the next run of this question: the engine that answered it first
+    (`outcome`: the copy's; None: Python's, remembered only where the copy ran its engine
+    beside it, not where the kernel was being compiled), or nothing (the copy handed over or
+    failed: the next run races again)."""
+    if outcome is None:
+        if racing.ran_beside():
+            answered.remember(compiled, query, PYTHON.name)
+        elif racing.outcome is not None:
+            answered.remember(compiled, query, None)
+    elif outcome.kind == "done":
+        answered.remember(compiled, query, outcome.engine)
+    elif outcome.kind != "stopped":
+        answered.remember(compiled, query, None)
 
 
 def _searching(compiled: CompiledPuzzle, query: Query) -> race.Work:
@@ -193,8 +234,10 @@ def _raced(compiled: CompiledPuzzle, query: Query, limits: Limits, racing: race.
         raise
     if not racing.stopped_by_itself(result.status):
         racing.lost()
+        _remember_race(compiled, query, racing, None)
         return _named(result, PYTHON.name, None)
     outcome = racing.answer()
+    _remember_race(compiled, query, racing, outcome)
     tried = (PYTHON.name, racing.reason or "")
     if outcome.kind == "done":
         answer, keys = outcome.answer
@@ -254,6 +297,7 @@ class GoalStates(NamedTuple):
     counted: tuple[int, int] | None = None
     statistics: dict[str, object] | None = None
     stopped: str | None = None
+    chosen: str | None = None  # why `engine` walks them with no race (see `answered`)
 
 
 @dataclass
@@ -283,6 +327,9 @@ def goal_states_engine(
     query = Query.of(compiled, mode="all")
     if not _python_first(asked):
         return GoalStates(ENGINES[plan(compiled, query, asked)[0].engine])
+    known = _answered_last(compiled, query)
+    if known is not None:
+        return GoalStates(known, chosen=ANSWERED_LAST)
     racing = _race(compiled, query, limits, _walking(compiled, moves, count_only, enough))
     trying = _first_try(compiled, query, limits) if racing is None else None
     if racing is None and trying is None:
@@ -296,7 +343,7 @@ def goal_states_engine(
             found.extend(PYTHON.goal_states(compiled, side.limits, visited, moves=moves))
     except LimitReached:
         if racing is not None and racing.stopped_by_itself(LIMIT):
-            return _walked_beside(compiled, racing)
+            return _walked_beside(compiled, query, racing)
         if trying is not None and trying.stopped_by_itself(LIMIT):
             assert trying.next is not None and trying.next.engine is not None
             return GoalStates(ENGINES[trying.next.engine], tried=(PYTHON.name, trying.reason or ""))
@@ -309,6 +356,7 @@ def goal_states_engine(
         raise
     if racing is not None:
         racing.lost()
+        _remember_race(compiled, query, racing, None)
     return GoalStates(PYTHON, found, visited[0])
 
 
@@ -343,10 +391,11 @@ def _walking(compiled: CompiledPuzzle, moves: bool, count_only: bool, enough: in
     return work
 
 
-def _walked_beside(compiled: CompiledPuzzle, racing: race.Race) -> GoalStates:
+def _walked_beside(compiled: CompiledPuzzle, query: Query, racing: race.Race) -> GoalStates:
     """The goal states as the engine beside Python walked them (or, where it handed over or
     failed, Python walks them again)."""
     outcome = racing.answer()
+    _remember_race(compiled, query, racing, outcome)
     tried = (PYTHON.name, racing.reason or "")
     if outcome.kind == "done":
         walked, keys = outcome.answer

@@ -184,6 +184,12 @@ class Race:
             return None
         return f"not finished {PATIENCE:g} s after {self.engine}, run beside it, started"
 
+    def ran_beside(self) -> bool:
+        """Whether the copy was forked and chose or ran its engine beside Python, neither
+        compiling the kernel first nor failing: then the race says which engine is faster."""
+        failed = self.outcome is not None and self.outcome.kind != "done"
+        return self._pid is not None and self.phase != "compiling" and not failed
+
     def stopped_by_itself(self, status: str) -> bool:
         """Whether Python's search ended because the other engine is ahead (not at the run's
         limits)."""

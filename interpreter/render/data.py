@@ -199,6 +199,8 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
     if result.tried_first is not None:
         data["tried_first"] = result.tried_first
         data["tried_first_stopped"] = result.tried_first_stopped
+    if result.chosen is not None:
+        data["chosen"] = result.chosen
     if result.bytes_per_state is not None:
         data["bytes_per_state"] = round(result.bytes_per_state, 1)
     if result.limit_reason:
@@ -246,6 +248,8 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
     if report.tried_first is not None:
         data["tried_first"] = report.tried_first
         data["tried_first_stopped"] = report.tried_first_stopped
+    if report.chosen is not None:
+        data["chosen"] = report.chosen
     if report.statistics is not None:  # a solver's own figures; the workers': each one's states
         data["workers" if report.engine == "workers" else "solver"] = report.statistics
     if report.total is not None:  # every shortest (cheapest) solution of a puzzle of moves

@@ -36,6 +36,7 @@ class SearchResult:
     engine: str = ""  # the engine that answered (engines.planner)
     tried_first: str | None = None  # where the plan changed its mind: the engine tried first,
     tried_first_stopped: str | None = None  # and why it did not answer
+    chosen: str | None = None  # why `auto` asked `engine` alone, with no race (engines.answered)
 
     @property
     def length(self) -> int | None:

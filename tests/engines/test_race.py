@@ -11,13 +11,11 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from puzint.engines import race
-from puzint.engines.python import PythonEngine
 from puzint.kernel import installed
 from puzint.kernel.where import cache_name
 from puzint.runner import load, search
@@ -31,23 +29,6 @@ pytestmark = [
     pytest.mark.skipif(not race.possible(), reason="a race needs a fork and two cores"),
 ]
 
-FAST_SEARCH, FAST_GOAL_STATES = PythonEngine.search, PythonEngine.goal_states
-
-
-@pytest.fixture
-def pids(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The pid of each race's copy."""
-    started: list[int] = []
-    fork = race._fork
-
-    def recorded(*args: Any) -> tuple[int, int]:
-        pid, pipe = fork(*args)
-        started.append(pid)
-        return pid, pipe
-
-    monkeypatch.setattr(race, "_fork", recorded)
-    return started
-
 
 def gone(pid: int) -> bool:
     try:
@@ -55,35 +36,6 @@ def gone(pid: int) -> bool:
     except ProcessLookupError:
         return True
     return False
-
-
-@pytest.fixture
-def slow_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Python's first search polls its limits, and finds nothing, until they stop it (the
-    race's other engine is ahead) or 60 s pass; later searches are Python's own."""
-    calls = [0]
-
-    def stalled(limits: Limits) -> None:
-        calls[0] += 1
-        if calls[0] > 1:
-            return
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            limits.check(0)
-            time.sleep(0.01)
-
-    def search(self: PythonEngine, compiled: Any, query: Any, limits: Limits) -> Any:
-        stalled(limits)
-        return FAST_SEARCH(self, compiled, query, limits)
-
-    def goal_states(
-        self: PythonEngine, compiled: Any, limits: Limits, visited: list[int], moves: bool
-    ) -> Iterator[Any]:
-        stalled(limits)
-        return FAST_GOAL_STATES(self, compiled, limits, visited, moves)
-
-    monkeypatch.setattr(PythonEngine, "search", search)
-    monkeypatch.setattr(PythonEngine, "goal_states", goal_states)
 
 
 def test_a_small_search_ends_in_python_before_any_copy_is_made(pids: list[int]) -> None:

@@ -1,0 +1,123 @@
+"""Which engine answered each question last, so that `auto` asks it again at once.
+
+The race (`race`) finds the faster engine for a search by running Python and the next engine
+side by side. On a machine whose cores share more than they seem to (two virtual cores on
+one physical one), each slows the other: importing numpy takes twice as long beside a busy
+process, and a search the race's copy answers costs 5-15 % more than the kernel asked by
+name. A person runs the same spec again and again while writing it, checking it or showing
+it; the second time the answer to the race is known. So the engine that answered first is
+remembered per question (the spec's text, the parameters given, its start, the question
+asked, and the kernel's sources), and the next run of that question asks it alone: no race,
+no copy. The answer cannot change with the engine (each engine's answer is exact and the
+same); only the time does.
+
+What is remembered is a cache, kept beside the kernel's (`kernel.where.cache_base`), in one
+small JSON file that is read without trusting it: an entry that is not an engine's name is
+passed over. PUZINT_REMEMBER=0 turns it off (every run races), as the test suite does so that
+one test's run does not choose another's engine.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from ..compiler import CompiledPuzzle
+from .query import Query
+
+FILE = "answered.json"
+KEPT = 2000  # questions remembered; the oldest are forgotten first
+MOST_BYTES = 1 << 20  # a file of KEPT entries takes about 100 kB
+
+
+def recall(compiled: CompiledPuzzle, query: Query, names: tuple[str, ...]) -> str | None:
+    """The engine (one of `names`) that answered this question first when it was last asked."""
+    key = _key(compiled, query)
+    if key is None:
+        return None
+    name = _read().get(key)
+    return name if name in names else None
+
+
+def remember(compiled: CompiledPuzzle, query: Query, engine: str | None) -> None:
+    """`engine` answered this question first (None: forget it, the next run races again)."""
+    key = _key(compiled, query)
+    if key is None:
+        return
+    table = _read()
+    if table.get(key) == engine:
+        return
+    table.pop(key, None)
+    if engine is not None:
+        table[key] = engine
+    for old in list(table)[: max(0, len(table) - KEPT)]:
+        del table[old]
+    _write(table)
+
+
+def _path() -> Path | None:
+    from ..kernel.where import cache_base
+
+    if os.environ.get("PUZINT_REMEMBER", "1") == "0":
+        return None
+    base = cache_base()
+    return None if base is None else base / FILE
+
+
+def _key(compiled: CompiledPuzzle, query: Query) -> str | None:
+    """The question's name: None for a puzzle built without a spec's text (through the API),
+    which nothing tells apart from another."""
+    from ..kernel.where import cache_name
+
+    puzzle = compiled.puzzle
+    if not puzzle.source or _path() is None:
+        return None
+    digest = hashlib.sha256()
+    asked = repr(dataclasses.astuple(query))
+    for part in (puzzle.source, repr(puzzle.given), compiled.start.hex(), asked, cache_name()):
+        digest.update(part.encode("utf-8", "surrogatepass"))
+        digest.update(b"\0")
+    return digest.hexdigest()[:32]
+
+
+def _read() -> dict[str, str]:
+    """The file's table, opened without following a link and read only where it is a regular
+    file of a sane size (not a link to a device someone put in a shared cache directory)."""
+    path = _path()
+    if path is None:
+        return {}
+    try:
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(handle, "rb") as source:
+            facts = os.fstat(source.fileno())
+            if not stat.S_ISREG(facts.st_mode) or facts.st_size > MOST_BYTES:
+                return {}
+            data = json.loads(source.read(MOST_BYTES).decode("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def _write(table: dict[str, str]) -> None:
+    """Written whole under another name, then renamed: a reader finds the old file or the new."""
+    path = _path()
+    if path is None:
+        return
+    with contextlib.suppress(OSError):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=".answered-")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(table, out)
+            os.replace(name, path)
+        except OSError:
+            os.unlink(name)
+            raise

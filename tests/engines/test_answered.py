@@ -1,0 +1,168 @@
+"""What a race leaves for the next run of the same question (engines/answered.py): the engine
+that answered first is asked alone, with no race, where it can answer at once."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from puzint.engines import answered, planner, race
+from puzint.engines.query import Query
+from puzint.kernel import installed
+from puzint.runner import load, search
+from puzint.search import Limits
+from puzint.solutions import enumerate_solutions
+
+from tests.conftest import DEAR_MOVES, SPECS, compiled_from
+
+pytestmark = [
+    pytest.mark.skipif(not installed(), reason="numba is not installed"),
+    pytest.mark.skipif(not race.possible(), reason="a race needs a fork and two cores"),
+]
+
+
+@pytest.fixture
+def memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Remembering turned on (the suite turns it off), in a file of this test's own."""
+    path = tmp_path / "answered.json"
+    monkeypatch.setattr(answered, "_path", lambda: path)
+    return path
+
+
+def never_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(race, "_other_side", lambda *args: time.sleep(60))
+
+
+def test_the_engine_that_answered_first_is_asked_alone_next_time(
+    memory: Path, pids: list[int], slow_python: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(race, "PATIENCE", 600.0)
+    compiled = load(SPECS / "knights.puz", {"rows": "5"})
+    first = search(compiled, reach=True)
+    assert (first.engine, first.tried_first, first.chosen) == ("compiled", "python", None)
+    again = search(load(SPECS / "knights.puz", {"rows": "5"}), reach=True)
+    assert (again.engine, again.tried_first, again.chosen) == ("compiled", None, planner.ANSWERED_LAST)
+    assert again.reachable == first.reachable == 100_100 and again.layers == first.layers
+    assert len(pids) == 1  # the second run made no copy
+
+
+def test_python_answering_first_is_asked_alone_next_time(
+    memory: Path, pids: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    never_answers(monkeypatch)
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    first = search(compiled, reach=True)
+    assert (first.engine, first.chosen, len(pids)) == ("python", None, 1)
+    again = search(compiled, reach=True)
+    assert (again.engine, again.chosen, again.reachable, len(pids)) == ("python", planner.ANSWERED_LAST, 18_480, 1)
+
+
+def test_each_question_is_remembered_apart(memory: Path, pids: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
+    never_answers(monkeypatch)
+    search(load(SPECS / "knights.puz", {"rows": "4"}), reach=True)
+    other_rows = search(load(SPECS / "knights.puz", {"rows": "5"}), reach=True)
+    other_question = search(load(SPECS / "knights.puz", {"rows": "4"}), count=True)
+    assert other_rows.chosen is None and other_question.chosen is None
+    assert len(pids) == 3
+    assert len(json.loads(memory.read_text())) == 3
+
+
+def test_every_goal_state_walked_by_the_engine_that_answered_first(memory: Path, slow_python: None) -> None:
+    first = enumerate_solutions(load(SPECS / "number_circle.puz", {"n": "10"}), Limits())
+    assert (first.engine, first.tried_first, first.chosen) == ("compiled", "python", None)
+    again = enumerate_solutions(load(SPECS / "number_circle.puz", {"n": "10"}), Limits())
+    assert (again.engine, again.tried_first, again.chosen) == ("compiled", None, planner.ANSWERED_LAST)
+    assert again.count == first.count == 288
+
+
+def test_a_copy_that_fails_leaves_nothing_remembered(memory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled = load(SPECS / "knights.puz", {"rows": "5"})
+    answered.remember(compiled, Query.of(compiled, reach=True), "compiled")
+    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda *args: False)  # a kernel to compile: a race
+    monkeypatch.setattr(race, "_other_side", lambda *args: os._exit(3))
+    result = search(compiled, reach=True)
+    assert (result.engine, result.chosen) == ("python", None)
+    assert json.loads(memory.read_text()) == {}
+
+
+def test_a_hand_over_forgets_the_engine(memory: Path) -> None:
+    compiled = compiled_from(DEAR_MOVES)
+    answered.remember(compiled, Query.of(compiled), "compiled")
+    result = search(compiled)
+    assert (result.engine, result.tried_first, result.cost) == ("python", "compiled", 12 * 999999999999999999)
+    assert json.loads(memory.read_text()) == {}
+
+
+def test_a_kernel_not_compiled_yet_is_raced_not_asked_alone(
+    memory: Path, pids: list[int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    answered.remember(compiled, Query.of(compiled, reach=True), "compiled")
+    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda *args: False)
+    never_answers(monkeypatch)
+    result = search(compiled, reach=True)
+    assert (result.engine, result.chosen, len(pids)) == ("python", None, 1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["not json", "[1, 2]", '{"KEY": "rm -rf /"}', '{"KEY": 3}', '{"KEY": "workers"}'],
+)
+def test_the_file_is_read_without_trusting_it(memory: Path, text: str) -> None:
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    query = Query.of(compiled, reach=True)
+    key = answered._key(compiled, query)
+    assert key is not None
+    memory.write_text(text.replace("KEY", key))
+    assert answered.recall(compiled, query, ("python", "compiled", "cpsat")) is None
+    assert search(compiled, reach=True).chosen is None
+
+
+def test_the_oldest_questions_are_forgotten_first(memory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(answered, "KEPT", 2)
+    asked = [load(SPECS / "knights.puz", {"rows": str(rows)}) for rows in (3, 4, 5)]
+    for compiled in asked:
+        answered.remember(compiled, Query.of(compiled), "python")
+    kept = [answered.recall(c, Query.of(c), ("python",)) for c in asked]
+    assert kept == [None, "python", "python"]
+
+
+def test_nothing_is_remembered_when_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PUZINT_CACHE_DIR", str(tmp_path))
+    monkeypatch.setenv("PUZINT_REMEMBER", "0")
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    answered.remember(compiled, Query.of(compiled), "python")
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.setenv("PUZINT_REMEMBER", "1")
+    answered.remember(compiled, Query.of(compiled), "python")
+    assert answered.recall(compiled, Query.of(compiled), ("python",)) == "python"
+    assert [p.name for p in tmp_path.iterdir()] == ["answered.json"]
+
+
+def test_a_puzzle_without_a_spec_s_text_is_not_remembered(memory: Path) -> None:
+    compiled: Any = load(SPECS / "knights.puz", {"rows": "4"})
+    compiled.puzzle = compiled.puzzle._replace(source="")
+    assert answered._key(compiled, Query.of(compiled)) is None
+
+
+def test_a_link_or_a_huge_file_is_not_read(memory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    query = Query.of(compiled)
+    key = answered._key(compiled, query)
+    real = memory.with_name("elsewhere.json")
+    real.write_text(json.dumps({key: "python"}))
+    memory.symlink_to(real)
+    assert answered.recall(compiled, query, ("python",)) is None
+    memory.unlink()
+    os.mkfifo(memory)  # reading it would wait for a writer for ever
+    assert answered.recall(compiled, query, ("python",)) is None
+    memory.unlink()
+    monkeypatch.setattr(answered, "MOST_BYTES", 10)
+    memory.write_text(json.dumps({key: "python"}))
+    assert answered.recall(compiled, query, ("python",)) is None
+    monkeypatch.setattr(answered, "MOST_BYTES", 1 << 20)
+    assert answered.recall(compiled, query, ("python",)) == "python"
