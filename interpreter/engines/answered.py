@@ -8,8 +8,8 @@ name. A person runs the same spec again and again while writing it, checking it 
 it; the second time the answer to the race is known. So the engine that answered first is
 remembered per question (the spec's text, the parameters given, its start, the question
 asked, and the kernel's sources), and the next run of that question asks it alone: no race,
-no copy. The answer cannot change with the engine (each engine's answer is exact and the
-same); only the time does.
+no copy. Every engine's answer is exact, so only the time depends on the choice (where a
+puzzle has several solutions, as in a race, the one shown may be another).
 
 What is remembered is a cache, kept beside the kernel's (`kernel.where.cache_base`), in one
 small JSON file that is read without trusting it: an entry that is not an engine's name is
