@@ -112,7 +112,7 @@ def _write(table: dict[str, str]) -> None:
     if path is None:
         return
     with contextlib.suppress(OSError):
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # as the kernel's cache makes it
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=".answered-")
         try:
             with os.fdopen(handle, "w", encoding="utf-8") as out:
