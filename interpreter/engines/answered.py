@@ -12,9 +12,11 @@ no copy. Every engine's answer is exact, so only the time depends on the choice 
 puzzle has several solutions, as in a race, the one shown may be another).
 
 What is remembered is a cache, kept beside the kernel's (`kernel.where.cache_base`), in one
-small JSON file that is read without trusting it: an entry that is not an engine's name is
-passed over. PUZINT_REMEMBER=0 turns it off (every run races), as the test suite does so that
-one test's run does not choose another's engine.
+small JSON file that is read without trusting it: an entry that is not an engine's name and
+a count is passed over, and left out when the file is written again. A remembered engine is
+asked alone `AGAIN` times, then the question is raced again. Deleting the file forgets
+everything; PUZINT_REMEMBER=0 turns remembering off (every run races), as the test suite
+does so that one test's run does not choose another's engine.
 """
 
 from __future__ import annotations
@@ -32,17 +34,30 @@ from ..compiler import CompiledPuzzle
 from .query import Query
 
 FILE = "answered.json"
+ENGINES = ("python", "compiled", "cpsat")  # the engines a race names: Python, and the copy's
+AGAIN = 8  # runs that ask a remembered engine alone before the question is raced again
 KEPT = 2000  # questions remembered; the oldest are forgotten first
-MOST_BYTES = 1 << 20  # a file of KEPT entries takes about 100 kB
+MOST_BYTES = 1 << 20  # a file of KEPT entries takes about 150 kB
+
+Table = dict[str, tuple[str, int]]  # question -> (engine, runs that asked it alone since its race)
 
 
-def recall(compiled: CompiledPuzzle, query: Query, names: tuple[str, ...]) -> str | None:
-    """The engine (one of `names`) that answered this question first when it was last asked."""
+def recall(compiled: CompiledPuzzle, query: Query) -> str | None:
+    """The engine that answered this question first when it was last raced, counting this run
+    as one more that asks it alone; None where it is not known, or where it has been asked
+    alone `AGAIN` times (then it is forgotten and the question raced again: one race whose
+    two sides were close, or ran on a busy machine, is not kept for good)."""
     key = _key(compiled, query)
     if key is None:
         return None
-    name = _read().get(key)
-    return name if name in names else None
+    table = _read()
+    if key not in table:
+        return None
+    engine, runs = table.pop(key)
+    if runs < AGAIN:
+        table[key] = (engine, runs + 1)
+    _write(table)
+    return engine if runs < AGAIN else None
 
 
 def remember(compiled: CompiledPuzzle, query: Query, engine: str | None) -> None:
@@ -51,11 +66,11 @@ def remember(compiled: CompiledPuzzle, query: Query, engine: str | None) -> None
     if key is None:
         return
     table = _read()
-    if table.get(key) == engine:
+    if table.get(key) == (engine, 0) or (engine is None and key not in table):
         return
     table.pop(key, None)
     if engine is not None:
-        table[key] = engine
+        table[key] = (engine, 0)
     for old in list(table)[: max(0, len(table) - KEPT)]:
         del table[old]
     _write(table)
@@ -86,7 +101,7 @@ def _key(compiled: CompiledPuzzle, query: Query) -> str | None:
     return digest.hexdigest()[:32]
 
 
-def _read() -> dict[str, str]:
+def _read() -> Table:
     """The file's table, opened without following a link and read only where it is a regular
     file of a sane size (not a link to a device someone put in a shared cache directory)."""
     path = _path()
@@ -103,10 +118,21 @@ def _read() -> dict[str, str]:
         return {}
     if not isinstance(data, dict):
         return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+    return {key: (entry[0], entry[1]) for key, entry in data.items() if _sound(entry)}
 
 
-def _write(table: dict[str, str]) -> None:
+def _sound(entry: object) -> bool:
+    """Whether an entry read from the file is an engine's name and a count of runs."""
+    return (
+        isinstance(entry, list)
+        and len(entry) == 2
+        and entry[0] in ENGINES
+        and type(entry[1]) is int
+        and 0 <= entry[1] <= AGAIN
+    )
+
+
+def _write(table: Table) -> None:
     """Written whole under another name, then renamed: a reader finds the old file or the new."""
     path = _path()
     if path is None:

@@ -182,10 +182,10 @@ def _answered_last(compiled: CompiledPuzzle, query: Query) -> Engine | None:
     """The engine that answered this question first the last time (see `answered`), where it
     can answer it at once: not a kernel that would have to be compiled first (the race
     compiles it beside Python's search), nor one that now refuses the question."""
-    name = answered.recall(compiled, query, (PYTHON.name, KERNEL.name, SOLVER.name))
+    name = answered.recall(compiled, query)
     if name is None:
         return None
-    engine = ENGINES[name]
+    engine = ENGINES[name]  # one of answered.ENGINES
     if engine.why_not(compiled, query) is not None:
         answered.remember(compiled, query, None)
         return None
