@@ -61,10 +61,13 @@ def recall(compiled: CompiledPuzzle, query: Query) -> str | None:
 
 
 def remember(compiled: CompiledPuzzle, query: Query, engine: str | None) -> None:
-    """`engine` answered this question first (None: forget it, the next run races again)."""
+    """`engine` answered this question first (None, or an engine a race does not name:
+    forget it, the next run races again)."""
     key = _key(compiled, query)
     if key is None:
         return
+    if engine not in ENGINES:
+        engine = None
     table = _read()
     if table.get(key) == (engine, 0) or (engine is None and key not in table):
         return
