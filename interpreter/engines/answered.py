@@ -47,28 +47,30 @@ def recall(compiled: CompiledPuzzle, query: Query) -> str | None:
     as one more that asks it alone; None where it is not known, or where it has been asked
     alone `AGAIN` times (then it is forgotten and the question raced again: one race whose
     two sides were close, or ran on a busy machine, is not kept for good)."""
-    key = _key(compiled, query)
-    if key is None:
+    path = _path()
+    key = _key(compiled, query) if path is not None else None
+    if path is None or key is None:
         return None
-    table = _read()
+    table = _read(path)
     if key not in table:
         return None
     engine, runs = table.pop(key)
     if runs < AGAIN:
         table[key] = (engine, runs + 1)
-    _write(table)
+    _write(path, table)
     return engine if runs < AGAIN else None
 
 
 def remember(compiled: CompiledPuzzle, query: Query, engine: str | None) -> None:
     """`engine` answered this question first (None, or an engine a race does not name:
     forget it, the next run races again)."""
-    key = _key(compiled, query)
-    if key is None:
+    path = _path()
+    key = _key(compiled, query) if path is not None else None
+    if path is None or key is None:
         return
     if engine not in ENGINES:
         engine = None
-    table = _read()
+    table = _read(path)
     if table.get(key) == (engine, 0) or (engine is None and key not in table):
         return
     table.pop(key, None)
@@ -76,10 +78,11 @@ def remember(compiled: CompiledPuzzle, query: Query, engine: str | None) -> None
         table[key] = (engine, 0)
     for old in list(table)[: max(0, len(table) - KEPT)]:
         del table[old]
-    _write(table)
+    _write(path, table)
 
 
 def _path() -> Path | None:
+    """The file, or None where nothing is remembered (PUZINT_REMEMBER=0, or no cache)."""
     from ..kernel.where import cache_base
 
     if os.environ.get("PUZINT_REMEMBER", "1") == "0":
@@ -94,7 +97,7 @@ def _key(compiled: CompiledPuzzle, query: Query) -> str | None:
     from ..kernel.where import cache_name
 
     puzzle = compiled.puzzle
-    if not puzzle.source or _path() is None:
+    if not puzzle.source:
         return None
     digest = hashlib.sha256()
     asked = repr(dataclasses.astuple(query))
@@ -104,12 +107,9 @@ def _key(compiled: CompiledPuzzle, query: Query) -> str | None:
     return digest.hexdigest()[:32]
 
 
-def _read() -> Table:
+def _read(path: Path) -> Table:
     """The file's table, opened without following a link and read only where it is a regular
     file of a sane size (not a link to a device someone put in a shared cache directory)."""
-    path = _path()
-    if path is None:
-        return {}
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(handle, "rb") as source:
@@ -135,11 +135,8 @@ def _sound(entry: object) -> bool:
     )
 
 
-def _write(table: Table) -> None:
+def _write(path: Path, table: Table) -> None:
     """Written whole under another name, then renamed: a reader finds the old file or the new."""
-    path = _path()
-    if path is None:
-        return
     with contextlib.suppress(OSError):
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # as the kernel's cache makes it
         handle, name = tempfile.mkstemp(dir=path.parent, prefix=".answered-")

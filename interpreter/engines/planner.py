@@ -8,9 +8,9 @@ a forked copy of this process, and the first answer is the answer (see `race`); 
 Python tries for a fraction of a second and the search then moves to the next engine (see
 `first_try`). Either way, where the kernel is not compiled yet (a first run: half a minute),
 it is compiled in a process of its own while Python searches. The engine that answered a
-race first is remembered for that question, and the next run asks it alone (`answered`). An engine that cannot answer a
-question is passed over with its reason; `--engine NAME` asks one engine, and is refused
-with its reason where it cannot answer. What the kernel meets only once it runs (a value
+race first is remembered for that question, and the next run asks it alone (`answered`).
+An engine that cannot answer a question is passed over with its reason; `--engine NAME`
+asks one engine, and is refused with its reason where it cannot answer. What the kernel meets only once it runs (a value
 past its 64-bit words) it hands over to the Python engine, which answers exactly. The
 result names the engine that answered and, where the plan changed its mind, the one tried
 first and why.
