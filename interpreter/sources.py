@@ -91,7 +91,8 @@ def refuse_links_elsewhere(name: str, what: str) -> None:
 
 def _too_large(name: str, what: str) -> SpecError:
     message = f"the {what} is larger than {MAX_BYTES:,} bytes"
-    return SpecError([Diagnostic(Pos(0, 0), message, f"a {what} file of text")], "", name)
+    file = what if what.endswith("file") else f"{what} file"  # "a solution file", not "a solution file file"
+    return SpecError([Diagnostic(Pos(0, 0), message, f"a {file} of text")], "", name)
 
 
 def decode(data: bytes, filename: str, what: str = "spec") -> str:

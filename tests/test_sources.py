@@ -44,6 +44,22 @@ def test_a_file_too_large_is_refused_before_it_is_read_whole(tmp_path: Path) -> 
     assert refusal(spec).splitlines()[0] == f"{spec}: the spec is larger than {MAX_BYTES:,} bytes"
 
 
+def test_the_file_refused_is_named_once(tmp_path: Path) -> None:
+    """A solution file too large: "expected a solution file of text", not "a solution file
+    file" (the kind of file read is named by its caller, with or without "file")."""
+    moves = tmp_path / "huge.moves"
+    moves.write_bytes(b"#" * (MAX_BYTES + 1))
+    with pytest.raises(SpecError) as caught:
+        read_source(moves, "solution file")
+    assert caught.value.render().splitlines() == [
+        f"{moves}: the solution file is larger than {MAX_BYTES:,} bytes",
+        "  expected a solution file of text",
+    ]
+    spec = tmp_path / "huge.puz"
+    spec.write_bytes(b"#" * (MAX_BYTES + 1))
+    assert refusal(spec).splitlines()[1] == "  expected a spec file of text"
+
+
 def test_a_line_too_long_is_refused_at_its_line(tmp_path: Path) -> None:
     spec = tmp_path / "long.puz"
     spec.write_bytes(b'board line 3\nparam s = "' + b"a" * (MAX_LINE * 5) + b'"\n')

@@ -48,11 +48,16 @@ def glyph(compiled: CompiledPuzzle, code: int, glyphs: Glyphs = UNICODE) -> str:
 
 
 def draw_cells(
-    compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None = None, glyphs: Glyphs = UNICODE
+    compiled: CompiledPuzzle,
+    state: bytes,
+    label: MoveLabel | None = None,
+    glyphs: Glyphs = UNICODE,
+    slot: int | None = None,
 ) -> Text:
     """The board, one glyph per cell in a 3-character slot (rows on separate lines, squares
     without a cell left blank); the cells a move filled are bracketed and highlighted, so the
-    moved piece shows without colour too, and the cursor's cell is underlined."""
+    moved piece shows without colour too, and the cursor's cell is underlined. `slot`: a
+    wider slot, the glyph in its middle (under a ruler of names wider than 3: `slot_width`)."""
     puzzle = compiled.puzzle
     board = puzzle.board
     assert board is not None
@@ -63,6 +68,10 @@ def draw_cells(
         left = {c for c in label.cells if state[c] == 0}
     cursor = _cursor(compiled, state)
     width = max([len(glyph(compiled, c, glyphs)) for c in set(state[: compiled.cells])] + [1])
+    before = after = 0
+    if slot is not None and slot > width + 2:
+        before = (slot - width - 2) // 2
+        after = slot - width - 2 - before
     text = Text()
     squares = board.frame if board.has_frame else tuple(range(board.size))
     cols = board.cols if board.has_frame else board.size
@@ -70,16 +79,18 @@ def draw_cells(
         if i and i % cols == 0:
             text.append("\n")
         if cell < 0:
-            text.append(" " * (width + 2))
+            text.append(" " * (before + width + 2 + after))
             continue
         g = glyph(compiled, state[cell], glyphs).rjust(width)
         style = "underline" if cell == cursor else ""
+        text.append(" " * before)
         if cell in reached:
             text.append(f"[{g}]", style=MOVED)
         elif cell in left:
             text.append(f" {g} ", style=LEFT)
         else:
             text.append(f" {g} ", style=style)
+        text.append(" " * after)
     return _rstrip_lines(text)
 
 
@@ -101,14 +112,29 @@ def _cursor(compiled: CompiledPuzzle, state: bytes) -> int | None:
     return value if value >= 0 else None
 
 
-def ruler(compiled: CompiledPuzzle, state: bytes, glyphs: Glyphs = UNICODE) -> Text:
+def ruler(compiled: CompiledPuzzle, state: bytes, glyphs: Glyphs = UNICODE, slot: int | None = None) -> Text:
+    """The cells' names over a row of cells drawn by `draw_cells` (with the same `slot`)."""
     board = compiled.puzzle.board
     assert board is not None
+    columns = range(board.size if not board.has_frame else board.cols)
+    if slot is not None:  # each name in the middle of its slot, as draw_cells puts a glyph
+        names = [board.name(c) for c in columns]
+        return Text("".join(" " * ((slot - len(n)) // 2) + n.ljust(slot - (slot - len(n)) // 2) for n in names), "dim")
     width = max([len(glyph(compiled, c, glyphs)) for c in set(state[: compiled.cells])] + [1]) + 2
-    return Text(
-        "".join(board.name(c).center(width) for c in range(board.size if not board.has_frame else board.cols)),
-        style="dim",
-    )
+    return Text("".join(board.name(c).center(width) for c in columns), style="dim")
+
+
+def slot_width(compiled: CompiledPuzzle, glyphs: Glyphs = UNICODE) -> int | None:
+    """The slot of a cell under a ruler whose names are wider than the 3 characters of a glyph
+    and its brackets (a graph's `left`, `right`, `up`: run together, `leftright up` would
+    name no cell), so that names stay a space apart and every glyph stays under its name; None
+    where the names fit (the usual slot)."""
+    board = compiled.puzzle.board
+    assert board is not None
+    columns = range(board.size if not board.has_frame else board.cols)
+    widest = max((len(board.name(c)) for c in columns), default=0) + 1
+    pieces = max(len(glyph(compiled, code, glyphs)) for code in range(len(compiled.puzzle.parts))) + 2
+    return max(widest, pieces) if widest > pieces else None
 
 
 def place_texts(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None = None) -> list[Text]:
@@ -332,13 +358,14 @@ def draw_move_table(compiled: CompiledPuzzle, path: Path, console: Console, glyp
     puzzle = compiled.puzzle
     board = puzzle.board
     counters = [name for name, _ in counter_texts(compiled, compiled.start)]
-    header_state: list[Text] = [ruler(compiled, compiled.start, glyphs)] if board is not None else []
+    slot = slot_width(compiled, glyphs) if board is not None else None
+    header_state: list[Text] = [ruler(compiled, compiled.start, glyphs, slot)] if board is not None else []
     header_state += [Text(place.name, style="dim") for place in puzzle.places]
     header_state += [Text(name, style="dim") for name in counters]
     right = {len(header_state) - 1 - i for i in range(len(counters))}
 
     def state_cells(state: bytes, label: MoveLabel | None) -> list[Text]:
-        cells = [draw_cells(compiled, state, label, glyphs)] if board is not None else []
+        cells = [draw_cells(compiled, state, label, glyphs, slot)] if board is not None else []
         cells.extend(place_texts(compiled, state, label))
         cells.extend(text for _, text in counter_texts(compiled, state))
         return cells
