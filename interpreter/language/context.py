@@ -162,10 +162,11 @@ class Elaboration:
         if default not in choices:
             self.errors.error(stmt.default.pos, f"the default {show(default)} is not one of {listed}", listed)
         if value not in choices and value is not default:
-            words = [str(c) for c in choices]
+            # suggested as the user writes a value after -p NAME= (`3,4`), never as Python prints it (`(3, 4)`)
+            words = [show(c) for c in choices if c is not None]
             self.errors.error(
                 stmt.pos,
-                f"{stmt.name} must be one of {listed}, got {show(value)}{suggest(str(value), words)}",
+                f"{stmt.name} must be one of {listed}, got {show(value)}{suggest(show(value), words)}",
                 listed,
                 ParameterRef(stmt.name, "value"),
             )

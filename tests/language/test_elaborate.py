@@ -45,6 +45,16 @@ def test_unknown_override_lists_the_parameters() -> None:
     assert str(err.value) == "test.puz: unknown parameter 'm'\n  expected one of: n"
 
 
+def test_a_one_of_suggestion_is_written_as_the_user_writes_the_value() -> None:
+    """A list parameter's close choice is suggested as `-p` takes it (`10,20`), not as
+    Python prints a tuple (`(10, 20)`)."""
+    spec = LINE.replace("param n = 2", "param n = 2\nparam sizes = [10, 20] one of [10, 20], [30, 40]")
+    with pytest.raises(SpecError) as err:
+        puzzle_from(spec, sizes="10,21")
+    message = err.value.diagnostics[0].message
+    assert message == "sizes must be one of 10,20, 30,40, got 10,21 (did you mean '10,20'?)"
+
+
 def test_if_chooses_statements() -> None:
     text = LINE.replace(
         "goal W*n _ B*n", 'param t = "swap"\nif t == "swap":\n    goal W*n _ B*n\nelse:\n    goal B*n _ W*n'
