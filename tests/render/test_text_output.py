@@ -89,3 +89,34 @@ def test_ascii_drawing_has_no_other_characters(
     out = text_output([*CASES["frog12"], "--ascii"], 80, capsys, monkeypatch)
     assert out.isascii()
     assert " B  B  B  B  B  B  B  B  B  B  B  B  .  W" in out and "slide  B 12 -> 13" in out
+
+
+GRAPH_NAMED = """puzzle "g"
+board graph left, right, up, down
+link left - right, right - up, up - down
+piece A
+start A _ _ _
+goal _ _ _ A
+move s: A _ -> _ A
+"""
+
+
+def test_a_graph_boards_long_cell_names_stay_apart_with_each_piece_under_its_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Names wider than a cell's 3 characters widen every cell's slot (they ran together as
+    `leftright up`), and each glyph stays under its own name; short names keep the usual
+    slot (the golden files above)."""
+    spec = tmp_path / "g.puz"
+    spec.write_text(GRAPH_NAMED)
+    lines = text_output([str(spec), "--ascii"], 80, capsys, monkeypatch).splitlines()
+    assert lines[2:7] == [
+        "   move                     left right   up   down",
+        "   start                     A     .     .     .",
+        "1  s      A left -> right    .    [A]    .     .",
+        "2  s      A right -> up      .     .    [A]    .",
+        "3  s      A up -> down       .     .     .    [A]",
+    ]
+    for name, row in (("right", 4), ("up", 5), ("down", 6)):
+        column = lines[2].index(name)
+        assert column <= lines[row].index("[A]") + 1 < column + len(name)
