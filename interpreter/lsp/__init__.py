@@ -10,7 +10,9 @@ moves); and completion of the language's words and of those names.
 Why pygls: it implements the protocol's framing, its life cycle (initialize, shutdown, exit),
 document synchronisation and the position encodings negotiated with the client, with the
 protocol's types from lsprotocol, so that this package holds only what is puzint's own:
-reading a spec (`analysis.py`), finding what it declares (`declarations.py`), answering
-hover, definition and completion (`answers.py`), and converting positions
-(`positions.py`). pygls is imported by `puzint lsp` only: no other command pays for it.
+reading a spec (`analysis.py`), in worker processes that a new edit or a time limit stops
+(`worker.py`, `pool.py`), finding what it declares (`declarations.py`), answering hover,
+definition and completion (`answers.py`), converting positions (`positions.py`), and
+bounding what the client sends (`framing.py`: pygls would believe any Content-Length). pygls
+is imported by `puzint lsp` only: no other command pays for it.
 """

@@ -9,10 +9,15 @@ often does not parse; then the line the parser stumbles on is cut where it stumb
 white sideways` still declares W), or blanked if that does not help, a few lines at most, and
 the rest is parsed again (the line numbers kept), so that the names can still be shown and
 completed.
+
+An analysis runs in a worker process (worker.py), which stops it at its time limit by raising
+OutOfTime into it: what was found by then (the names, if the spec parsed) is kept, and
+`stopped` says which stage the limit cut short.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..compiler import compile_puzzle
@@ -26,35 +31,64 @@ SALVAGE_TRIES = 8  # lines blanked at most to parse a spec with mistakes
 SALVAGE_UP_TO = 100_000  # characters: a longer spec is not parsed again and again
 
 
+class OutOfTime(BaseException):
+    """Raised into an analysis by its worker when its time is up. A BaseException, as
+    KeyboardInterrupt is: an `except Exception` in the compiler must not swallow it."""
+
+
 @dataclass(frozen=True)
 class Analysis:
     problems: tuple[Diagnostic, ...]
     declarations: tuple[Declaration, ...] = ()
     defaults: dict[str, str] = field(default_factory=dict)  # each parameter's default, as written on -p
+    stopped: str | None = None  # the stage the time limit cut short ("compiling"), if it did
 
 
-def analyse(text: str, filename: str) -> Analysis:
+@dataclass
+class _Progress:
+    """What an analysis has found so far: what is left when its time is up."""
+
+    stage: str = "reading"
+    found: tuple[Declaration, ...] = ()
+    defaults: dict[str, str] = field(default_factory=dict)
+
+
+def analyse(text: str, filename: str, named: Callable[[Analysis], None] | None = None) -> Analysis:
     """The diagnostics of the first stage that fails (none if the spec compiles), and the names
-    the spec declares."""
+    the spec declares; `named` is told the names as soon as they are known, before the compile
+    (the slow stage), so that hover and completion need not wait for it."""
+    progress = _Progress()
+    try:
+        return _analysed(text, filename, named, progress)
+    except OutOfTime:
+        return Analysis((), progress.found, progress.defaults, stopped=progress.stage)
+
+
+def _analysed(text: str, filename: str, named: Callable[[Analysis], None] | None, progress: _Progress) -> Analysis:
     try:
         source = read_text(text, filename)
     except SpecError as exc:
         return Analysis(tuple(exc.diagnostics))
+    progress.stage = "parsing"
     try:
         spec = parse(source, filename)
     except SpecError as exc:
         return Analysis(tuple(exc.diagnostics), _salvaged(source, filename, exc))
-    found = declarations(spec)
+    progress.found = declarations(spec)
+    progress.stage = "elaborating"
     try:
         puzzle = elaborate(spec, {})
     except SpecError as exc:
-        return Analysis(tuple(exc.diagnostics), found)
-    defaults = {name: _shown(value) for name, value in puzzle.params.items()}
+        return Analysis(tuple(exc.diagnostics), progress.found)
+    progress.defaults = {name: _shown(value) for name, value in puzzle.params.items()}
+    if named is not None:
+        named(Analysis((), progress.found, progress.defaults))
+    progress.stage = "compiling"
     try:
         compile_puzzle(puzzle)
     except SpecError as exc:
-        return Analysis(tuple(exc.diagnostics), found, defaults)
-    return Analysis((), found, defaults)
+        return Analysis(tuple(exc.diagnostics), progress.found, progress.defaults)
+    return Analysis((), progress.found, progress.defaults)
 
 
 def _salvaged(source: str, filename: str, error: SpecError) -> tuple[Declaration, ...]:

@@ -1,11 +1,19 @@
-"""The server: pygls on stdin/stdout, documents analysed in one worker thread, answers from the
-latest analysis.
+"""The server: pygls, reading the client's stream through framing.py (every message bounded),
+documents analysed in worker processes (pool.py), answers from the latest analysis.
 
-Each change is analysed away from the protocol's event loop, so that a slow compile (a board
-of thousands of cells takes a second or two) never holds up a hover, and one at a time (the
-parser is not made to be shared between threads). A change that comes while another waits
-makes the waiting one moot: it is skipped, and only the latest text is analysed. Diagnostics
-are published from the event loop, in order, and only for the latest text.
+Each change is analysed in a worker process, away from the event loop and from the other
+documents: a spec that takes minutes to compile holds its own worker, while other documents'
+diagnostics, hover and completion are answered from the others. A change cancels its
+document's analysis under way (the worker stops it and is free for the next). An analysis
+stops at a time limit, TIME_LIMIT (5 s), and the diagnostics then say so (a warning, with the
+mistakes found before it); the client may set another in its initialization options
+(`analysisTimeLimit`, seconds), and the number of analyses at once (`analysisWorkers`; by
+default as many as the cores, 2 to 4). Diagnostics are published from the event loop, in
+order, and only for the latest text. Hover, definition and completion wait for the names the
+latest text declares, which the worker sends as soon as the spec has elaborated, not for its
+compile.
+
+`shutdown` stops every worker; `exit` ends the server at once, whatever runs.
 
 An unexpected exception in a handler is reported to the client as a log message
 (window/logMessage) and the request answered with nothing: the server goes on, and no
@@ -15,37 +23,61 @@ traceback reaches the user.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import os
 import sys
+import threading
 from collections.abc import Awaitable, Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
 from pathlib import PurePosixPath
-from typing import Any, TypeVar
+from typing import IO, Any, BinaryIO, TypeVar
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
+from pygls.io_ import StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
 
 from .. import __version__
-from ..errors import Diagnostic
+from ..errors import NOWHERE, Diagnostic
 from ..escapes import visible
-from .analysis import Analysis, analyse
+from .analysis import Analysis
 from .answers import completions, definitions, hover, lookup
+from .framing import Incoming
+from .pool import TIME_LIMIT, Workers
 from .positions import Positions
 
 Result = TypeVar("Result")
+MAX_TIME_LIMIT = 600.0  # seconds: the longest time limit a client may set
+MAX_WORKERS = 16
+
+
+@dataclass
+class Pending:
+    """A document's latest text, being analysed."""
+
+    text: str
+    version: int | None
+    names: asyncio.Future[Analysis] = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+    task: asyncio.Task[None] | None = None
+
+    def drop(self) -> None:
+        """Stop the analysis: a newer text replaces this one, or none does (closed, shut down).
+        Whoever waits for its names is told (`current`) even if the task never started."""
+        if self.task is not None:
+            self.task.cancel()
+        self.names.cancel()
 
 
 class PuzServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("puzint", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full)
-        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="puzint-analysis")
-        self.latest: dict[str, int] = {}  # each open document's latest change, numbered
-        self.pending: dict[str, asyncio.Future[Analysis | None]] = {}
-        self.changes = 0
-        self.publishing: set[asyncio.Task[None]] = set()
+        self.time_limit = TIME_LIMIT
+        self.size = max(2, min(4, os.cpu_count() or 1))
+        self.pool: Workers | None = None  # started with the event loop
+        self.pending: dict[str, Pending] = {}
+        self.reporting = False
         self._register()
 
     def _register(self) -> None:
@@ -59,6 +91,64 @@ class PuzServer(LanguageServer):
         }
         for method, (handler, options) in handlers.items():
             self.feature(method, options)(self.guarded(method, handler))
+        # synchronous, so that pygls runs them before it answers (and, for exit, before it ends)
+        self.feature(types.INITIALIZE)(_function(self.initialize))
+        self.feature(types.SHUTDOWN)(_function(self.shut_down))
+
+    # ---- the life cycle
+
+    def initialize(self, params: types.InitializeParams) -> None:
+        """The client's options, checked (a wrong one is logged, and the default kept)."""
+        options = params.initialization_options
+        if isinstance(options, dict):
+            limit = options.get("analysisTimeLimit")
+            if limit is not None:
+                if _number(limit) and 0 < limit <= MAX_TIME_LIMIT:
+                    self.time_limit = float(limit)
+                else:
+                    self.log(f"puzint lsp: analysisTimeLimit is seconds, more than 0 and at most {MAX_TIME_LIMIT:g}")
+            size = options.get("analysisWorkers")
+            if size is not None:
+                if _number(size) and 1 <= size <= MAX_WORKERS and size == int(size):
+                    self.size = int(size)
+                else:
+                    self.log(f"puzint lsp: analysisWorkers is a whole number from 1 to {MAX_WORKERS}")
+        pool = self.workers()
+        pool.time_limit, pool.size = self.time_limit, self.size
+
+    def shut_down(self, params: None) -> None:
+        """No more work: every analysis stopped, every worker ended."""
+        for pending in self.pending.values():
+            pending.drop()
+        if self.pool is not None:
+            self.pool.close_now()
+
+    def workers(self) -> Workers:
+        if self.pool is None:
+            self.pool = Workers(self.time_limit, self.size)
+        return self.pool
+
+    def serve_io(self, stdin: IO[bytes], stdout: BinaryIO) -> None:
+        """pygls's start_io, but for the client's messages bounded (framing.py), and read by a
+        thread that does not hold up the exit; the workers are ended within the event loop,
+        which ends at `exit` or at the end of the client's stream."""
+        self.protocol.set_writer(StdoutWriter(stdout))
+        with contextlib.suppress(SystemExit, KeyboardInterrupt, BrokenPipeError):
+            asyncio.run(self._serve(stdin))
+
+    async def _serve(self, stdin: IO[bytes]) -> None:
+        self.workers().warm()  # a worker starts now, while the client settles in
+        try:
+            await run_async(
+                stop_event=threading.Event(),
+                reader=Incoming(stdin, self.log),
+                protocol=self.protocol,
+                logger=logging.getLogger("pygls.server"),
+                error_handler=self.report_server_error,
+            )
+        finally:
+            if self.pool is not None:
+                await self.pool.close()
 
     # ---- documents
 
@@ -70,52 +160,53 @@ class PuzServer(LanguageServer):
 
     async def closed(self, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
-        self.latest.pop(uri, None)
-        self.pending.pop(uri, None)
+        pending = self.pending.pop(uri, None)
+        if pending is not None:
+            pending.drop()
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     def analyse(self, uri: str) -> None:
-        """Analyse the document's text as it now is, in the worker, and publish what is found."""
+        """Analyse the document's text as it now is, in a worker, and publish what is found;
+        the analysis of its previous text, if it is still under way, is stopped."""
         document = self.workspace.get_text_document(uri)
-        self.changes += 1
-        change = self.latest[uri] = self.changes
-        text, version = document.source, document.version
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(self.worker, self._analysed_if_latest, uri, change, text)
-        self.pending[uri] = future
-        task = loop.create_task(self.guarded("diagnostics", self._publish)(uri, change, text, version, future))
-        self.publishing.add(task)
-        task.add_done_callback(self.publishing.discard)
+        previous = self.pending.get(uri)
+        pending = self.pending[uri] = Pending(document.source, document.version)
+        if previous is not None:
+            previous.drop()
+        pending.task = asyncio.get_running_loop().create_task(self.guarded("diagnostics", self._publish)(uri, pending))
 
-    def _analysed_if_latest(self, uri: str, change: int, text: str) -> Analysis | None:
-        """In the worker: the analysis, unless the text has changed again meanwhile."""
-        if self.latest.get(uri) != change:
-            return None
-        return analyse(text, _filename(uri))
-
-    async def _publish(
-        self, uri: str, change: int, text: str, version: int | None, future: asyncio.Future[Analysis | None]
-    ) -> None:
-        analysis = await future
-        if analysis is None or self.latest.get(uri) != change:
+    async def _publish(self, uri: str, pending: Pending) -> None:
+        try:
+            analysis = await self.workers().analyse(
+                pending.text, _filename(uri), functools.partial(_settle, pending.names)
+            )
+        except BaseException:
+            pending.names.cancel()  # whoever waits for the names is told (current)
+            raise
+        _settle(pending.names, analysis)
+        if self.pending.get(uri) is not pending:
             return
-        positions = Positions(text, self._encoding())
+        positions = Positions(pending.text, self._encoding())
         diagnostics = [_diagnostic(problem, positions) for problem in analysis.problems]
+        if analysis.stopped is not None:
+            diagnostics.append(_stopped(analysis.stopped, self.time_limit, positions))
         self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=pending.version)
         )
 
     async def current(self, uri: str) -> tuple[Analysis, Positions] | None:
-        """The analysis of the document's latest text (waiting for it), with its positions."""
-        while (future := self.pending.get(uri)) is not None:
+        """The names the document's latest text declares (waiting for them), with its positions."""
+        while (pending := self.pending.get(uri)) is not None:
             try:
-                analysis = await asyncio.shield(future)
-            except Exception:  # logged where the diagnostics are published
-                return None
-            if future is self.pending.get(uri):
-                if analysis is None:
-                    return None
-                return analysis, Positions(self.workspace.get_text_document(uri).source, self._encoding())
+                analysis = await asyncio.shield(pending.names)
+            except asyncio.CancelledError:
+                if not pending.names.cancelled():
+                    raise  # this request is cancelled, not the analysis
+                if pending is self.pending.get(uri):
+                    return None  # the analysis failed (logged where it is published)
+                continue  # a newer text's, if any, is waited for
+            if pending is self.pending.get(uri):
+                return analysis, Positions(pending.text, self._encoding())
         return None
 
     # ---- requests
@@ -158,12 +249,20 @@ class PuzServer(LanguageServer):
         return run
 
     def log(self, message: str) -> None:
-        self.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=message))
+        with contextlib.suppress(OSError):  # the client has gone
+            self.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=message))
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         """pygls's own errors (a message that cannot be read): logged; pygls's default would
-        also stop the server."""
-        self.log(f"puzint lsp: {type(error).__name__}: {visible(str(error))}")
+        also stop the server. Not again while one is logged: pygls reports a failure to send
+        the log message too, and so on without end (the client's stream closed at exit)."""
+        if self.reporting:
+            return
+        self.reporting = True
+        try:
+            self.log(f"puzint lsp: {type(error).__name__}: {visible(str(error))}")
+        finally:
+            self.reporting = False
 
     def _encoding(self) -> str:
         """The position encoding agreed at initialize: "utf-16" unless the client offered another."""
@@ -186,6 +285,35 @@ def _diagnostic(problem: Diagnostic, positions: Positions) -> types.Diagnostic:
     )
 
 
+def _stopped(stage: str, limit: float, positions: Positions) -> types.Diagnostic:
+    """The time limit's mark: a warning (the spec may well be right), at the top of the file."""
+    return types.Diagnostic(
+        range=positions.range_of(NOWHERE),
+        message=f"puzint stopped checking this spec at its time limit of {limit:g} s, while {stage}: "
+        "mistakes past that point are not shown (`puzint run` checks the whole spec)",
+        severity=types.DiagnosticSeverity.Warning,
+        source="puzint",
+    )
+
+
+def _settle(future: asyncio.Future[Analysis], analysis: Analysis) -> None:
+    if not future.done():
+        future.set_result(analysis)
+
+
+def _function(method: Callable[[Any], None]) -> Callable[[Any], None]:
+    """A method as a function: pygls marks what it registers, and a method cannot be marked."""
+
+    def handler(params: Any) -> None:
+        method(params)
+
+    return handler
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _filename(uri: str) -> str:
     """The document's file name, as a spec's name (`file:///home/me/frog.puz`: frog.puz)."""
     return PurePosixPath(unquote(urlparse(uri).path)).name or "<spec>"
@@ -193,15 +321,12 @@ def _filename(uri: str) -> str:
 
 def serve() -> None:
     """Speak LSP on stdin/stdout until the client says exit. Whatever else would print to
-    stdout goes to stderr: stdout carries the protocol alone. pygls's own log (tracebacks of
-    messages it cannot read) is kept for PUZINT_DEBUG=1: the client hears of those as log
-    messages (report_server_error)."""
+    stdout goes to stderr: stdout carries the protocol alone. pygls's and asyncio's own logs
+    (tracebacks of messages pygls cannot read) are kept for PUZINT_DEBUG=1: the client hears
+    of those as log messages (report_server_error)."""
     if not os.environ.get("PUZINT_DEBUG"):
         logging.getLogger("pygls").setLevel(logging.CRITICAL)
+        logging.getLogger("asyncio").setLevel(logging.CRITICAL)  # e.g. a worker reaped twice
     channel = sys.stdout.buffer
     sys.stdout = sys.stderr
-    server = PuzServer()
-    try:
-        server.start_io(sys.stdin.buffer, channel)
-    finally:
-        server.worker.shutdown(wait=False, cancel_futures=True)
+    PuzServer().serve_io(sys.stdin.buffer, channel)

@@ -49,8 +49,12 @@ class Client:
 
     def send(self, message: dict[str, Any]) -> None:
         body = json.dumps({"jsonrpc": "2.0", **message}).encode("utf-8")
+        self.send_bytes(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def send_bytes(self, data: bytes) -> None:
+        """Bytes as they are, framed or not."""
         assert self.process.stdin is not None
-        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.write(data)
         self.process.stdin.flush()
 
     def notify(self, method: str, params: Any) -> None:
@@ -88,6 +92,22 @@ class Client:
                 self.notifications.append(message)
             elif "method" in message:  # a request from the server (none expected): answered with nothing
                 self.send({"id": message["id"], "result": None})
+
+    def stderr(self) -> bytes | None:
+        """What the server wrote on stderr, once it ends (None if it has not within TIMEOUT):
+        it ends when every process that holds it has, the server and its workers alike."""
+        assert self.process.stderr is not None
+        stream = self.process.stderr
+        written: list[bytes] = []
+        ended = threading.Event()
+
+        def drain() -> None:
+            while data := stream.read(65536):
+                written.append(data)
+            ended.set()
+
+        threading.Thread(target=drain, daemon=True).start()
+        return b"".join(written) if ended.wait(TIMEOUT) else None
 
     def close(self) -> None:
         if self.process.poll() is None:

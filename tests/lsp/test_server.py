@@ -250,7 +250,6 @@ def test_a_failing_handler_is_logged_and_the_server_goes_on() -> None:
         "puzint lsp: internal error in hover: ValueError: boom\\x1b[2J",
         "puzint lsp: RuntimeError: unreadable message",
     ]
-    server.worker.shutdown()
 
 
 def test_positions_count_the_units_of_the_agreed_encoding() -> None:
