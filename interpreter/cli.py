@@ -26,6 +26,7 @@ from .engines import NAMES as ENGINES
 from .engines.workers import Workers
 from .errors import SpecError
 from .escapes import visible
+from .files import CannotWrite, unwritable
 from .language.expressions import show
 from .play.record import Replayed, read_solution
 from .questions import Question, asked_mode, command_line, query_of, refusal
@@ -644,16 +645,23 @@ def cmd_play(args: argparse.Namespace) -> int:
     path = resolve_spec(given)
     params = _params(args.param)
     compiled = load(path, params)
+    save_to = Path(args.save) if args.save else Path(Path(given).name).with_suffix(".moves")
+    problem = unwritable(save_to)  # said before the game, not when a save fails at its end
+    if problem is not None:
+        raise UsageError(f"{CannotWrite(save_to, problem)} (--save FILE saves the moves elsewhere)")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise UsageError(
             "puzint play needs a terminal to play in (to check a solution file without one: "
             "puzint run SPEC --replay FILE)"
         )
-    save_to = Path(args.save) if args.save else Path(Path(given).name).with_suffix(".moves")
     command = " ".join(["puzint run", shlex.quote(given), *(f"-p {shlex.quote(p)}" for p in args.param)])
     from .play.app import PlayApp  # textual: only where a game is played
 
-    PlayApp(compiled, save_to, command).run()
+    app = PlayApp(compiled, save_to, command)
+    app.run()
+    if app.unsaved is not None:  # shown in the game too: said again once the screen is gone
+        sys.stderr.write(f"puzint: the moves were not saved: {visible(str(app.unsaved))}\n")
+        return EXIT_BAD_INPUT
     return EXIT_OK
 
 
@@ -854,7 +862,7 @@ def _command(argv: list[str] | None, ctrl_c: CtrlC) -> int:
     except SpecError as exc:
         report_error(exc)
         return EXIT_BAD_INPUT
-    except UsageError as exc:
+    except (UsageError, CannotWrite) as exc:  # CannotWrite: a file the command was to write (files.py)
         sys.stderr.write(f"puzint: {visible(str(exc))}\n")
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -16,7 +16,7 @@ from typing import Any
 import yaml
 
 from .errors import NOWHERE, Collector, Diagnostic, Pos, SpecError, suggest
-from .sources import read_source
+from .sources import read_source, read_text
 
 STATUSES = ("solved", "no-solution")
 COUNTS = (
@@ -69,7 +69,13 @@ class ExpectationFile:
 
 def read_expectations(path: Path) -> ExpectationFile:
     """The cases of one expectation file, or a SpecError listing every mistake in it."""
-    source = _yaml_line_breaks(read_source(path, "expectation file"))
+    return expectations_in(read_source(path, "expectation file"), path)
+
+
+def expectations_in(text: str, path: Path) -> ExpectationFile:
+    """The cases of the text of an expectation file at `path`, read as the file would be:
+    `check --record` reads what it is about to write, before it writes it."""
+    source = _yaml_line_breaks(read_text(text, str(path), "expectation file"))
     errors = Collector()
     root = _compose(source, str(path))
     cases = _cases(root, errors)

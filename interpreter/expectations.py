@@ -26,7 +26,8 @@ from typing import Any
 from .catalogue import catalogue_dir, resolve_spec
 from .compiler import CompiledPuzzle
 from .errors import NOWHERE, Diagnostic, Pos, SpecError, suggest
-from .expectation_file import FIELDS, NO_SOLUTION_HAS_NO, Case, ExpectationFile, read_expectations
+from .expectation_file import FIELDS, NO_SOLUTION_HAS_NO, Case, ExpectationFile, expectations_in, read_expectations
+from .files import CannotWrite, unwritable, write_file
 from .language import syntax as s
 from .language.parser import parse
 from .runner import load, search
@@ -242,8 +243,12 @@ def recorded_keys(compiled: CompiledPuzzle) -> dict[str, Any]:
 def record_case(spec: Path, params: dict[str, str], limits: Limits, engine: str = "auto") -> tuple[Path, str]:
     """Run the spec with `params` and write (or add to) the expectation file beside it a case
     of what the run found, for the author to review against the puzzle. Returns the file and
-    the case as written; refuses a run that a limit stopped and a case that is already there."""
+    the case as written; refuses a run that a limit stopped and a case that is already there,
+    and (before it runs) a file it may not write: a link or a directory at its name."""
     path = expectation_file(spec)
+    problem = unwritable(path)
+    if problem is not None:
+        raise CannotWrite(path, problem)
     existing = read_expectations(path) if path.exists() else None
     if existing is not None:
         for case in existing.cases:
@@ -263,15 +268,10 @@ def record_case(spec: Path, params: dict[str, str], limits: Limits, engine: str 
     written_case = case_text(params, {key: value for key, value in found.items() if value is not None})
     before = existing.source if existing is not None else f"# Expected results for {spec.name}.\ncases:\n"
     after = before + ("" if before.endswith("\n") else "\n") + written_case
-    written = path.with_name(path.name + ".new")
-    written.write_text(after, encoding="utf-8")
-    try:
-        grown = read_expectations(written)
-        if len(grown.cases) != (len(existing.cases) if existing is not None else 0) + 1:
-            raise SpecError([Diagnostic(NOWHERE, f"the case could not be added to {path.name}: add it by hand")])
-        written.replace(path)
-    finally:
-        written.unlink(missing_ok=True)
+    grown = expectations_in(after, path)  # read as `check` will read it, before it is written
+    if len(grown.cases) != (len(existing.cases) if existing is not None else 0) + 1:
+        raise SpecError([Diagnostic(NOWHERE, f"the case could not be added to {path.name}: add it by hand")])
+    write_file(path, after)  # never through a link or over a directory left at its name
     return path, written_case
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from .catalogue import catalogue_dir, shipped_names
 from .compiler import CompiledPuzzle
 from .escapes import visible
+from .files import CannotWrite, unwritable, write_file
 from .questions import Question, asked_mode
 from .render import glyphs, moves, svg
 from .runner import load, solve
@@ -99,19 +100,40 @@ def page(rows: list[tuple[Entry, CompiledPuzzle]]) -> str:
 
 
 def write(folder: Path, say: object = None) -> int:
-    """The page and every picture, written into `folder`; pictures of specs no longer shipped
-    removed. Returns how many pictures were drawn."""
-    pictures = folder / PICTURES
-    pictures.mkdir(parents=True, exist_ok=True)
+    """The page and every picture, written into `folder` (`files.write_file`: never through a
+    link left at a name); pictures of specs no longer shipped removed. Returns how many
+    pictures were drawn."""
+    problem = unwritable(folder / PAGE)  # said before anything is drawn
+    if problem is not None:
+        raise CannotWrite(folder / PAGE, problem)
+    pictures = _pictures_folder(folder)
     rows = []
     for entry in entries():
         if callable(say):
             say(entry.name)
-        (pictures / f"{entry.name}.svg").write_text(picture(entry), encoding="utf-8")
+        write_file(pictures / f"{entry.name}.svg", picture(entry))
         rows.append((entry, load(entry.spec, entry.params)))
     names = {entry.name for entry, _ in rows}
     for stale in pictures.glob("*.svg"):
         if stale.stem not in names:
-            stale.unlink()
-    (folder / PAGE).write_text(page(rows), encoding="utf-8")
+            try:
+                stale.unlink()  # a link is removed, not what it points to
+            except OSError as exc:
+                raise CannotWrite(stale, f"a stale picture that cannot be removed ({exc.strerror})") from None
+    write_file(folder / PAGE, page(rows))
     return len(rows)
+
+
+def _pictures_folder(folder: Path) -> Path:
+    """folder/gallery, made if need be; refused where it is a link (the pictures, and the
+    removal of stale ones, would happen wherever it points) or not a directory."""
+    pictures = folder / PICTURES
+    if pictures.is_symlink():
+        raise CannotWrite(pictures, "it is a symbolic link")
+    try:
+        pictures.mkdir(exist_ok=True)
+    except FileExistsError:
+        raise CannotWrite(pictures, "it is not a directory") from None
+    except OSError as exc:
+        raise CannotWrite(pictures, exc.strerror or str(exc), exc.errno or 0) from None
+    return pictures

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import threading
 from pathlib import Path
@@ -40,6 +41,20 @@ def compiled_from(text: str, **params: object) -> CompiledPuzzle:
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+@pytest.fixture
+def read_only_file_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No new file can be made (EROFS, as on a read-only or immutable folder): the tests run
+    as root in CI, where a folder's mode refuses nothing. Other opens go through."""
+    opened = os.open
+
+    def open_but_create(path: str, flags: int, mode: int = 0o777, *, dir_fd: int | None = None) -> int:
+        if flags & os.O_CREAT:
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), path)
+        return opened(path, flags, mode, dir_fd=dir_fd)
+
+    monkeypatch.setattr(os, "open", open_but_create)
 
 
 class Terminal:

@@ -97,6 +97,7 @@ FLOORS = {
     "catalogue": 0,
     "ctrl_c": 0,
     "errors": 1,
+    "files": 1,  # every file puzint writes, and the few it reads back from a cache
     "sources": 2,
     "model": 2,
     "search": 2,

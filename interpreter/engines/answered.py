@@ -12,8 +12,13 @@ no copy. Every engine's answer is exact, so only the time depends on the choice 
 puzzle has several solutions, as in a race, the one shown may be another).
 
 What is remembered is a cache, kept beside the kernel's (`kernel.where.cache_base`), in one
-small JSON file that is read without trusting it: an entry that is not an engine's name and
-a count is passed over, and left out when the file is written again. A remembered engine is
+small JSON file that is read without trusting it, and only where the folder passes the checks
+the kernel's cache makes (`files.unsafe_folder`: else whoever could write it could choose the
+engine, or link the file to one of the user's for the next write to replace): the file is read
+only if it is the user's own, not a link, and small (`files.read_own_file`); one that does
+not parse is an empty table; an entry that is not an engine's name and a count is passed
+over, and left out when the file is written again (`files.write_file`). What cannot be
+used is said once on stderr, and nothing is remembered. A remembered engine is
 asked alone `AGAIN` times, then the question is raced again. Deleting the file forgets
 everything; PUZINT_REMEMBER=0 turns remembering off (every run races), as the test suite
 does so that one test's run does not choose another's engine.
@@ -26,11 +31,10 @@ import dataclasses
 import hashlib
 import json
 import os
-import stat
-import tempfile
 from pathlib import Path
 
 from ..compiler import CompiledPuzzle
+from ..files import CannotWrite, UnusableFile, read_own_file, unsafe_folder, warn, write_file
 from .query import Query
 
 FILE = "answered.json"
@@ -47,7 +51,7 @@ def recall(compiled: CompiledPuzzle, query: Query) -> str | None:
     as one more that asks it alone; None where it is not known, or where it has been asked
     alone `AGAIN` times (then it is forgotten and the question raced again: one race whose
     two sides were close, or ran on a busy machine, is not kept for good)."""
-    path = _path()
+    path = _path(make=False)
     key = _key(compiled, query) if path is not None else None
     if path is None or key is None:
         return None
@@ -64,7 +68,7 @@ def recall(compiled: CompiledPuzzle, query: Query) -> str | None:
 def remember(compiled: CompiledPuzzle, query: Query, engine: str | None) -> None:
     """`engine` answered this question first (None, or an engine a race does not name:
     forget it, the next run races again)."""
-    path = _path()
+    path = _path(make=True)
     key = _key(compiled, query) if path is not None else None
     if path is None or key is None:
         return
@@ -81,14 +85,31 @@ def remember(compiled: CompiledPuzzle, query: Query, engine: str | None) -> None
     _write(path, table)
 
 
-def _path() -> Path | None:
-    """The file, or None where nothing is remembered (PUZINT_REMEMBER=0, or no cache)."""
+def _path(make: bool) -> Path | None:
+    """The file, or None where nothing is remembered: PUZINT_REMEMBER=0, no cache, no cache
+    directory yet (unless `make`: then it is made, readable by the user alone, as the
+    kernel's cache makes it), or (said once) a directory that the kernel's cache refuses."""
     from ..kernel.where import cache_base
 
     if os.environ.get("PUZINT_REMEMBER", "1") == "0":
         return None
     base = cache_base()
-    return None if base is None else base / FILE
+    if base is None or not (make or os.path.lexists(base)):
+        return None
+    try:
+        with contextlib.suppress(FileExistsError):  # what is there already is checked below
+            base.mkdir(mode=0o700, parents=True)
+        problem = unsafe_folder(base, shared=True)
+    except OSError as exc:
+        problem = f"{exc.filename or base}: {exc.strerror or exc}"
+    if problem is not None:
+        _unused(problem)
+        return None
+    return base / FILE
+
+
+def _unused(problem: str) -> None:
+    warn(f"the engine that answered first is not remembered ({problem})", "answered")
 
 
 def _key(compiled: CompiledPuzzle, query: Query) -> str | None:
@@ -108,20 +129,21 @@ def _key(compiled: CompiledPuzzle, query: Query) -> str | None:
 
 
 def _read(path: Path) -> Table:
-    """The file's table, opened without following a link and read only where it is a regular
-    file of a sane size (not a link to a device someone put in a shared cache directory)."""
+    """The file's table: empty where there is none, where it may not be read (a link, a FIFO,
+    another user's file, one others can write or larger than MOST_BYTES: said once), or where
+    it is not a JSON table (even one nested too deep for Python to parse)."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(handle, "rb") as source:
-            facts = os.fstat(source.fileno())
-            if not stat.S_ISREG(facts.st_mode) or facts.st_size > MOST_BYTES:
-                return {}
-            data = json.loads(source.read(MOST_BYTES).decode("utf-8"))
-    except (OSError, ValueError):
+        data = read_own_file(path, most_bytes=MOST_BYTES)
+    except UnusableFile as exc:
+        _unused(str(exc))
         return {}
-    if not isinstance(data, dict):
+    try:
+        table = json.loads(data.decode("utf-8")) if data is not None else {}
+    except (ValueError, RecursionError):  # UnicodeDecodeError and JSONDecodeError are ValueErrors
         return {}
-    return {key: (entry[0], entry[1]) for key, entry in data.items() if _sound(entry)}
+    if not isinstance(table, dict):
+        return {}
+    return {key: (entry[0], entry[1]) for key, entry in table.items() if _sound(entry)}
 
 
 def _sound(entry: object) -> bool:
@@ -136,14 +158,9 @@ def _sound(entry: object) -> bool:
 
 
 def _write(path: Path, table: Table) -> None:
-    """Written whole under another name, then renamed: a reader finds the old file or the new."""
-    with contextlib.suppress(OSError):
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # as the kernel's cache makes it
-        handle, name = tempfile.mkstemp(dir=path.parent, prefix=".answered-")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(table, out)
-            os.replace(name, path)
-        except OSError:
-            os.unlink(name)
-            raise
+    """Written whole under another name, then renamed (`files.write_file`): a reader finds the
+    old file or the new, and a link or a directory put at its name is refused (said once)."""
+    try:
+        write_file(path, json.dumps(table), mode=0o600)
+    except CannotWrite as exc:
+        _unused(str(exc))

@@ -26,6 +26,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from ..compiler import CompiledPuzzle
+from ..files import open_lock
 from .query import Query
 
 LOCK_NAME = "compiling.lock"
@@ -82,7 +83,7 @@ def _one_at_a_time(directory: str, wanted: Callable[[], bool]) -> Iterator[None]
     except ImportError:  # not on Windows: two compiles may run at once, and both are correct
         yield
         return
-    handle = os.open(os.path.join(directory, LOCK_NAME), os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o600)
+    handle = open_lock(os.path.join(directory, LOCK_NAME))  # a link or a FIFO put there: refused
     try:
         while True:
             try:

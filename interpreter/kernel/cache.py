@@ -21,9 +21,7 @@ import pickle
 import re
 import shutil
 import stat
-import sys
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,25 +38,10 @@ from numba.core.caching import (
 )
 from numba.core.runtime.nrt import rtsys
 
-from ..escapes import visible
+from ..files import OWNED, UnusableFile, read_own_file, unsafe_directory, unsafe_folder, warn, writing
 
 UNUSED_DAYS = 30  # a cache of another version of the kernel, unused this long, is removed
 KERNEL_DIR = re.compile(r"kernel-[0-9a-f]{16}")
-OWNED = hasattr(os, "getuid")  # POSIX: files have owners and modes to check
-NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
-WRITABLE_BY_OTHERS = stat.S_IWGRP | stat.S_IWOTH
-
-
-_warned: set[str] = set()
-
-
-def warn(message: str, kind: str | None = None) -> None:
-    """One line on stderr, once per run for each kind of trouble (the first one met): the
-    cache is a convenience, and its trouble never stops a run."""
-    kind = kind or message
-    if kind not in _warned:
-        _warned.add(kind)
-        sys.stderr.write(f"puzint: warning: {visible(message)}\n")  # a path may hold any character
 
 
 def prepare(base: Path, name: str) -> Path | None:
@@ -69,9 +52,9 @@ def prepare(base: Path, name: str) -> Path | None:
     path = base / name
     try:
         _make_directory(base, parents=True)
-        problem = unsafe_parents(base) or _named(base, unsafe_directory(base, shared=True))
+        problem = unsafe_folder(base, shared=True)
         made = problem is None and _make_directory(path)
-        problem = problem or _named(path, unsafe_directory(path))
+        problem = problem or unsafe_folder(path)
         if problem is None:
             os.utime(path)
     except OSError as exc:
@@ -92,51 +75,6 @@ def _make_directory(path: Path, parents: bool = False) -> bool:
     except FileExistsError:
         return False
     return True
-
-
-def _named(path: Path, problem: str | None) -> str | None:
-    return None if problem is None else f"{path} {problem}"
-
-
-def unsafe_directory(path: Path, shared: bool = False) -> str | None:
-    """Why `path` may not hold the kernel's cache (None: it may): it must be a directory, not a
-    symbolic link, of the user's own that no other user can write. `shared`: the directory
-    of the caches, which may also be root's, and writable by others if it is sticky (as /tmp
-    is: then no one can rename or remove what another user made in it)."""
-    try:
-        status = os.lstat(path)
-    except OSError as exc:
-        return f"cannot be examined ({exc.strerror})"
-    if stat.S_ISLNK(status.st_mode):
-        return "is a symbolic link"
-    if not stat.S_ISDIR(status.st_mode):
-        return "is not a directory"
-    return _foreign(status, shared)
-
-
-def unsafe_parents(path: Path) -> str | None:
-    """Why a directory above `path` lets another user swap it (None: none does): each must be
-    root's or the user's, and writable by no one else unless it is sticky."""
-    if not OWNED:
-        return None
-    folder = Path(os.path.realpath(path.parent))
-    for parent in (*reversed(folder.parents), folder):
-        problem = _foreign(os.stat(parent), shared=True)
-        if problem is not None:
-            return f"{parent} {problem}"
-    return None
-
-
-def _foreign(status: os.stat_result, shared: bool) -> str | None:
-    """Why another user could change what is in this directory or file (None: no one can)."""
-    if not OWNED:
-        return None
-    owners = (os.getuid(), 0) if shared else (os.getuid(),)
-    if status.st_uid not in owners:
-        return f"belongs to another user (uid {status.st_uid})"
-    if status.st_mode & WRITABLE_BY_OTHERS and not (shared and status.st_mode & stat.S_ISVTX):
-        return f"can be written by other users ({stat.filemode(status.st_mode)}; chmod go-w makes it private)"
-    return None
 
 
 def forget_unused(base: Path, keep: Path, days: float = UNUSED_DAYS) -> None:
@@ -176,48 +114,11 @@ def _raise(error: OSError) -> None:
     raise error
 
 
-class UnusableCacheFile(Exception):
-    """A cache file that must not be loaded (a link, another user's, writable by others) or
-    cannot be read."""
-
-    def __init__(self, path: str, problem: str):
-        super().__init__(f"{path} {problem}")
-
-
 class DamagedCacheFile(Exception):
     """A cache file of the user's own that does not read back (truncated, empty, garbled)."""
 
     def __init__(self, path: str, error: Exception):
         super().__init__(f"{path} ({type(error).__name__}: {error})")
-
-
-def read_own_file(path: str, installed: bool = False) -> bytes | None:
-    """The bytes of a cache file (None if there is none), read only if it is a regular file,
-    reached without following a link, that the user owns and no one else can write.
-    `installed`: a file of the code compiled at install, which may also be root's (as the
-    package's Python is)."""
-    if not NO_FOLLOW and os.path.islink(path):  # no O_NOFOLLOW here: look first
-        raise UnusableCacheFile(path, "is a symbolic link")
-    try:
-        handle = os.open(path, os.O_RDONLY | NO_FOLLOW | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
-    except FileNotFoundError:
-        return None
-    except OSError as exc:
-        problem = "is a symbolic link" if exc.errno == errno.ELOOP else f"cannot be read ({exc.strerror})"
-        raise UnusableCacheFile(path, problem) from None
-    with os.fdopen(handle, "rb") as file:
-        foreign = _not_own_file(os.fstat(handle), installed)
-        if foreign is not None:
-            raise UnusableCacheFile(path, foreign)
-        return file.read()
-
-
-def _not_own_file(status: os.stat_result, installed: bool = False) -> str | None:
-    if not stat.S_ISREG(status.st_mode):
-        return "is not a regular file"
-    if installed and status.st_mode & WRITABLE_BY_OTHERS == 0 and status.st_uid == 0:
-        return None
-    return _foreign(status, shared=False)
 
 
 def seed(path: Path, installed: Path) -> None:
@@ -231,7 +132,7 @@ def seed(path: Path, installed: Path) -> None:
     written, in directories no one else can swap); where they cannot be, they are left,
     said once on stderr, and the kernel compiles."""
     try:
-        problem = unsafe_parents(installed) or _named(installed, unsafe_directory(installed, shared=True))
+        problem = unsafe_folder(installed, shared=True)
         names = sorted(os.listdir(installed)) if problem is None else []
     except OSError as exc:
         problem, names = f"{exc.filename or installed}: {exc.strerror or exc}", []
@@ -245,7 +146,7 @@ def seed(path: Path, installed: Path) -> None:
                 content = read_own_file(str(installed / name), installed=True)
                 if content is not None:
                     _write_private(path / name, content)
-    except (OSError, UnusableCacheFile) as exc:
+    except (OSError, UnusableFile) as exc:
         problem = str(exc)
     if problem is not None:
         warn(f"the kernel compiled at install is not used ({problem}): it is compiled again", "installed")
@@ -276,18 +177,10 @@ def _write_private(path: Path, content: bytes) -> None:
 @contextlib.contextmanager
 def _private_file(filepath: str) -> Iterator[io.BufferedWriter]:
     """A new file (never one through something left at its name), readable by the user
-    alone, renamed over `filepath` once written whole."""
-    temporary = f"{filepath}.tmp.{uuid.uuid4().hex[:16]}"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW | getattr(os, "O_CLOEXEC", 0)
-    handle = os.open(temporary, flags, 0o600)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            yield file
-        os.replace(temporary, filepath)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    alone, renamed over `filepath` once written whole (see `files.writing`). A link at its
+    name (which was not read) is replaced: the cache mends itself."""
+    with writing(filepath, mode=0o600, replace_links=True) as file:
+        yield file
 
 
 # numba's cache, with the classes below in place of its own: only this directory, checked reads
@@ -371,7 +264,7 @@ class KernelCacheFile(IndexDataCacheFile):  # type: ignore[misc]
         is replaced, never read or written through)."""
         try:
             self._load_index()
-        except (UnusableCacheFile, DamagedCacheFile):
+        except (UnusableFile, DamagedCacheFile):
             self._save_index({})
         super().save(key, data)
 
@@ -416,7 +309,7 @@ class KernelCache(FunctionCache):  # type: ignore[misc]
             rtsys.initialize(target_context)
             with self._guard_against_spurious_io_errors():
                 return self._load_overload(sig, target_context)
-        except UnusableCacheFile as exc:
+        except UnusableFile as exc:
             warn(f"the kernel's cache is not loaded ({exc}): the kernel is compiled again", "unusable")
         except Exception as exc:  # the file read, but numba could not rebuild the code from it
             damaged = exc if isinstance(exc, DamagedCacheFile) else f"{self._name} ({type(exc).__name__}: {exc})"

@@ -16,8 +16,9 @@ from typing import Any, TypeVar
 
 import numba
 
+from ..files import warn
 from ..search.limits import UNINTERRUPTIBLE
-from .cache import caching_in, prepare, seed, warn
+from .cache import caching_in, prepare, seed
 from .where import cache_base, cache_name, installed_base
 
 F = TypeVar("F", bound=Callable[..., Any])

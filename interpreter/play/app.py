@@ -28,6 +28,8 @@ from textual.widgets.option_list import Option as ListedOption
 from textual.worker import Worker, WorkerState
 
 from ..compiler import CompiledPuzzle
+from ..escapes import visible
+from ..files import CannotWrite
 from ..render import data, text
 from ..render.glyphs import UNICODE
 from ..search import Limits
@@ -69,6 +71,7 @@ class PlayApp(App[None]):
         self.shortest: int | None = None  # moves of a shortest solution from the start, once known
         self.message = ""
         self.picked: list[str] = []  # the cells or places clicked: the moves listed touch them all
+        self.unsaved: CannotWrite | None = None  # why the last save failed, if no save succeeded after it
 
     # ---- layout
     def compose(self) -> ComposeResult:
@@ -210,9 +213,18 @@ class PlayApp(App[None]):
         self.run_worker(self._hint, thread=True, group="hint", exclusive=True, exit_on_error=False)
 
     def action_save(self) -> None:
-        write_solution(self.save_to, self.game.compiled, self.game.played, f"{self.command} --replay {self.save_to}")
+        """The moves saved; a save that fails is said here (and, if no later save succeeds,
+        when the game ends: see `unsaved`), the game going on."""
+        check_it = f"{self.command} --replay {self.save_to}"
+        try:
+            write_solution(self.save_to, self.game.compiled, self.game.played, check_it)
+        except CannotWrite as exc:
+            self.unsaved = exc
+            self._say(f"not saved: {visible(str(exc))}")
+            return
+        self.unsaved = None
         count = len(self.game.played)
-        self._say(f"saved {count} move{'s' if count != 1 else ''} to {self.save_to}")
+        self._say(f"saved {count} move{'s' if count != 1 else ''} to {visible(str(self.save_to))}")
 
     def _say(self, message: str) -> None:
         self.message = message

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..compiler import CompiledPuzzle
 from ..errors import Diagnostic, Pos, SpecError
+from ..files import write_file
 from ..render import data
 from ..sources import line_ends, read_source
 from .session import Option, options, refusals
@@ -51,7 +52,9 @@ def solution_text(compiled: CompiledPuzzle, played: list[Option], command: str) 
 
 
 def write_solution(path: Path, compiled: CompiledPuzzle, played: list[Option], command: str) -> None:
-    path.write_text(solution_text(compiled, played, command), encoding="utf-8")
+    """The solution file written at `path` (`files.write_file`): a link or a directory at its
+    name is refused, as is any write that fails, with a CannotWrite that says why."""
+    write_file(path, solution_text(compiled, played, command))
 
 
 def read_solution(compiled: CompiledPuzzle, path: str | Path) -> Replayed:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from puzint.compiler import CompiledPuzzle
 from puzint.engines import answered, planner, race
 from puzint.engines.query import Query
 from puzint.kernel import installed
@@ -29,7 +30,7 @@ pytestmark = [
 def memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Remembering turned on (the suite turns it off), in a file of this test's own."""
     path = tmp_path / "answered.json"
-    monkeypatch.setattr(answered, "_path", lambda: path)
+    monkeypatch.setattr(answered, "_path", lambda make: path)
     return path
 
 
@@ -198,3 +199,114 @@ def test_a_link_or_a_huge_file_is_not_read(memory: Path, monkeypatch: pytest.Mon
 
 def test_the_engines_remembered_are_those_a_race_names() -> None:
     assert set(answered.ENGINES) == {planner.PYTHON.name, planner.KERNEL.name, planner.SOLVER.name}
+
+
+# ---- the file and its folder (files.py): nothing read from, or written through, what another user could have put there
+
+
+@pytest.fixture(autouse=True)
+def every_warning_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint import files
+
+    monkeypatch.setattr(files, "_warned", set())
+
+
+OTHER_USER = os.getuid() + 4242 if hasattr(os, "getuid") else 0
+NOT_REMEMBERED = "puzint: warning: the engine that answered first is not remembered"
+
+
+def remembered_in(base: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[CompiledPuzzle, Query]:
+    """Remembering turned on, with `base` as the cache's folder; a question to remember."""
+    monkeypatch.setenv("PUZINT_CACHE_DIR", str(base))
+    monkeypatch.setenv("PUZINT_REMEMBER", "1")
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    return compiled, Query.of(compiled)
+
+
+def test_a_file_nested_too_deep_to_parse_is_an_empty_table(memory: Path) -> None:
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    query = Query.of(compiled)
+    memory.write_text("[" * 100_000)  # json's parser recurses once a bracket: RecursionError
+    assert answered.recall(compiled, query) is None
+    answered.remember(compiled, query, "python")
+    assert json.loads(memory.read_text()) == {answered._key(compiled, query): ["python", 0]}
+
+
+def test_a_linked_base_is_not_used_and_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    real = tmp_path / "real"
+    real.mkdir(mode=0o700)
+    (real / "answered.json").write_text("the user's own\n")
+    (tmp_path / "base").symlink_to(real)
+    compiled, query = remembered_in(tmp_path / "base", monkeypatch)
+    answered.remember(compiled, query, "python")
+    assert answered.recall(compiled, query) is None
+    assert (real / "answered.json").read_text() == "the user's own\n" and sorted(os.listdir(real)) == ["answered.json"]
+    assert capsys.readouterr().err == f"{NOT_REMEMBERED} ({tmp_path / 'base'} is a symbolic link)\n"
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners and modes are POSIX's")
+def test_a_base_others_can_write_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = tmp_path / "base"
+    base.mkdir()
+    compiled, query = remembered_in(base, monkeypatch)
+    (base / "answered.json").write_text(json.dumps({answered._key(compiled, query): ["cpsat", 0]}))  # planted
+    base.chmod(0o777)
+    assert answered.recall(compiled, query) is None
+    answered.remember(compiled, query, "python")
+    assert json.loads((base / "answered.json").read_text()) == {answered._key(compiled, query): ["cpsat", 0]}
+    assert capsys.readouterr().err == (
+        f"{NOT_REMEMBERED} ({base} can be written by other users (drwxrwxrwx; chmod go-w makes it private))\n"
+    )
+
+
+@pytest.mark.skipif(not hasattr(os, "getuid"), reason="owners and modes are POSIX's")
+def test_another_users_base_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base = tmp_path / "base"
+    base.mkdir(mode=0o700)
+    compiled, query = remembered_in(base, monkeypatch)
+    if os.getuid() == 0:  # CI: root gives the folder away (root's own would be trusted, as /tmp's owner is)
+        os.chown(base, OTHER_USER, -1)
+    else:  # elsewhere: the user becomes another one, to whom the folder (and its parents) are foreign
+        monkeypatch.setattr(os, "getuid", lambda: OTHER_USER)
+    answered.remember(compiled, query, "python")
+    assert not (base / "answered.json").exists()
+    err = capsys.readouterr().err
+    assert err.startswith(f"{NOT_REMEMBERED} (") and "belongs to another user (uid " in err and err.count("\n") == 1
+
+
+def test_a_link_at_the_file_s_name_is_neither_read_nor_written_through(
+    memory: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    query = Query.of(compiled)
+    victim = memory.with_name("victim")
+    victim.write_text(json.dumps({answered._key(compiled, query): ["cpsat", 0]}))
+    memory.symlink_to(victim)
+    assert answered.recall(compiled, query) is None
+    answered.remember(compiled, query, "python")
+    assert memory.is_symlink() and json.loads(victim.read_text()) == {answered._key(compiled, query): ["cpsat", 0]}
+    assert capsys.readouterr().err == f"{NOT_REMEMBERED} ({memory} is a symbolic link)\n"
+
+
+def test_a_directory_at_the_file_s_name_is_left_alone(memory: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    memory.mkdir()
+    answered.remember(compiled, Query.of(compiled), "python")
+    assert memory.is_dir() and list(memory.iterdir()) == []
+    assert capsys.readouterr().err == f"{NOT_REMEMBERED} ({memory} is not a regular file)\n"
+
+
+def test_a_file_that_cannot_be_written_is_said_once(
+    memory: Path, capsys: pytest.CaptureFixture[str], read_only_file_system: None
+) -> None:
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    answered.remember(compiled, Query.of(compiled), "python")
+    answered.remember(compiled, Query.of(compiled, reach=True), "python")
+    assert not memory.exists()
+    assert capsys.readouterr().err == f"{NOT_REMEMBERED} (cannot write {memory}: Read-only file system)\n"

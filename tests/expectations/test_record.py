@@ -77,3 +77,50 @@ def test_record_needs_one_spec_file(
     assert code == 2 and "frog is not a .puz file (a shipped spec: copy it here first)" in err
     code, _, err = run(capsys, "check", "-p", "n=2")
     assert code == 2 and "-p sets the parameters of the case --record writes" in err
+
+
+# ---- where the case is written (files.py): never through a link, never over a directory
+
+
+def test_a_link_at_the_expectation_file_is_refused_before_the_run(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    spec = copied(tmp_path, "frog")
+    victim = tmp_path / "elsewhere.yaml"
+    victim.write_text("cases:\n  - length: 15\n")
+    (tmp_path / "frog.yaml").symlink_to(victim)
+    code, out, err = run(capsys, "check", "--record", str(spec), "-p", "n=1")
+    assert (code, out, err) == (2, "", f"puzint: cannot write {tmp_path / 'frog.yaml'}: it is a symbolic link\n")
+    assert victim.read_text() == "cases:\n  - length: 15\n" and (tmp_path / "frog.yaml").is_symlink()
+
+
+def test_a_directory_at_the_expectation_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    spec = copied(tmp_path, "frog")
+    (tmp_path / "frog.yaml").mkdir()
+    code, _, err = run(capsys, "check", "--record", str(spec), "-p", "n=1")
+    assert (code, err) == (2, f"puzint: cannot write {tmp_path / 'frog.yaml'}: it is a directory\n")
+    assert list((tmp_path / "frog.yaml").iterdir()) == []
+
+
+def test_a_link_at_the_old_temporary_name_is_left_alone(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`check --record` once wrote NAME.yaml.new, through whatever was at that name, and then
+    removed it: the file it pointed to was replaced."""
+    spec = copied(tmp_path, "frog")
+    victim = tmp_path / "victim"
+    victim.write_text("the user's own\n")
+    (tmp_path / "frog.yaml.new").symlink_to(victim)
+    assert run(capsys, "check", "--record", str(spec), "-p", "n=1")[0] == 0
+    assert [c.expected for c in read_expectations(tmp_path / "frog.yaml").cases] == [
+        {"status": "solved", "length": 3, "count": 2}  # one frog a side: the two mirror images
+    ]
+    assert victim.read_text() == "the user's own\n" and (tmp_path / "frog.yaml.new").is_symlink()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["frog.puz", "frog.yaml", "frog.yaml.new", "victim"]
+
+
+def test_a_read_only_folder_is_said_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, read_only_file_system: None
+) -> None:
+    spec = copied(tmp_path, "frog")
+    code, out, err = run(capsys, "check", "--record", str(spec), "-p", "n=1", "--engine", "python")
+    assert (code, out, err) == (2, "", f"puzint: cannot write {tmp_path / 'frog.yaml'}: Read-only file system\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["frog.puz"]

@@ -60,9 +60,9 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture(autouse=True)
 def every_warning_shown(monkeypatch: pytest.MonkeyPatch) -> None:
-    from puzint.kernel import cache
+    from puzint import files
 
-    monkeypatch.setattr(cache, "_warned", set())
+    monkeypatch.setattr(files, "_warned", set())
 
 
 def compiled_add_one() -> object:
@@ -110,76 +110,7 @@ def test_no_home_means_no_cache_rather_than_one_in_the_current_directory(
     assert cache_base() is None
 
 
-# ---- which directories may hold it
-
-
-@posix_only
-def test_a_private_directory_may_hold_the_cache(tmp_path: Path) -> None:
-    from puzint.kernel.cache import unsafe_directory
-
-    path = tmp_path / "private"
-    path.mkdir(mode=0o700)
-    assert unsafe_directory(path) is None
-
-
-@posix_only
-@pytest.mark.parametrize("mode", [0o770, 0o707, 0o777, 0o1777])
-def test_a_directory_others_can_write_may_not(tmp_path: Path, mode: int) -> None:
-    from puzint.kernel.cache import unsafe_directory
-
-    path = tmp_path / "open"
-    path.mkdir()
-    path.chmod(mode)
-    problem = unsafe_directory(path)
-    assert problem is not None and problem.startswith("can be written by other users (d")
-
-
-@posix_only
-def test_a_shared_base_may_be_writable_by_all_if_it_is_sticky(tmp_path: Path) -> None:
-    from puzint.kernel.cache import unsafe_directory
-
-    path = tmp_path / "shared"
-    path.mkdir()
-    path.chmod(0o1777)  # as /tmp is: no one can rename or remove what another user made in it
-    assert unsafe_directory(path, shared=True) is None
-    path.chmod(0o777)
-    assert unsafe_directory(path, shared=True) is not None
-
-
-@posix_only
-def test_another_users_directory_may_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from puzint.kernel.cache import unsafe_directory
-
-    path = tmp_path / "theirs"
-    path.mkdir(mode=0o700)
-    monkeypatch.setattr(os, "getuid", lambda: OTHER_USER)  # the directory is now someone else's
-    assert unsafe_directory(path) == f"belongs to another user (uid {path.stat().st_uid})"
-
-
-def test_a_link_or_a_file_may_not(tmp_path: Path) -> None:
-    from puzint.kernel.cache import unsafe_directory
-
-    real = tmp_path / "real"
-    real.mkdir(mode=0o700)
-    (tmp_path / "link").symlink_to(real)
-    (tmp_path / "file").write_text("")
-    assert unsafe_directory(tmp_path / "link") == "is a symbolic link"
-    assert unsafe_directory(tmp_path / "file") == "is not a directory"
-
-
-@posix_only
-def test_a_parent_that_others_can_write_lets_them_swap_the_cache(tmp_path: Path) -> None:
-    from puzint.kernel.cache import unsafe_parents
-
-    parent = tmp_path / "parent"
-    parent.mkdir()
-    parent.chmod(0o777)
-    assert (
-        unsafe_parents(parent / "cache")
-        == f"{parent} can be written by other users (drwxrwxrwx; chmod go-w makes it private)"
-    )
-    parent.chmod(0o1777)
-    assert unsafe_parents(parent / "cache") is None
+# ---- which directories may hold it (the checks themselves: tests/test_files.py)
 
 
 @posix_only
@@ -219,39 +150,7 @@ def test_a_new_cache_is_private(tmp_path: Path) -> None:
     assert stat.S_IMODE(path.stat().st_mode) == 0o700 and stat.S_IMODE(path.parent.stat().st_mode) == 0o700
 
 
-# ---- which files are read
-
-
-def test_a_linked_cache_file_is_not_read(tmp_path: Path) -> None:
-    from puzint.kernel.cache import UnusableCacheFile, read_own_file
-
-    (tmp_path / "elsewhere.nbi").write_bytes(planted(tmp_path / "marker"))
-    (tmp_path / "f.nbi").symlink_to(tmp_path / "elsewhere.nbi")
-    with pytest.raises(UnusableCacheFile, match=r"f\.nbi is a symbolic link$"):
-        read_own_file(str(tmp_path / "f.nbi"))
-
-
-@posix_only
-def test_a_cache_file_others_can_write_or_own_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from puzint.kernel.cache import UnusableCacheFile, read_own_file
-
-    path = tmp_path / "f.nbi"
-    path.write_bytes(b"data")
-    path.chmod(0o600)
-    assert read_own_file(str(path)) == b"data"
-    path.chmod(0o620)
-    with pytest.raises(UnusableCacheFile, match="can be written by other users"):
-        read_own_file(str(path))
-    path.chmod(0o600)
-    monkeypatch.setattr(os, "getuid", lambda: OTHER_USER)
-    with pytest.raises(UnusableCacheFile, match="belongs to another user"):
-        read_own_file(str(path))
-
-
-def test_a_missing_cache_file_is_none(tmp_path: Path) -> None:
-    from puzint.kernel.cache import read_own_file
-
-    assert read_own_file(str(tmp_path / "none.nbi")) is None
+# ---- which files are read (the checks themselves: tests/test_files.py)
 
 
 def test_the_planted_pickle_would_run_code_if_loaded(tmp_path: Path) -> None:
@@ -287,7 +186,22 @@ def test_a_pickle_linked_into_the_cache_is_not_loaded(cache: Path, capsys: pytes
         "the kernel is compiled again\n"
     )
     assert not index.is_symlink()  # saving the code replaced the link, without writing through it
+    assert (cache.parent.parent / "planted.nbi").read_bytes() == planted(marker)
     assert compiled_add_one().cache_hits
+
+
+def test_a_directory_at_a_cache_file_s_name_is_left_and_said(cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (cache / INDEX).mkdir()
+    (cache / INDEX / "kept").write_text("kept")
+    assert not compiled_add_one().cache_hits
+    assert capsys.readouterr().err == (
+        f"puzint: warning: the kernel's cache is not loaded ({cache / INDEX} is not a regular file): "
+        "the kernel is compiled again\n"
+        f"puzint: warning: the compiled kernel was not saved in its cache (cannot write {cache / INDEX}: "
+        "it is a directory): later runs compile it again\n"
+    )
+    assert (cache / INDEX / "kept").read_text() == "kept"
+    assert not files(cache, "*.tmp.*")  # the new file that could not take its place is removed
 
 
 @posix_only

@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import pytest
 from puzint.play.app import PlayApp
 from puzint.play.record import read_solution
 from puzint.runner import load
@@ -130,3 +131,31 @@ def test_a_place_clicked_keeps_the_moves_that_touch_it(tmp_path: Path) -> None:
         assert app.picked == [] and len(app.shown) == 9
 
     played("specs/jealous_husbands.puz", {}, tmp_path / "x.moves", script)
+
+
+def test_a_save_that_fails_is_said_in_the_game_which_goes_on(tmp_path: Path) -> None:
+    save_to = tmp_path / "frog.moves"
+    save_to.mkdir()  # put there after the command looked (it refuses a directory at the start)
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("1", "s")
+        assert f"not saved: cannot write {save_to}: it is a directory" in shown(app, "#status")
+        assert str(app.unsaved) == f"cannot write {save_to}: it is a directory"
+        save_to.rmdir()
+        await pilot.press("s")
+        assert f"saved 1 move to {save_to}" in shown(app, "#status") and app.unsaved is None
+
+    app = played("specs/frog.puz", {"n": "1"}, save_to, script)
+    assert [m.words for m in read_solution(app.game.compiled, save_to).moves] == ["slide ● 1 → 2"]
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="a folder no file can be made in: Linux's /proc")
+def test_a_save_into_proc_is_said_not_shown_as_a_traceback() -> None:
+    save_to = Path("/proc/frog.moves")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("s")
+        assert "not saved: cannot write /proc/frog.moves: No such file or directory" in shown(app, "#status")
+
+    app = played("specs/frog.puz", {"n": "1"}, save_to, script)  # an exception in the game would be raised here
+    assert str(app.unsaved) == "cannot write /proc/frog.moves: No such file or directory"

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 from puzint.errors import SpecError
-from puzint.play.record import read_solution, replay, solution_text
+from puzint.files import CannotWrite
+from puzint.play.record import read_solution, replay, solution_text, write_solution
 from puzint.play.session import Game
 from puzint.runner import load
 
@@ -86,3 +87,20 @@ def test_a_file_is_read_with_the_bounds_of_any_source(tmp_path: Path) -> None:
     empty = tmp_path / "empty.moves"
     empty.write_text("# nothing played yet\n\n")
     assert read_solution(frog, empty).moves == []
+
+
+def test_a_save_is_never_written_through_a_link_or_over_a_directory(tmp_path: Path) -> None:
+    frog = load("specs/frog.puz", {"n": "1"})
+    victim = tmp_path / "victim"
+    victim.write_text("the user's own\n")
+    (tmp_path / "frog.moves").symlink_to(victim)
+    (tmp_path / "folder.moves").mkdir()
+    with pytest.raises(CannotWrite) as linked:
+        write_solution(tmp_path / "frog.moves", frog, [], "puzint run frog")
+    assert str(linked.value) == f"cannot write {tmp_path / 'frog.moves'}: it is a symbolic link"
+    with pytest.raises(CannotWrite) as folder:
+        write_solution(tmp_path / "folder.moves", frog, [], "puzint run frog")
+    assert str(folder.value) == f"cannot write {tmp_path / 'folder.moves'}: it is a directory"
+    assert victim.read_text() == "the user's own\n" and list((tmp_path / "folder.moves").iterdir()) == []
+    write_solution(tmp_path / "saved.moves", frog, [], "puzint run frog")
+    assert (tmp_path / "saved.moves").read_text() == "# Frog jump  n=1: 0 moves\n# check it: puzint run frog\n"
