@@ -2,12 +2,16 @@
 the model declares (the counters' ranges, the pieces' numbers and attributes, the constants,
 the size of the board and of the places).
 
-The Python engine computes with Python's integers, which have no bound. The compiled kernel
-computes with 64-bit integers, where a value past 2**63 wraps round and turns a true
-condition false: a spec whose values could leave the kernel's range is not given to it
-(`first_wide` says which value and where), so that no engine ever answers with a wrapped
-value. The bounds are sound, not tight: an interval holds every value the expression can
-take in any state, and may hold more.
+This is the one range analysis every engine's translation asks. The Python engine computes
+with Python's integers, which have no bound. The compiled kernel computes with 64-bit
+integers, where a value past 2**63 wraps round and turns a true condition false: a spec
+whose values could leave the kernel's range is not given to it (`first_wide` says which
+value and where). CP-SAT's model gives each value it makes (a product, an `abs`, a part of
+a conditional sum) a variable whose domain is the interval found here, and refuses a value
+past CPSAT_BOUND (`Ranges.interval`, `Wide`); the kernel's fill model refuses a sum past
+KERNEL_BOUND. So no engine ever answers with a wrapped value, nor with a bound of its own
+narrower than the values. The bounds are sound, not tight: an interval holds every value the
+expression can take in any state, and may hold more.
 """
 
 from __future__ import annotations
@@ -20,6 +24,9 @@ from ..model import expr as m
 from ..model.puzzle import CARRIER, CURSOR, NUMBER, Advance, Counter, Let, Puzzle, SetCounter
 
 KERNEL_BOUND = 1 << 62  # every value the kernel computes stays strictly between -KERNEL_BOUND and KERNEL_BOUND
+# CP-SAT's values: its model checker refuses a linear expression whose least or greatest sum
+# may pass 2**62 (half its 64-bit words), and a comparison takes the difference of two sides
+CPSAT_BOUND = 1 << 60
 ESTIMATE_BOUND = 1 << 58  # a heuristic's values: f = depth + estimate stays far below the searches' sentinels
 BAG_CAPACITY = 255  # pieces of one kind a bag holds (a byte of the state)
 
@@ -40,10 +47,11 @@ class Wide(NamedTuple):
     interval: Interval
     bound: int
     what: str  # "the value", "the heuristic", "counter C's range"
+    who: str = "the compiled kernel's 64-bit integers"
 
     def describe(self, source: str = "") -> str:
         """The reason in words, quoting the expression where the spec's text is at hand."""
-        reach = self.interval.high if abs(self.interval.high) >= abs(self.interval.low) else self.interval.low
+        reach = self.reach
         where = f"at line {self.pos.line}, column {self.pos.column}" if self.pos.line else "in the spec"
         lines = source.splitlines()
         if 1 <= self.pos.line <= len(lines) and self.pos.width > 1:
@@ -51,9 +59,14 @@ class Wide(NamedTuple):
             if text.isprintable():
                 where = f"`{text}` ({where.removeprefix('at ')})"
         return (
-            f"{self.what} {where} may reach {reach:,}, past the compiled kernel's 64-bit integers "
+            f"{self.what} {where} may reach {reach:,}, past {self.who} "
             f"(it takes values below 2**{self.bound.bit_length() - 1}; the Python engine has no bound)"
         )
+
+    @property
+    def reach(self) -> int:
+        """The farthest value from 0 the interval holds."""
+        return self.interval.high if abs(self.interval.high) >= abs(self.interval.low) else self.interval.low
 
 
 BOOL = Interval(0, 1)
@@ -63,11 +76,14 @@ def first_wide(puzzle: Puzzle) -> Wide | None:
     """The first value of the puzzle (in the spec's order) that may leave the kernel's range:
     a counter's declared range, a constant, or any expression of a move, a rule, the goal or
     the heuristic. None: every value the kernel would compute fits."""
-    found = sorted(_Ranges(puzzle).wide(), key=lambda w: (w.pos.line, w.pos.column))
+    found = sorted(Ranges(puzzle).wide(), key=lambda w: (w.pos.line, w.pos.column))
     return found[0] if found else None
 
 
-class _Ranges:
+class Ranges:
+    """The intervals of a puzzle's expressions (`interval`), and the values that may leave the
+    kernel's range (`wide`)."""
+
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
         cells = puzzle.cell_count
@@ -83,7 +99,19 @@ class _Ranges:
         self.rows = Interval(0, max([1] + [(c.row or 0) for c in board.cells])) if board is not None else BOOL
         self.cols = Interval(0, max([1] + [(c.col or 0) for c in board.cells])) if board is not None else BOOL
         self.slots: dict[int, Interval] = {}
+        self.known: dict[int, int] = {}  # a number variable's value, where a translation has fixed it
         self.found: list[Wide] = []
+
+    def interval(self, e: m.Expr, bound: dict[int, object] | None = None) -> Interval:
+        """Every value `e` may take, with the variables of `bound` fixed (those a rule was cut
+        along: a number variable at its value, any other at what its kind may be)."""
+        self.slots = {}
+        self.known = {slot: v for slot, v in (bound or {}).items() if type(v) is int}
+        self.found = []
+        try:
+            return self._node(e)
+        finally:
+            self.known = {}
 
     # ---- the whole puzzle
     def wide(self) -> Iterator[Wide]:
@@ -134,6 +162,8 @@ class _Ranges:
         if isinstance(e, m.ListConst):
             return _hull(e.values) if e.values else Interval(0, 0)
         if isinstance(e, m.Local):
+            if e.type == m.NUM and e.slot in self.known:
+                return Interval(self.known[e.slot], self.known[e.slot])
             return self.slots.get(e.slot, self.index if e.type != m.NUM else Interval(-KERNEL_BOUND, KERNEL_BOUND))
         if isinstance(e, m.CounterValue):
             return self._counter(e.counter)

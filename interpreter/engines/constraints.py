@@ -11,6 +11,13 @@ cells, ranges) as one constraint per member, over the pieces of a kind as one pe
 may hold one; `first(x, d) is KIND` as the disjunction over the ray. What the model cannot
 say (a piece's place in a place, a cell computed during the search) is refused with its
 position, and the other engines answer.
+
+Every value the model makes (a product, an `abs`, a `min` or `max`, a part of a conditional
+sum) is a variable whose domain is the value's interval as the compiler's range analysis
+finds it (`compiler.ranges`), never a bound of the model's own: a domain narrower than the
+values would make a solvable puzzle "unsolvable". A value that may pass CPSAT_BOUND is
+refused with its position (CP-SAT computes in 64 bits, and checks that no sum may pass 62),
+and so is a model OR-tools' own checker rejects.
 """
 
 from __future__ import annotations
@@ -23,7 +30,8 @@ from typing import Any
 from ..compiler import CompiledPuzzle
 from ..compiler.families import TileFamily
 from ..compiler.families.fill import FillFamily, Inexpressible, known_cell, known_cells, known_members, rule_cuts
-from ..errors import Pos
+from ..compiler.ranges import CPSAT_BOUND, Interval, Ranges
+from ..errors import NOWHERE, Pos
 from ..model import expr as m
 from ..model.puzzle import EMPTY
 
@@ -55,7 +63,10 @@ class Model:
         self.counter_vars: dict[int, Any] = {}
         self.true = self.model.new_constant(1)
         self.false = self.model.new_constant(0)
+        self.ranges = Ranges(puzzle)
         for var in family.vars:
+            if var.cell is None:
+                self._within(Interval(min(var.values), max(var.values)), var.pos)
             if var.cell is not None:
                 lits = {code: self.model.new_bool_var(f"c{var.cell}_{code}") for code in var.values}
                 self.model.add_exactly_one(lits.values())
@@ -72,6 +83,9 @@ class Model:
             self.require(expr, bound)
         variables: list[Any] = [lit for lits in self.cell_lits.values() for lit in lits.values()]
         variables += list(self.counter_vars.values())
+        problem = self.model.validate()
+        if problem:
+            raise Inexpressible(NOWHERE, f"this puzzle as OR-tools checks its model ({problem.strip()})")
 
         def read(solver: Any) -> list[int]:
             out = []
@@ -213,8 +227,25 @@ class Model:
         return self._or(bodies)
 
     # ---- numbers
+    def _within(self, interval: Interval, pos: Pos) -> Interval:
+        """`interval`, where every value of it fits CP-SAT's (else Inexpressible)."""
+        if interval.magnitude >= CPSAT_BOUND:
+            reach = interval.high if abs(interval.high) >= abs(interval.low) else interval.low
+            raise Inexpressible(
+                pos,
+                f"a value that may reach {reach:,} (its model takes values below 2**{CPSAT_BOUND.bit_length() - 1}; "
+                "the Python engine has no bound)",
+            )
+        return interval
+
+    def _variable(self, interval: Interval) -> Any:
+        """A new variable that may take every value of `interval` (as the range analysis found it)."""
+        return self.model.new_int_var(interval.low, interval.high, "")
+
     def number(self, expr: m.Expr, bound: dict[int, Any]) -> Any:
-        """A linear expression (or an integer) equal to the number."""
+        """A linear expression (or an integer) equal to the number; every value it may take
+        fits CP-SAT's (else Inexpressible)."""
+        reach = self._within(self.ranges.interval(expr, bound), expr.pos)
         if isinstance(expr, m.Const) and isinstance(expr.value, int):
             return int(expr.value)
         if isinstance(expr, m.Local) and expr.slot in bound and isinstance(bound[expr.slot], int):
@@ -232,6 +263,8 @@ class Model:
                     raise Inexpressible(expr.pos, "the number of a cell that may hold no numbered piece")
                 terms.append(value * self._lit(lit) if lit is not True else value)
             return sum(terms)
+        if isinstance(expr, m.CellAttr) and self.puzzle.board is not None:
+            return _cell_attribute(self.puzzle, self.cell_of(expr.cell, bound), expr.name)
         if isinstance(expr, m.Unary) and expr.op == "-":
             return -self.number(expr.operand, bound)
         if isinstance(expr, m.Binary) and expr.op in ("+", "-"):
@@ -241,14 +274,14 @@ class Model:
             left, right = self.number(expr.left, bound), self.number(expr.right, bound)
             if isinstance(left, int) or isinstance(right, int):
                 return left * right
-            product = self.model.new_int_var(-(10**12), 10**12, "")
+            product = self._variable(reach)
             self.model.add_multiplication_equality(product, [left, right])
             return product
         if isinstance(expr, m.Aggregate) and expr.function in ("count", "sum"):
             return self._aggregate(expr, bound)
         if isinstance(expr, m.Call) and expr.name in ("abs", "min", "max"):
             args = [self.number(a, bound) for a in expr.args]
-            result = self.model.new_int_var(-(10**12), 10**12, "")
+            result = self._variable(reach)
             if expr.name == "abs":
                 self.model.add_abs_equality(result, args[0])
             elif expr.name == "min":
@@ -280,7 +313,8 @@ class Model:
                 if taken is self.true:
                     total = total + amount
                 else:
-                    part = self.model.new_int_var(-(10**12), 10**12, "")
+                    values = self.ranges.interval(expr.value, inner)
+                    part = self._variable(Interval(min(0, values.low), max(0, values.high)))
                     self.model.add(part == amount).only_enforce_if(taken)
                     self.model.add(part == 0).only_enforce_if(self._not(taken))
                     total = total + part
@@ -347,6 +381,12 @@ class Model:
 
 
 COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+
+
+def _cell_attribute(puzzle: Any, cell: int, name: str) -> int:
+    """A known cell's row or column (0 where the board has none)."""
+    found = puzzle.board.cells[cell]
+    return int((found.row if name == "row" else found.col) or 0)
 
 
 def _compare(op: str, left: Any, right: Any) -> Any:

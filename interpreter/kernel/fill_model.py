@@ -28,6 +28,7 @@ Nothing from the spec becomes code: the model is integer arrays.
 
 from __future__ import annotations
 
+import math
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ import numpy as np
 
 from ..compiler import CompiledPuzzle
 from ..compiler.families.fill import FillFamily, Inexpressible, Instance, known_cell, known_cells, known_members
+from ..compiler.ranges import KERNEL_BOUND
 from ..errors import NOWHERE, Pos
 from ..model import expr as m
 from ..model.puzzle import EMPTY
@@ -44,7 +46,7 @@ from .fill_clauses import Formulas, clauses
 
 TABLE_MOST = 4096  # combinations a tabulated piece may have
 WORD = 62  # values a thing may have: bits of a word that stays positive
-SAFE = 2**62  # a sum that may pass this is refused: the kernel's words hold 64 bits
+SAFE = KERNEL_BOUND  # a sum that may pass this is refused: the kernel's words hold 64 bits
 
 Coefs = dict[int, list[int]]  # thing -> its contribution for each of its values
 
@@ -139,11 +141,15 @@ class Translation:
                 self.require(instance.expr, instance.bound)
             except Inexpressible as exc:
                 self.tabulate(instance, exc)
-        for constraint in self.linear:
+        for constraint in self.linear:  # the least and the most each sum can be, exactly, in Python's integers
             reach = sum(max(abs(c) for c in coefs) for coefs in constraint.terms.values())
             bounds = [abs(b) for b in (constraint.lo, constraint.hi) if abs(b) < SAFE]
             if reach + max(bounds, default=0) >= SAFE:
-                raise Inexpressible(constraint.pos, "a sum that may pass 62 bits")
+                raise Inexpressible(
+                    constraint.pos,
+                    f"a sum that may reach {reach + max(bounds, default=0):,} (its words take values below "
+                    f"2**{SAFE.bit_length() - 1}; the Python engine has no bound)",
+                )
         return FillModel(list(self.values), self.linear, self.distinct, self.tables)
 
     # ---- what cannot be said linearly: a table of its combinations
@@ -152,10 +158,11 @@ class Translation:
             raise Inexpressible(instance.expr.pos, "a rule that may read anything of the filling")
         things = tuple(sorted(self.position[r] for r in instance.reads if r in self.position))
         sizes = [len(self.values[k]) for k in things]
-        total = int(np.prod(sizes)) if sizes else 1
+        total = math.prod(sizes)  # Python's integers: the count of combinations never wraps
         if total > TABLE_MOST:
+            many = f"{total:,}" if total < 10**15 else f"more than 10**{len(str(total)) - 1}"
             raise Inexpressible(
-                why.pos, f"{why.what} over {len(things)} things ({total:,} combinations, more than {TABLE_MOST:,})"
+                why.pos, f"{why.what} over {len(things)} things ({many} combinations, more than {TABLE_MOST:,})"
             )
         allowed = np.zeros(total, dtype=np.uint8)
         state = bytes(self.compiled.start)
@@ -287,6 +294,9 @@ class Translation:
                     raise Inexpressible(expr.pos, "the number of a cell that may hold no numbered piece")
                 numbers.append(number)
             return Sum(constant=numbers[0]) if k is None else Sum({k: numbers})
+        if isinstance(expr, m.CellAttr) and self.puzzle.board is not None:
+            found = self.puzzle.board.cells[self.cell_of(expr.cell, bound)]
+            return Sum(constant=int((found.row if expr.name == "row" else found.col) or 0))
         if isinstance(expr, m.Unary) and expr.op == "-":
             return self.number(expr.operand, bound).times(-1)
         if isinstance(expr, m.Binary) and expr.op in ("+", "-"):
@@ -300,6 +310,10 @@ class Translation:
             raise Inexpressible(expr.pos, "a product of two unknowns")
         if isinstance(expr, m.Aggregate) and expr.function in ("count", "sum"):
             return self._aggregate(expr, bound)
+        if isinstance(expr, m.Call) and expr.name in KNOWN_CALLS:
+            args = [self.number(a, bound) for a in expr.args]
+            if all(a.known for a in args):  # of numbers known before the search (a cell's column)
+                return Sum(constant=KNOWN_CALLS[expr.name](*(a.constant for a in args)))
         raise Inexpressible(expr.pos, "this number")
 
     def _aggregate(self, expr: m.Aggregate, bound: dict[int, Any]) -> Sum:
@@ -369,6 +383,7 @@ COMPARE: dict[str, Callable[[int], bool]] = {  # the difference of the sides, co
     ">": lambda d: d > 0,
     ">=": lambda d: d >= 0,
 }
+KNOWN_CALLS: dict[str, Callable[..., int]] = {"abs": abs, "min": min, "max": max}
 BOUNDS: dict[str, tuple[int | None, int | None]] = {  # difference of the sides: None, no bound
     "==": (0, 0),
     "<=": (None, 0),

@@ -158,8 +158,16 @@ def _number_range(el: Elaboration, stmt: s.Fill) -> tuple[int, int] | None:
     high = el.eval_int(item.high, "the highest value", None)  # type: ignore[arg-type]
     if low is None or high is None:
         return None
-    if low > high or high - low >= MAX_VALUES:
-        el.errors.error(item.pos, f"the range {low}..{high} is empty or too wide{el.with_params()}", "LOW <= HIGH")
+    if low > high:
+        el.errors.error(item.pos, f"the range {low}..{high} is empty{el.with_params()}", "LOW <= HIGH")
+        return None
+    if high - low >= MAX_VALUES:
+        el.errors.error(
+            item.pos,
+            f"the range {low}..{high} holds {high - low + 1:,} values; a counter of a filling takes at most "
+            f"{MAX_VALUES:,}{el.with_params()}",
+            f"a range of at most {MAX_VALUES:,} values",
+        )
         return None
     return low, high
 

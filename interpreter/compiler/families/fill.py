@@ -270,12 +270,12 @@ def _when(instance: Instance, position: dict[tuple[str, int], int], total: int) 
 def rule_cuts(puzzle: Puzzle) -> Iterator[tuple[m.Expr, dict[int, Any]]]:
     """Every rule cut into pieces: each piece, with the values of the variables it was cut along."""
     for rule in puzzle.rules:
-        yield from _cut(rule.condition, {})
+        yield from _cut(rule.condition, {}, puzzle.cell_count)
 
 
 def rule_instances(puzzle: Puzzle, evaluator: Evaluator) -> Iterator[Instance]:
     for number, rule in enumerate(puzzle.rules):
-        for expr, bound in _cut(rule.condition, {}):
+        for expr, bound in _cut(rule.condition, {}, puzzle.cell_count):
             env = [None] * max(2, rule.slots)
             for slot, value in bound.items():
                 env[slot] = value
@@ -297,19 +297,23 @@ def _different(expr: m.Expr, reads: frozenset[tuple[str, int]] | None) -> tuple[
     return None
 
 
-def _cut(expr: m.Expr, bound: dict[int, Any]) -> Iterator[tuple[m.Expr, dict[int, Any]]]:
+def _cut(expr: m.Expr, bound: dict[int, Any], cell_count: int) -> Iterator[tuple[m.Expr, dict[int, Any]]]:
     """A condition as the conjunction of smaller ones: `A and B`, `every v in FIXED: B(v)`,
-    `no v in FIXED: B(v)` (as `not B(v)` for each v)."""
+    `no v in FIXED: B(v)` (as `not B(v)` for each v; `cells`, every cell of the board, is
+    fixed too: "every a in cells: every b in cells: ..." is a piece for each pair, checked
+    as soon as its two cells are decided)."""
     if isinstance(expr, m.Binary) and expr.op == "and":
-        yield from _cut(expr.left, bound)
-        yield from _cut(expr.right, bound)
+        yield from _cut(expr.left, bound, cell_count)
+        yield from _cut(expr.right, bound, cell_count)
         return
     if isinstance(expr, m.Quantified) and expr.quantifier in ("every", "no"):
-        values = fixed_members(expr.domain, bound)
+        domain = expr.domain
+        whole_board = isinstance(domain, m.CellsDomain) and domain.cells is None and domain.line is None
+        values = list(range(cell_count)) if whole_board else fixed_members(domain, bound)
         if values is not None:
             for value in values:
                 body = expr.body if expr.quantifier == "every" else m.Unary(expr.pos, "not", expr.body, m.BOOL)
-                yield from _cut(body, {**bound, expr.slot: value})
+                yield from _cut(body, {**bound, expr.slot: value}, cell_count)
             return
     yield expr, bound
 
