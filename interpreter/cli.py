@@ -376,7 +376,7 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     else:
         _dump(data.to_data(solved, count=args.count, reach=args.reach), args.format)
     status = solved.result.status
-    if status == LIMIT:
+    if solved.result.stopped:  # no answer, or a solution whose uniqueness a limit left unproved
         return EXIT_LIMIT
     return EXIT_NO_SOLUTION if status == NO_SOLUTION and not args.reach else EXIT_OK
 

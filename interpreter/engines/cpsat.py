@@ -62,12 +62,14 @@ class SolverEngine:
         started = time.monotonic()
         stats: dict[str, Any] = {}
         found: list[Path] = []
+        stopped: str | None = None
         try:
             for path in self._paths(compiled, limits, stats, most=2):
                 found.append(path)
         except (LimitReached, KeyboardInterrupt) as exc:
+            stopped = stop_reason(exc)
             if not found:
-                result = SearchResult(LIMIT, stats.get("branches", 0), limit_reason=stop_reason(exc), method="CP-SAT")
+                result = SearchResult(LIMIT, stats.get("branches", 0), limit_reason=stopped, method="CP-SAT")
                 result.statistics = stats
                 return result
         if not found:
@@ -75,6 +77,8 @@ class SolverEngine:
         else:
             result = SearchResult(SOLVED, stats.get("branches", 0), path=found[0], method="CP-SAT")
             result.unique = len(found) == 1 if stats.get("complete") or len(found) == 2 else None
+            if result.unique is None:
+                result.unique_unknown = stopped or "the solver stopped before it had looked for a second solution"
         result.statistics = stats
         result.seconds = time.monotonic() - started
         return result

@@ -29,7 +29,6 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from ..search import Limits
-from ..search.result import LIMIT
 from .background import BackgroundCompile
 
 SECONDS = 0.3  # a search that Python has not finished by then goes to the next engine
@@ -103,9 +102,9 @@ class FirstTry:
             return None
         return f"not finished in {self.seconds + chosen.wait:g} s"
 
-    def stopped_by_itself(self, status: str) -> bool:
+    def stopped_by_itself(self, stopped: bool) -> bool:
         """Whether the try ended by its own end (not at the run's limits)."""
-        return status == LIMIT and self.reason is not None and self.limits.tripped == self.reason
+        return stopped and self.reason is not None and self.limits.tripped == self.reason
 
     @contextmanager
     def watched(self) -> Iterator[None]:

@@ -156,7 +156,7 @@ def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, asked: str) 
                     result = PYTHON.search(compiled, query, trying.limits)
             except LimitReached as exc:  # a stop that came after the search's own loop (counting orbits)
                 result = SearchResult(LIMIT, 0, limit_reason=exc.reason, method="")
-            if not trying.stopped_by_itself(result.status):
+            if not trying.stopped_by_itself(result.stopped):
                 return _named(result, PYTHON.name, None)
             assert trying.next is not None and trying.next.engine is not None
             tried = (PYTHON.name, trying.reason or "")
@@ -233,7 +233,7 @@ def _raced(compiled: CompiledPuzzle, query: Query, limits: Limits, racing: race.
     except BaseException:
         racing.stop()
         raise
-    if not racing.stopped_by_itself(result.status):
+    if not racing.stopped_by_itself(result.stopped):
         racing.lost()
         _remember_race(compiled, query, racing, None)
         return _named(result, PYTHON.name, None)
@@ -243,8 +243,8 @@ def _raced(compiled: CompiledPuzzle, query: Query, limits: Limits, racing: race.
     if outcome.kind == "done":
         answer, keys = outcome.answer
         answer.path = _renumbered(compiled, keys, answer.path)
-        if answer.status == LIMIT and limits.tripped is None:
-            limits.tripped = answer.limit_reason  # the run's own limit, met by the other engine
+        if answer.stopped and limits.tripped is None:  # the run's own limit, met by the other engine
+            limits.tripped = answer.limit_reason if answer.status == LIMIT else answer.unique_unknown
         return _named(answer, outcome.engine, tried)
     if outcome.kind == "stopped":
         return _named(SearchResult(LIMIT, racing.states, limit_reason=outcome.why, method=""), outcome.engine, tried)
@@ -343,9 +343,9 @@ def goal_states_engine(
         with side.watched():
             found.extend(PYTHON.goal_states(compiled, side.limits, visited, moves=moves))
     except LimitReached:
-        if racing is not None and racing.stopped_by_itself(LIMIT):
+        if racing is not None and racing.stopped_by_itself(True):
             return _walked_beside(compiled, query, racing)
-        if trying is not None and trying.stopped_by_itself(LIMIT):
+        if trying is not None and trying.stopped_by_itself(True):
             assert trying.next is not None and trying.next.engine is not None
             return GoalStates(ENGINES[trying.next.engine], tried=(PYTHON.name, trying.reason or ""))
         if racing is not None:

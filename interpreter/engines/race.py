@@ -52,7 +52,6 @@ from typing import Any
 
 from ..search import Limits
 from ..search.limits import LimitReached, stop_reason
-from ..search.result import LIMIT
 from .base import Engine, HandOver
 
 DELAY = 0.01  # the copy is forked once Python has searched this long (most small searches have ended)
@@ -190,10 +189,10 @@ class Race:
         failed = self.outcome is not None and self.outcome.kind != "done"
         return self._pid is not None and self.phase != "compiling" and not failed
 
-    def stopped_by_itself(self, status: str) -> bool:
+    def stopped_by_itself(self, stopped: bool) -> bool:
         """Whether Python's search ended because the other engine is ahead (not at the run's
         limits)."""
-        return status == LIMIT and self.reason is not None and self.limits.tripped == self.reason
+        return stopped and self.reason is not None and self.limits.tripped == self.reason
 
     @contextlib.contextmanager
     def watched(self) -> Iterator[None]:

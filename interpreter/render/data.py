@@ -160,6 +160,8 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         data["cost"] = plain(result.cost)
     if result.unique is not None or (solved.compiled.filling is not None and result.status == "solved"):
         data["unique"] = result.unique
+        if result.unique_unknown is not None:
+            data["unique_unknown"] = result.unique_unknown
     symmetric = solved.compiled.symmetry is not None
     if count or result.count is not None:
         data["count"] = result.count

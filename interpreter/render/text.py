@@ -763,6 +763,8 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
         parts.append("solved")
         if result.unique is not None:
             parts.append("the only solution" if result.unique else "not the only solution")
+        elif result.unique_unknown is not None:
+            parts.append(f"whether it is the only solution is not known: {result.unique_unknown}")
     elif result.status == SOLVED:
         moves = result.length
         parts.append(f"solved in {moves} move{'s' if moves != 1 else ''}")

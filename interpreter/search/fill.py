@@ -183,7 +183,8 @@ def count_fillings(problem: FillProblem, limits: Limits, counter: list[int]) -> 
 
 def first_and_whether_unique(paths: Iterator[Path], visited: list[int], method: str) -> SearchResult:
     """`search any` on a filling: the first solution of a walk, and whether it is the only one
-    (the walk goes on to a second; stopped by a limit before, that is not known)."""
+    (the walk goes on to a second; stopped by a limit before, that is not known, and the
+    result says which limit: `unique_unknown`)."""
     found: list[Path] = []
     try:
         for path in paths:
@@ -193,7 +194,9 @@ def first_and_whether_unique(paths: Iterator[Path], visited: list[int], method: 
     except (LimitReached, KeyboardInterrupt) as exc:
         if not found:
             return SearchResult(LIMIT, visited[0], limit_reason=stop_reason(exc), method=method)
-        return SearchResult(SOLVED, visited[0], path=found[0], method=method)
+        cut = SearchResult(SOLVED, visited[0], path=found[0], method=method)
+        cut.unique_unknown = stop_reason(exc)
+        return cut
     if not found:
         return SearchResult(NO_SOLUTION, visited[0], method=method)
     result = SearchResult(SOLVED, visited[0], path=found[0], method=method)

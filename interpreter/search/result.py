@@ -32,11 +32,18 @@ class SearchResult:
     bytes_per_state: float | None = None  # memory the stored states took (the compiled kernel measures it)
     symmetry_note: str | None = None  # why a figure up to symmetry is not given (see NotASymmetry)
     unique: bool | None = None  # a filling's one solution found: whether it is the only one
+    unique_unknown: str | None = None  # and, where a limit stopped the search for a second, which
     statistics: dict[str, object] | None = None  # a solver's own figures (branches, conflicts, seconds)
     engine: str = ""  # the engine that answered (engines.planner)
     tried_first: str | None = None  # where the plan changed its mind: the engine tried first,
     tried_first_stopped: str | None = None  # and why it did not answer
     chosen: str | None = None  # why `auto` asked `engine` alone, with no race (engines.answered)
+
+    @property
+    def stopped(self) -> bool:
+        """Whether a limit stopped the search before it had answered the whole question: with
+        no answer, or with a filling's solution whose uniqueness it had not yet proved."""
+        return self.status == LIMIT or self.unique_unknown is not None
 
     @property
     def length(self) -> int | None:

@@ -16,7 +16,6 @@ from puzint.kernel.where import cache_name
 from puzint.runner import load, search
 from puzint.search import Limits
 from puzint.search.limits import LimitReached
-from puzint.search.result import LIMIT
 
 from tests.conftest import SPECS
 
@@ -47,7 +46,7 @@ def wait_out(trying: FirstTry, seconds: float) -> str | None:
 def test_a_try_where_the_next_engine_is_ready_lasts_its_seconds() -> None:
     trying = FirstTry(Limits(), 0.05, lambda: Next("compiled"))
     assert wait_out(trying, 2.0) == "not finished in 0.05 s"
-    assert trying.stopped_by_itself(LIMIT)
+    assert trying.stopped_by_itself(True)
 
 
 def test_a_try_that_no_engine_could_take_over_goes_on() -> None:
@@ -64,7 +63,7 @@ def test_a_try_goes_on_while_the_kernel_compiles_and_ends_when_it_is_compiled() 
     assert time.monotonic() - started >= 0.5  # not before the compile ended
     assert trying.compiling is compiling
     assert reason is not None and reason.endswith("s, while the kernel was compiled in the background")
-    assert trying.stopped_by_itself(LIMIT)
+    assert trying.stopped_by_itself(True)
 
 
 def test_a_slow_choice_holds_the_search_up_once_and_briefly(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -109,7 +108,7 @@ def test_the_run_s_own_limits_hold_in_the_try() -> None:
     trying = FirstTry(run, 60.0, lambda: Next("compiled"))
     with pytest.raises(LimitReached), trying.watched():
         trying.limits.check(100)
-    assert not trying.stopped_by_itself(LIMIT)
+    assert not trying.stopped_by_itself(True)
     assert run.tripped == "state limit of 10 reached"  # the run's stop: no other engine runs
 
 
