@@ -6,8 +6,7 @@ problems too large to store."""
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable
-from enum import Enum
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .bfs import trace
@@ -49,58 +48,56 @@ def astar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limit
     return SearchResult(NO_SOLUTION, len(parents), reachable=len(parents), method="A*")
 
 
-class _Reached(Enum):
-    """What the recursive search returns at the goal (any int is an f beyond the bound)."""
-
-    GOAL = 0
-
-
-FOUND = _Reached.GOAL
-
-
 def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limits) -> SearchResult:
+    """IDA*, walked with a stack of its own (not Python's): a path of any length fits, as
+    far as the memory limit lets the path and its children's lists grow."""
     start = problem.start
-    bound = estimate(start)
-    visited = [0]
-    budget = [0]
+    visited = 0
+    budget = 0
     path: list[tuple[int, State]] = []
     on_path = {start}
 
-    def search(state: State, g: int) -> int | _Reached | None:
-        """FOUND when the goal is reached; otherwise the least f beyond the bound (None when
-        nothing was cut off by the bound: every path from here was tried to its end)."""
-        f = g + estimate(state)
-        if f > bound:
-            return f
-        if problem.is_goal(state):
-            return FOUND
+    def one_pass(bound: int) -> tuple[bool, int | None]:
+        """Whether the goal is reached (`path` leads to it), and the least f beyond the bound
+        (None when nothing was cut off by the bound: every path was tried to its end)."""
+        nonlocal visited, budget
+        if problem.is_goal(start):
+            return True, None
         least: int | None = None
-        for child, move in problem.expand(state):
+        children: list[Iterator[tuple[State, int]]] = [iter(problem.expand(start))]
+        while children:
+            step = next(children[-1], None)
+            if step is None:  # every child of the path's last state tried: back up a move
+                children.pop()
+                if path:
+                    on_path.discard(path.pop()[1])
+                continue
+            child, move = step
             if child in on_path:
                 continue
-            visited[0] += 1
-            budget[0] -= 1
-            if budget[0] <= 0:
-                budget[0] = limits.check(visited[0], stored=False)
+            visited += 1
+            budget -= 1
+            if budget <= 0:
+                budget = limits.check(visited, stored=False)
+            f = len(path) + 1 + estimate(child)
+            if f > bound:
+                least = f if least is None or f < least else least
+                continue
             path.append((move, child))
             on_path.add(child)
-            found = search(child, g + 1)
-            if found is FOUND:
-                return FOUND
-            if found is not None and (least is None or found < least):
-                least = found
-            path.pop()
-            on_path.discard(child)
-        return least
+            if problem.is_goal(child):
+                return True, None
+            children.append(iter(problem.expand(child)))
+        return False, least
 
     try:
+        bound = estimate(start)
         while True:
-            found = search(start, 0)
-            if found is FOUND:
-                return SearchResult(SOLVED, visited[0], path=list(path), method="IDA*")
-            if found is None:  # no path was cut off by the bound: there is none to the goal
-                return SearchResult(NO_SOLUTION, visited[0], method="IDA*")
-            bound = found
-    except (LimitReached, KeyboardInterrupt, RecursionError) as exc:
-        reason = "the path grew too deep" if isinstance(exc, RecursionError) else stop_reason(exc)
-        return SearchResult(LIMIT, visited[0], limit_reason=reason, method="IDA*")
+            reached, beyond = one_pass(bound)
+            if reached:
+                return SearchResult(SOLVED, visited, path=list(path), method="IDA*")
+            if beyond is None:  # no path was cut off by the bound: there is none to the goal
+                return SearchResult(NO_SOLUTION, visited, method="IDA*")
+            bound = beyond
+    except (LimitReached, KeyboardInterrupt) as exc:
+        return SearchResult(LIMIT, visited, limit_reason=stop_reason(exc), method="IDA*")

@@ -121,3 +121,24 @@ def test_idastar_proves_there_is_no_solution_when_no_path_was_cut_off() -> None:
 
     result = idastar(Graph({"s": ["a"], "a": ["b"], "b": ["s"]}), lambda state: 0, Limits())
     assert result.status == NO_SOLUTION
+
+
+def test_idastar_follows_a_path_deeper_than_pythons_recursion_limit() -> None:
+    import sys
+
+    from puzint.search.astar import idastar
+
+    # a 4,000-move spec the kernel solved was "the path grew too deep" on Python's recursive IDA*
+    n = sys.getrecursionlimit() * 5
+    result = idastar(chain(n), lambda state: n - int(state), Limits())
+    assert result.status == SOLVED and result.length == n
+    assert [state for _, state in result.path] == [str(i) for i in range(1, n + 1)]
+
+
+def test_idastar_deepens_and_backs_up_over_dead_ends() -> None:
+    from puzint.search.astar import idastar
+
+    # with estimate 0 each pass goes one move deeper: the dead end x-y-z is walked and left
+    result = idastar(Graph(DIAMOND), lambda state: 0, Limits())
+    assert result.status == SOLVED and result.length == 3
+    assert [state for _, state in result.path] in (["a", "c", "g"], ["b", "c", "g"])
