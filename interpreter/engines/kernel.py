@@ -56,8 +56,11 @@ class KernelEngine:
             if compiled.estimate is None:
                 return "IDA* needs a `heuristic` line in the spec"
             return kernel.why_not(compiled, depth_first=True)
-        if query.by_bidirectional(compiled):
-            return _why_not_both_ends(compiled)
+        if _from_both_ends(compiled, query):
+            why = _why_not_both_ends(compiled)
+            if why is not None and query.method == "bidirectional" and _why_not_layers(compiled, query) is None:
+                why += " (--method bfs runs it on the kernel)"
+            return why
         if not query.layered and query.method not in ("bfs", "auto"):
             return (
                 f"--method {query.method} runs in Python; the kernel searches breadth first, from both ends or with A*"
@@ -192,7 +195,7 @@ def _search(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchRes
         from ..kernel.idastar import idastar
 
         return idastar(compiled, limits)
-    if query.by_bidirectional(compiled):
+    if _from_both_ends(compiled, query):
         from ..kernel import bidirectional
 
         return bidirectional.shortest(compiled, limits)
@@ -229,9 +232,19 @@ def _layered(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchRe
 
 def _by_tables(compiled: CompiledPuzzle, query: Query) -> bool:
     """Whether the search runs on word tables (else on the machine): what `announce` says."""
-    return query.by_bidirectional(compiled) or (
+    return _from_both_ends(compiled, query) or (
         not query.by_astar(compiled) and query.method in ("auto", "bfs") and query.mode not in ("any", "cheapest")
     )
+
+
+def _from_both_ends(compiled: CompiledPuzzle, query: Query) -> bool:
+    """Whether the kernel searches the shortest solution from both ends: where it is asked
+    for by name, or chosen by default and the kernel can (else it searches breadth first from
+    the start, which finds the same shortest length: a method nobody asked for is never a
+    reason to refuse)."""
+    if not query.by_bidirectional(compiled):
+        return False
+    return query.method == "bidirectional" or _why_not_both_ends(compiled) is None
 
 
 def _why_not_layers(compiled: CompiledPuzzle, query: Query) -> str | None:

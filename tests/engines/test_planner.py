@@ -242,3 +242,26 @@ def test_a_first_try_stopped_outside_its_search_loop_moves_on(monkeypatch: pytes
     with Limits().armed():
         result = search(compiled, reach=True)
     assert (result.engine, result.reachable, result.tried_first) == ("compiled", 18480, "python")
+
+
+def test_the_kernel_asked_by_name_runs_breadth_first_where_the_default_method_is_from_both_ends() -> None:
+    from tests.plain import bishops
+
+    # bishops' default method is from both ends, which the kernel cannot run with safety rules:
+    # a method nobody asked for is no reason to refuse; breadth first finds the same length
+    compiled = load(SPECS / "bishops.puz")
+    assert plan(compiled, Query.of(compiled), "compiled") == [Step("compiled")]
+    result = search(compiled, limits=Limits(), engine="compiled")
+    assert result.status == "solved" and result.length == bishops.shortest(True)
+    assert result.engine == "compiled" and "bidirectional" not in result.method
+
+
+def test_a_method_asked_by_name_that_the_kernel_cannot_run_is_refused_with_the_one_it_can() -> None:
+    compiled = load(SPECS / "bishops.puz")
+    with pytest.raises(SpecError) as caught:
+        plan(compiled, Query.of(compiled, method="bidirectional"), "compiled")
+    (diagnostic,) = caught.value.diagnostics
+    assert diagnostic.message == (
+        "--engine compiled cannot run this: the kernel searches from both ends only plain moves on cells, "
+        "not safety rules (--method bfs runs it on the kernel)"
+    )
