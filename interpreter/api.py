@@ -25,6 +25,7 @@ from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle, compile_puzzle
 from .engines import NAMES as ENGINES
 from .engines import using_workers
+from .engines import workers as parallel
 from .engines.workers import Workers
 from .errors import SpecError
 from .language.elaborate import elaborate
@@ -325,6 +326,7 @@ def solve(
         limits = Limits(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     compiled = puzzle.compiled
     if workers is not None or cluster is not None:
+        cluster = _dask_workers(workers, cluster)
         if engine not in ("auto", "workers"):
             raise ValueError(
                 f"workers and cluster run the search on the workers: they do not go with engine={engine!r}"
@@ -379,6 +381,32 @@ def _check_arguments(limit: object, method: str, engine: str, max_states: object
             raise TypeError(f"{name} is a whole number of {what}s, got {value!r}")
         if value < 1:
             raise ValueError(f"{name} must be at least 1 {what}, got {value}")
+
+
+def _dask_workers(workers: object, cluster: object) -> str | None:
+    """`workers` and `cluster` checked as `--workers` and `--cluster` are (engines.workers):
+    a number of local workers the machine can run, or the address of a scheduler that
+    answers (within CONNECT_SECONDS); the address as Dask is to be given it. An empty
+    address is refused, not read as "no cluster": the search would run here unasked."""
+    if workers is not None and cluster is not None:
+        raise ValueError("workers starts workers here and cluster uses a cluster's: give one of them")
+    if workers is not None:
+        if isinstance(workers, bool) or not isinstance(workers, int):
+            raise TypeError(f"workers is a whole number of workers (0: one per core), got {workers!r}")
+        if workers < 0:
+            raise ValueError(f"workers must be at least 1 (or 0: one per core), got {workers}")
+        problem = parallel.count_problem(workers)
+        if problem is not None:
+            raise ValueError(f"workers={workers}: {problem}")
+        return None
+    if not isinstance(cluster, str):
+        raise TypeError(f"cluster is a Dask scheduler's address such as 'tcp://host:8786', got {cluster!r}")
+    address = parallel.scheduler_address(cluster)
+    try:
+        parallel.reach(address)
+    except parallel.Unreachable as exc:
+        raise ValueError(f"cluster: {exc}") from None
+    return address
 
 
 def _as_text(value: object) -> str:

@@ -23,6 +23,7 @@ from .catalogue import catalogue_dir, resolve_spec, shipped_names
 from .compiler import CompiledPuzzle
 from .ctrl_c import CtrlC
 from .engines import NAMES as ENGINES
+from .engines import workers as parallel
 from .engines.workers import Workers
 from .errors import SpecError
 from .escapes import visible
@@ -183,13 +184,16 @@ def build_parser() -> argparse.ArgumentParser:
         "--workers",
         type=_workers,
         metavar="N",
-        help="run the search on N worker processes at once (auto: one per core), with Dask "
+        help="run the search on N worker processes at once (auto: one per core; at most "
+        f"{parallel.WORKERS_PER_CORE} per core), with Dask "
         "(pip install 'puzint[parallel]'): a walk split into subtrees, or breadth-first layers shared among them",
     )
     run_p.add_argument(
         "--cluster",
+        type=_cluster,
         metavar="ADDRESS",
-        help="a running Dask cluster's scheduler (tcp://host:8786): its workers run the search",
+        help="a running Dask cluster's scheduler (tcp://host:8786, or tls:// with Dask's TLS settings): "
+        f"its workers run the search (it must answer within {parallel.CONNECT_SECONDS:g} s)",
     )
     _limit_options(run_p)
 
@@ -252,13 +256,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _workers(text: str) -> int:
-    """`--workers N` (at least 1) or `auto` (0: one per core)."""
+    """`--workers N` (at least 1, at most WORKERS_PER_CORE a core: see workers.count_problem)
+    or `auto` (0: one per core)."""
     if text == "auto":
         return 0
     digits = text.strip()
-    if not digits.isdigit() or not digits.isascii() or not 1 <= int(digits) <= 4096:
+    if not digits.isdigit() or not digits.isascii() or len(digits) > 9 or int(digits) < 1:
         raise argparse.ArgumentTypeError(f"expected a number of workers such as 4, or auto, got '{text}'")
+    problem = parallel.count_problem(int(digits))
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
     return int(digits)
+
+
+def _cluster(text: str) -> str:
+    """`--cluster ADDRESS`: a scheduler's address, checked as it is read (see
+    workers.scheduler_address); whether a scheduler answers there is asked once the spec is
+    known to need one (`_workers_asked`)."""
+    try:
+        return parallel.scheduler_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _whole(text: str) -> int:
@@ -427,11 +445,21 @@ def _workers_asked(args: argparse.Namespace, compiled: CompiledPuzzle) -> Worker
     asking = "--cluster" if args.cluster is not None else f"--workers {args.workers or 'auto'}"
     if args.workers is not None and args.cluster is not None:
         raise UsageError("--workers N starts workers here and --cluster ADDRESS uses a cluster's: give one of them")
+    if args.replay is not None:
+        raise UsageError(
+            f"{asking} runs a search on the workers: it does not go with --replay, which checks a solution "
+            "file's moves here, one after another (and searches the shortest it is compared with here too)"
+        )
     if args.engine not in ("auto", "workers"):
         raise UsageError(f"{asking} runs the search on the workers: it does not go with --engine {args.engine}")
     why = engines.ENGINES["workers"].why_not(compiled, query_of(compiled, _question(args)))
     if why is not None:
         raise UsageError(f"{asking} cannot run this: {why}")
+    if args.cluster is not None:
+        try:
+            parallel.reach(args.cluster)  # within CONNECT_SECONDS, said in our words (see workers.reach)
+        except parallel.Unreachable as exc:
+            raise UsageError(f"--cluster: {exc}") from None
     args.engine = "workers"
     return Workers(args.workers or None, args.cluster)
 
