@@ -229,16 +229,17 @@ def check_one(compiled: object, puzzle: Puzzle, expected: set[tuple[int, ...]], 
 
 @contextlib.contextmanager
 def python_stalled() -> Iterator[None]:
-    """Python's next search polls its limits and finds nothing until the race stops it."""
+    """Python's next search polls its limits and finds nothing until the race stops it (or,
+    where no other engine can answer, for a few seconds: then it searches)."""
     fast = PythonEngine.search
     calls = [0]
 
     def stalled(self: PythonEngine, compiled: Any, query: Any, limits: Limits) -> Any:
         calls[0] += 1
-        if calls[0] == 1:
-            while True:  # a LimitReached ends it: the other engine is ahead, or the run's limit
-                limits.check(0)
-                time.sleep(0.005)
+        deadline = time.monotonic() + 5
+        while calls[0] == 1 and time.monotonic() < deadline:  # a LimitReached ends it: the other is ahead
+            limits.check(0)
+            time.sleep(0.005)
         return fast(self, compiled, query, limits)
 
     PythonEngine.search = stalled  # type: ignore[method-assign]
