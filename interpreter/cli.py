@@ -29,7 +29,7 @@ from .errors import SpecError
 from .escapes import visible
 from .files import CannotWrite, unwritable
 from .language.expressions import show
-from .play.record import Replayed, read_solution
+from .play.record import Replayed, ReplayStopped, read_solution
 from .questions import Question, asked_mode, command_line, query_of, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
@@ -345,7 +345,7 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
                 return _explain_engines(args, out, compiled)
             workers = _workers_asked(args, compiled)
             _refuse_idle_options(args, compiled)
-            replayed = read_solution(compiled, args.replay) if args.replay is not None else None
+            replayed = read_solution(compiled, args.replay, limits) if args.replay is not None else None
             if args.format == "text":
                 text.heading(compiled.puzzle, out, glyphs)  # before the search: a long one is not a blank screen
             asked = asked_mode(compiled, _question(args))
@@ -370,6 +370,8 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
                     )
     except LimitReached as exc:
         ctrl_c.quiet()
+        if isinstance(exc, ReplayStopped):
+            return _stopped_replaying(args, params, exc, limits)
         return _stopped_before_search(args, params, exc.reason, limits)
     finally:
         ctrl_c.quiet()  # the search is over: what follows is the report
@@ -602,6 +604,23 @@ def _stopped_before_search(args: argparse.Namespace, params: dict[str, str], rea
         )
     else:
         _dump(data.stopped_to_data(args.spec, params, reason, seconds), args.format)
+    return EXIT_LIMIT
+
+
+def _stopped_replaying(args: argparse.Namespace, params: dict[str, str], stop: ReplayStopped, limits: Limits) -> int:
+    """A limit (or Ctrl-C) reached while a solution file's moves were checked: where, and
+    what was explored (a state may have tens of thousands of legal moves to look through)."""
+    seconds = limits.elapsed()
+    if args.format in ("text", "svg", "html"):
+        sys.stderr.write(
+            f"puzint: stopped while checking the moves of {visible(stop.filename)}, at line {stop.line}: "
+            f"{stop.reason} · {stop.explored()} · {seconds:.1f} s\n"
+        )
+    else:
+        where = {"replay": stop.filename, "line": stop.line, "moves_checked": stop.checked}
+        _dump(
+            data.stopped_to_data(args.spec, params, stop.reason, seconds, "replaying", stop.listed, where), args.format
+        )
     return EXIT_LIMIT
 
 

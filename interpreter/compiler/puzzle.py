@@ -405,7 +405,11 @@ class CompiledPuzzle:
                 return child
         raise AssertionError(f"move {move} does not apply to this state")
 
-    def label(self, move: int, before: bytes) -> MoveLabel:
+    def label(self, move: int, before: bytes, after: bytes | None = None) -> MoveLabel:
+        """What a move does, in words: its rule, the pieces that move, the cells and counters
+        it changes. `after`: the state the move leads to, where the caller has it (the
+        successors of a state listed one by one: finding it again expands the state anew,
+        once for each move, which is quadratic on a state of 60,000 moves)."""
         puzzle, board = self.puzzle, self.puzzle.board
         if move < self.instance_count:
             origin = self._origins[move]
@@ -426,7 +430,8 @@ class CompiledPuzzle:
             return MoveLabel(rule.name, tuple(out), origin.touched)
         family, key = self.family_of(move)
         assert family is not None
-        after = self.successor(before, move)
+        if after is None:
+            after = self.successor(before, move)
         change = family.change(key, before, puzzle)
         cells = tuple(c for c in range(self.cells) if before[c] != after[c])
         changes = self._counter_changes(before, after)

@@ -11,12 +11,23 @@ forbids and which rule, `s` saves the moves played as a solution file that `puzi
 Textual was chosen over a key loop of our own: it gives a list that takes keys and clicks, a
 layout that follows the terminal's size, workers that keep the screen alive while the engine
 searches, and a pilot that drives real key presses in tests.
+
+What may take long runs on a worker thread, never on the screen's: the moves of a state are
+listed there (a filling of two counters of 60,001 values has 60,001 moves from its start: the
+first LISTED are put in words, the others counted and said), as are the engine's searches.
+The screen is drawn at once, and `q` (or Ctrl-C) ends the game at any time: the threads are
+told to stop, and the program does not wait for them (`Apart`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ClassVar, cast
+from typing import Any, ClassVar, cast
 
 from rich.text import Text
 from textual import events
@@ -25,7 +36,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Footer, Header, OptionList, Static
 from textual.widgets.option_list import Option as ListedOption
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..compiler import CompiledPuzzle
 from ..escapes import visible
@@ -33,8 +44,9 @@ from ..files import CannotWrite
 from ..render import data, text
 from ..render.glyphs import UNICODE
 from ..search import Limits
+from ..search.limits import LimitReached
 from .record import write_solution
-from .session import Game, Hint, Option, shortest_from
+from .session import LISTED, Game, Hint, Listing, Option, Refusal, listing, refusals, shortest_from
 
 HINT_SECONDS = 30.0  # a hint that takes longer than this is given up, and says so
 
@@ -57,6 +69,7 @@ class PlayApp(App[None]):
         Binding("f", "forbidden", "forbidden moves"),
         Binding("s", "save", "save"),
         Binding("q", "quit", "quit"),
+        Binding("ctrl+c", "quit", show=False, priority=True),  # as in any program run in a terminal
         Binding("escape", "let_go", "let go", show=False),
         *(Binding(str(n), f"number({n})", show=False) for n in range(1, 10)),
     ]
@@ -72,6 +85,10 @@ class PlayApp(App[None]):
         self.message = ""
         self.picked: list[str] = []  # the cells or places clicked: the moves listed touch them all
         self.unsaved: CannotWrite | None = None  # why the last save failed, if no save succeeded after it
+        self.moves_job: Listed | None = None  # the moves of the last state asked for: being listed, or listed
+        self.unlisted = ""  # why the moves of `moves_job`'s state could not be listed
+        self.hinted: list[Option] = []  # a hint's move from here, where the moves listed stop short of it
+        self.refused: tuple[bytes, list[Refusal]] | None = None  # the moves forbidden from a state, once known
 
     # ---- layout
     def compose(self) -> ComposeResult:
@@ -81,16 +98,19 @@ class PlayApp(App[None]):
                 yield Static(id="board")
                 yield Static(id="status")
             with VerticalScroll(id="side"):
-                yield OptionList(id="moves")
+                yield MoveList(id="moves")
                 yield Static(id="forbidden")
         yield Footer()
 
     def on_mount(self) -> None:
+        asyncio.get_running_loop().set_default_executor(Apart())
         puzzle = self.game.compiled.puzzle
         params = " ".join(f"{k}={data._plain(v)}" for k, v in puzzle.shown_params.items())
         self.title = f"{puzzle.title}  {params}".rstrip()
         self.sub_title = puzzle.about
-        self.run_worker(self._shortest_from_start, thread=True, group="shortest", exit_on_error=False)
+        self.run_worker(
+            _stopped_with_the_game(self._shortest_from_start), thread=True, group="shortest", exit_on_error=False
+        )
         self.refresh_game()
         self.query_one("#moves", OptionList).focus()
 
@@ -99,13 +119,13 @@ class PlayApp(App[None]):
         game = self.game
         compiled, state = game.compiled, game.state
         last = game.played[-1] if game.played else None
-        label = compiled.label(last.number, self._before_last()) if last is not None else None
+        label = compiled.label(last.number, self._before_last(), state) if last is not None else None
         caption = Text("start" if last is None else f"move {len(game.played)}: ", style="bold")
         if last is not None:
             caption.append(last.words)
         block = text.state_block(compiled, caption, state, label, UNICODE)
         self.query_one("#board", Static).update(Text("\n").join(block))
-        self.shown = [option for option in game.options() if all(_touches(option, name) for name in self.picked)]
+        self.shown = [option for option in self._listed() if all(_touches(option, name) for name in self.picked)]
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         moves.add_options(
@@ -116,21 +136,70 @@ class PlayApp(App[None]):
         self.query_one("#forbidden", Static).update(self._forbidden_text())
         self.query_one("#status", Static).update(self._status_text())
 
+    def _listed(self) -> list[Option]:
+        """The moves listed from here (and a hint's move past them); none while they are
+        being listed, on a worker thread started here for the state where the player stands."""
+        state = self.game.state
+        listed = self.game.listed()
+        if listed is None:
+            if self.moves_job is None or self.moves_job.state != state:
+                job = self.moves_job = Listed(state)
+                self.unlisted = ""
+                self.run_worker(
+                    lambda: self._list_moves(job),
+                    thread=True,
+                    group="moves",
+                    exclusive=True,  # the moves of a state the player has left are not listed on
+                    exit_on_error=False,
+                )
+            return []
+        return listed.options + [option for option in self.hinted if option not in listed.options]
+
+    def moves_now(self) -> None:
+        """The moves from here, waited for if they are being listed: a move chosen by its
+        number or by Enter as soon as the board is drawn (typed ahead, or by a test's pilot)
+        is the move that number names once they are listed, never "no move 2 here"."""
+        job = self.moves_job
+        if self.game.listed() is None and job is not None and job.state == self.game.state:
+            job.done.wait()
+            self._take(job)
+
+    def _take(self, job: Listed) -> None:
+        """The moves listed on a worker thread, kept and shown (if the player is still there)."""
+        if job is not self.moves_job or job.state != self.game.state or self.game.listed() is not None:
+            return
+        if isinstance(job.result, Listing):
+            self.game.remember(job.state, job.result)
+            if job.refused is not None:
+                self.refused = job.state, job.refused
+        else:
+            self.unlisted = job.result or "the moves could not be listed"
+        self.refresh_game()
+        if self.shown:
+            self.query_one("#moves", OptionList).focus()
+
     def _before_last(self) -> bytes:
         played = self.game.played
         return played[-2].after if len(played) > 1 else self.game.compiled.start
 
     def _forbidden_text(self) -> Text:
+        """The moves a safety rule forbids here, once known (found by `f`, or with the moves
+        listed on their worker thread while `f` is on), the first LISTED of them."""
         if not self.show_forbidden:
             return Text()
-        refused = self.game.refusals()
+        known = self.refused
+        if known is None or known[0] != self.game.state:
+            return Text("listing the forbidden moves…", style="dim")
+        refused = known[1]
         if not refused:
             return Text("no move is forbidden here", style="dim")
         out = Text("forbidden here:\n", style="bold")
-        for refusal in refused:
+        for refusal in refused[:LISTED]:
             where = f" at {refusal.where}" if refusal.where != "the state" else ""
             out.append(f"{UNICODE.forbidden} {refusal.words}", style="bold")
             out.append(f": {refusal.rule} (line {refusal.line}){where}\n")
+        if len(refused) > LISTED:
+            out.append(f"(and {len(refused) - LISTED:,} more)\n", style="dim")
         return out
 
     def _status_text(self) -> Text:
@@ -143,12 +212,21 @@ class PlayApp(App[None]):
                     " · as short as can be" if played == self.shortest else f" · the shortest takes {self.shortest}"
                 )
             line.append(" · s saves it")
-        elif not self.shown:
+        elif self.game.listed() is None:
+            line = Text(self.unlisted or "listing the moves…", style="yellow" if self.unlisted else "dim")
+        elif not self.shown and not self.picked:
             line = Text(f"No move can be made after {played} moves: u undoes", style="bold yellow")
         else:
             line = Text(f"{played} move{'s' if played != 1 else ''} played")
             if self.shortest is not None:
                 line.append(f" · the shortest solution takes {self.shortest}", style="dim")
+        listed = self.game.listed()
+        if listed is not None and listed.left_out:
+            line.append(
+                f"\nthe first {len(listed.options):,} of {listed.total:,} moves are listed "
+                f"({listed.left_out:,} left out; h names the next move of a shortest solution, listed or not)",
+                style="dim",
+            )
         if self.message:
             line.append("\n").append(self.message)
         return line
@@ -158,6 +236,7 @@ class PlayApp(App[None]):
         self._play(event.option_index)
 
     def action_number(self, number: int) -> None:
+        self.moves_now()
         if number <= len(self.shown):
             self._play(number - 1)
         else:
@@ -167,6 +246,7 @@ class PlayApp(App[None]):
         self.game.play(self.shown[index])
         self.message = ""
         self.picked = []
+        self.hinted = []
         self.refresh_game()
 
     def on_click(self, event: events.Click) -> None:
@@ -176,11 +256,14 @@ class PlayApp(App[None]):
         name = _clicked(self.game.compiled, self.game.state, offset.x, offset.y) if offset is not None else None
         if name is None:
             return
+        if self.game.listed() is None:
+            self._say("the moves are being listed: a click picks among them once they are")
+            return
         self.picked = [*self.picked[-1:], name]
-        touching = [o for o in self.game.options() if all(_touches(o, picked) for picked in self.picked)]
+        touching = [o for o in self._listed() if all(_touches(o, picked) for picked in self.picked)]
         if len(touching) == 1:
             self.game.play(touching[0])
-            self.picked, self.message = [], ""
+            self.picked, self.message, self.hinted = [], "", []
         elif not touching:
             self.picked = [name]
             self.message = f"no move touches {name}" if not self._any(name) else ""
@@ -189,20 +272,27 @@ class PlayApp(App[None]):
         self.refresh_game()
 
     def _any(self, name: str) -> bool:
-        return any(_touches(option, name) for option in self.game.options())
+        return any(_touches(option, name) for option in self._listed())
 
     def action_let_go(self) -> None:
         self.picked = []
         self._say("")
 
     def action_undo(self) -> None:
+        self.hinted = []
         self._say("" if self.game.undo() else "nothing to undo")
 
     def action_redo(self) -> None:
+        self.hinted = []
         self._say("" if self.game.redo() else "nothing to redo")
 
     def action_forbidden(self) -> None:
+        """The forbidden moves shown (found here, if not yet: asked for, as a move chosen by
+        Enter is waited for) or hidden."""
         self.show_forbidden = not self.show_forbidden
+        state = self.game.state
+        if self.show_forbidden and (self.refused is None or self.refused[0] != state):
+            self.refused = state, refusals(self.game.compiled, state)
         self._say("")
 
     def action_hint(self) -> None:
@@ -210,7 +300,9 @@ class PlayApp(App[None]):
             self._say("the goal is reached")
             return
         self._say("thinking…")
-        self.run_worker(self._hint, thread=True, group="hint", exclusive=True, exit_on_error=False)
+        self.run_worker(
+            _stopped_with_the_game(self._hint), thread=True, group="hint", exclusive=True, exit_on_error=False
+        )
 
     def action_save(self) -> None:
         """The moves saved; a save that fails is said here (and, if no later save succeeds,
@@ -231,12 +323,30 @@ class PlayApp(App[None]):
         self.refresh_game()
 
     # ---- the engine, in threads (the screen stays alive)
+    def _list_moves(self, job: Listed) -> Listed:
+        """The moves from the job's state (the first `most`, and their number), or why they
+        could not be listed: a limit, the player gone on (the worker cancelled), a failure.
+        Said done whatever happens: `moves_now` may be waiting."""
+        try:
+            limits = _thread_limits()
+            job.result = listing(self.game.compiled, job.state, self.game.most, limits)
+            if self.show_forbidden:  # shown with them, found here rather than on the screen's thread
+                limits.check(0, stored=False)
+                job.refused = refusals(self.game.compiled, job.state)
+        except LimitReached as exc:
+            job.result = f"the moves could not be listed: {exc.reason}"
+        except Exception as exc:
+            job.result = f"the moves could not be listed: {type(exc).__name__}: {exc}"
+        finally:
+            job.done.set()
+        return job
+
     def _hint(self) -> tuple[int, Hint]:
         at = len(self.game.played)
-        return at, self.game.hint(Limits(timeout=HINT_SECONDS))
+        return at, self.game.hint(_thread_limits())
 
     def _shortest_from_start(self) -> int | None:
-        result = shortest_from(self.game.compiled, self.game.compiled.start, Limits(timeout=HINT_SECONDS))
+        result = shortest_from(self.game.compiled, self.game.compiled.start, _thread_limits())
         return result.length
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -246,7 +356,9 @@ class PlayApp(App[None]):
             return
         if event.state != WorkerState.SUCCESS:
             return
-        if worker.group == "shortest":
+        if worker.group == "moves":
+            self._take(cast("Listed", worker.result))
+        elif worker.group == "shortest":
             self.shortest = worker.result
             self.refresh_game()
         elif worker.group == "hint":
@@ -256,9 +368,85 @@ class PlayApp(App[None]):
             if hint.move is None:
                 self._say(f"no hint: {hint.why_not}")
                 return
+            self.hinted = [hint.move]  # listed too, where the moves listed stop short of it
+            if hint.move not in self.shown and self.game.listed() is not None:
+                self.picked = []  # a click's choice that leaves it out is let go
+                self.refresh_game()
+            if hint.move not in self.shown:  # the moves are still being listed: it comes with them
+                self._say(f"hint: {hint.move.words}")
+                return
             index = self.shown.index(hint.move)
             self._say(f"hint: {index + 1}  {hint.move.words}")
             self.query_one("#moves", OptionList).highlighted = index
+
+
+@dataclass
+class Listed:
+    """The moves of a state, listed on a worker thread: done, with the listing or why there
+    is none."""
+
+    state: bytes
+    done: threading.Event = field(default_factory=threading.Event)
+    result: Listing | str | None = None
+    refused: list[Refusal] | None = None  # the moves forbidden there, where they are shown
+
+
+class MoveList(OptionList):
+    """The moves listed: Enter waits for them where they are being listed (`moves_now`)."""
+
+    def action_select(self) -> None:
+        cast("PlayApp", self.app).moves_now()
+        super().action_select()
+
+
+def _thread_limits() -> Limits:
+    """The limits of what a worker thread runs: HINT_SECONDS, and the worker cancelled (the
+    player moved on, or the game ended), polled by the searches and listings that poll
+    (a search the planner runs as a race polls its own: the game does not wait for it)."""
+    worker = get_current_worker()
+    return Limits(timeout=HINT_SECONDS, until=lambda: "the game went on without it" if worker.is_cancelled else None)
+
+
+def _stopped_with_the_game(work: Callable[[], Any]) -> Callable[[], Any]:
+    """`work` as a worker thread runs it: a stop (a LimitReached, which textual's workers
+    would let through as it is no Exception) becomes a failure the app is told of."""
+
+    def run() -> Any:
+        try:
+            return work()
+        except LimitReached as exc:
+            raise RuntimeError(exc.reason) from None
+
+    return run
+
+
+class Apart(concurrent.futures.ThreadPoolExecutor):
+    """The app's default executor, which runs textual's thread workers: each on a daemon
+    thread of its own, and none waited for at the end. The executor asyncio makes would be
+    waited for when the app ends (`shutdown(wait=True)`): `q` pressed during a hint's search
+    would leave the terminal blank until the search gave up (30 s). The threads are told to
+    stop (their workers are cancelled: `_thread_limits`); what does not stop ends with the
+    program."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=1)
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+
+        def run() -> None:
+            if not future.set_running_or_notify_cancel():
+                return
+            try:
+                future.set_result(fn(*args, **kwargs))
+            except BaseException as exc:
+                future.set_exception(exc)
+
+        threading.Thread(target=run, daemon=True, name="puzint-play").start()
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Nothing is waited for (see the class)."""
 
 
 def _touches(option: Option, name: str) -> bool:

@@ -18,6 +18,8 @@ from ..compiler import CompiledPuzzle
 from ..errors import Diagnostic, Pos, SpecError
 from ..files import write_file
 from ..render import data
+from ..search import Limits
+from ..search.limits import LimitReached, stop_reason
 from ..sources import line_ends, read_source
 from .session import Option, options, refusals
 
@@ -57,33 +59,71 @@ def write_solution(path: Path, compiled: CompiledPuzzle, played: list[Option], c
     write_file(path, solution_text(compiled, played, command))
 
 
-def read_solution(compiled: CompiledPuzzle, path: str | Path) -> Replayed:
+class ReplayStopped(LimitReached):
+    """A limit (or Ctrl-C) stopped the check of a solution file: why, and how far it came
+    (the line it was at, the moves checked before it, the legal moves looked through)."""
+
+    def __init__(self, reason: str, filename: str, line: int, checked: int, listed: int):
+        super().__init__(reason)
+        self.filename, self.line, self.checked, self.listed = filename, line, checked, listed
+
+    def explored(self) -> str:
+        moves = f"{self.checked} move{'s' if self.checked != 1 else ''}"
+        return f"{moves} checked, {self.listed:,} legal move{'s' if self.listed != 1 else ''} looked through"
+
+
+def read_solution(compiled: CompiledPuzzle, path: str | Path, limits: Limits | None = None) -> Replayed:
     """The moves of a solution file, each checked against the state it is played in."""
-    return replay(compiled, read_source(path, "solution file"), str(path))
+    return replay(compiled, read_source(path, "solution file"), str(path), limits)
 
 
-def replay(compiled: CompiledPuzzle, text: str, filename: str = "<solution>") -> Replayed:
+def replay(compiled: CompiledPuzzle, text: str, filename: str = "<solution>", limits: Limits | None = None) -> Replayed:
+    """The moves a solution file names, each found among the legal moves of the state it is
+    played in (a state may have tens of thousands: a filling's counter of 60,001 values).
+    Under `limits`: the legal moves listed count as states generated, and a limit, the timer
+    of `Limits.armed` or Ctrl-C stops the check with a ReplayStopped that says how far it
+    came (without limits, a Ctrl-C is the caller's KeyboardInterrupt)."""
     source = line_ends(text)
-    state = compiled.start
+    listed = [0]
     played: list[Option] = []
-    for number, line in enumerate(source.split("\n"), 1):
-        words = line.split("#", 1)[0].strip()
-        if not words:
-            continue
-        at = Pos(number, len(line) - len(line.lstrip()) + 1, max(1, len(words)))
-        here = options(compiled, state)
-        chosen = [o for o in here if _key(words) in (_key(o.words), _key(o.ascii_words))]
-        if len({o.after for o in chosen}) > 1:
-            raise SpecError(
-                [Diagnostic(at, f"'{words}' names {len(chosen)} different moves here", _listed(chosen))],
-                source,
-                filename,
-            )
-        if not chosen:
-            raise SpecError([_not_legal(compiled, state, words, at, here, len(played))], source, filename)
-        played.append(chosen[0])
-        state = chosen[0].after
+    number = 0
+    try:
+        for number, line in enumerate(source.split("\n"), 1):
+            _replay_line(compiled, source, filename, number, line, played, limits, listed)
+    except (LimitReached, KeyboardInterrupt) as exc:
+        if limits is None:  # a caller's own Ctrl-C (the API's): theirs to handle
+            raise
+        raise ReplayStopped(stop_reason(exc), filename, number, len(played), listed[0]) from None
     return Replayed(played)
+
+
+def _replay_line(
+    compiled: CompiledPuzzle,
+    source: str,
+    filename: str,
+    number: int,
+    line: str,
+    played: list[Option],
+    limits: Limits | None,
+    listed: list[int],
+) -> None:
+    """The move a line names (if it names one), found and played."""
+    words = line.split("#", 1)[0].strip()
+    if not words:
+        return
+    state = played[-1].after if played else compiled.start
+    at = Pos(number, len(line) - len(line.lstrip()) + 1, max(1, len(words)))
+    here = options(compiled, state, limits, listed)
+    chosen = [o for o in here if _key(words) in (_key(o.words), _key(o.ascii_words))]
+    if len({o.after for o in chosen}) > 1:
+        raise SpecError(
+            [Diagnostic(at, f"'{words}' names {len(chosen)} different moves here", _listed(chosen))],
+            source,
+            filename,
+        )
+    if not chosen:
+        raise SpecError([_not_legal(compiled, state, words, at, here, len(played))], source, filename)
+    played.append(chosen[0])
 
 
 def _key(words: str) -> str:

@@ -9,6 +9,7 @@ are exactly the moves the searches make: a move the engine would never make cann
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..compiler import CompiledPuzzle
@@ -20,6 +21,9 @@ from ..runner import solve
 from ..search import Limits, SearchResult
 from ..search.costs import plain
 from ..search.result import LIMIT, SOLVED
+
+LISTED = 1_000  # the most moves `play` lists from one state (the others are counted and said)
+NAMED_BETWEEN_POLLS = 256  # moves put in words between two polls of the limits
 
 
 @dataclass(frozen=True)
@@ -63,25 +67,84 @@ class Refusal:
         return f"{self.name} {self.text}".rstrip()
 
 
-def options(compiled: CompiledPuzzle, state: bytes) -> list[Option]:
-    """Every legal move from `state`, in reading order (the order `run` would try them)."""
-    out = []
-    for after, number in compiled.in_reading_order(compiled.expand(state)):
-        label = compiled.label(number, state)
-        cost = plain(data.compiled_cost(compiled, state, number)) if compiled.has_costs else None
-        out.append(
-            Option(
-                number,
-                label.rule,
-                describe(label, compiled, drawn=UNICODE).plain,
-                describe(label, compiled, drawn=ASCII).plain,
-                label.movers,
-                cost,
-                after,
-                label.at,
-            )
-        )
-    return out
+@dataclass(frozen=True)
+class Listing:
+    """The legal moves of a state as `play` lists them: the first ones in reading order (at
+    most LISTED), and how many there are in all. A filling of two counters of 60,001 values
+    each has 60,001 moves from its start: a list a person cannot read, and minutes to put in
+    words on the screen's own thread, where `q` then waited."""
+
+    options: list[Option]
+    total: int
+
+    @property
+    def left_out(self) -> int:
+        return self.total - len(self.options)
+
+
+def option(compiled: CompiledPuzzle, state: bytes, number: int, after: bytes) -> Option:
+    """The move `number` from `state` to `after`, in words."""
+    label = compiled.label(number, state, after)
+    cost = plain(data.compiled_cost(compiled, state, number)) if compiled.has_costs else None
+    return Option(
+        number,
+        label.rule,
+        describe(label, compiled, drawn=UNICODE).plain,
+        describe(label, compiled, drawn=ASCII).plain,
+        label.movers,
+        cost,
+        after,
+        label.at,
+    )
+
+
+def each_option(
+    compiled: CompiledPuzzle, state: bytes, limits: Limits | None = None, counted: list[int] | None = None
+) -> Iterator[Option]:
+    """The legal moves from `state` in reading order (the order `run` would try them), each
+    put in words as it is asked for. Under `limits` (a replay's, a listing's): the moves made
+    are states generated, counted in `counted[0]` across the states listed, and the limits
+    are polled once the state is expanded and every NAMED_BETWEEN_POLLS moves after (a
+    state's expansion is one step: the timer of `Limits.armed` stops it inside)."""
+    counted = counted if counted is not None else [0]
+    successors = compiled.in_reading_order(compiled.expand(state))
+    counted[0] += len(successors)
+    if limits is not None:
+        limits.check(counted[0], stored=False)
+    for named, (after, number) in enumerate(successors, 1):
+        yield option(compiled, state, number, after)
+        if limits is not None and named % NAMED_BETWEEN_POLLS == 0:
+            limits.check(counted[0], stored=False)
+
+
+def options(
+    compiled: CompiledPuzzle, state: bytes, limits: Limits | None = None, counted: list[int] | None = None
+) -> list[Option]:
+    """Every legal move from `state`, in reading order, in words (see `each_option`)."""
+    return list(each_option(compiled, state, limits, counted))
+
+
+def listing(compiled: CompiledPuzzle, state: bytes, most: int = LISTED, limits: Limits | None = None) -> Listing:
+    """The first `most` legal moves from `state` in words, and how many there are: the
+    moves past `most` are counted, not put in words."""
+    successors = compiled.in_reading_order(compiled.expand(state))
+    if limits is not None:
+        limits.check(len(successors), stored=False)
+    shown = []
+    for named, (after, number) in enumerate(successors[:most], 1):
+        shown.append(option(compiled, state, number, after))
+        if limits is not None and named % NAMED_BETWEEN_POLLS == 0:
+            limits.check(len(successors), stored=False)
+    return Listing(shown, len(successors))
+
+
+def leading_to(compiled: CompiledPuzzle, state: bytes, after: bytes) -> Option | None:
+    """The first move (in reading order) from `state` to `after`, in words; None if none
+    leads there. Only that move is put in words, whatever the number of moves."""
+    for child, number in compiled.in_reading_order(compiled.expand(state)):
+        if child == after:
+            return option(compiled, state, number, child)
+    return None
 
 
 def refusals(compiled: CompiledPuzzle, state: bytes) -> list[Refusal]:
@@ -107,11 +170,16 @@ class Hint:
 @dataclass
 class Game:
     """A game in progress: the states from the start to where the player stands, and the
-    moves undone (for redo). A move played after an undo forgets what was undone."""
+    moves undone (for redo). A move played after an undo forgets what was undone. The moves
+    listed from the state where the player stands are kept (`listed`), however they were
+    listed: here, or on another thread (`remember`)."""
 
     compiled: CompiledPuzzle
     played: list[Option] = field(default_factory=list)
     undone: list[Option] = field(default_factory=list)
+    most: int = LISTED  # the most moves listed from a state
+    _listed: tuple[bytes, Listing] | None = field(default=None, repr=False)
+    _hinted: tuple[bytes, Option] | None = field(default=None, repr=False)  # a hint's move, and from where
 
     @property
     def state(self) -> bytes:
@@ -121,14 +189,35 @@ class Game:
     def solved(self) -> bool:
         return self.compiled.is_goal(self.state)
 
+    def listed(self) -> Listing | None:
+        """The moves listed from where the player stands, if they have been listed."""
+        kept = self._listed
+        return kept[1] if kept is not None and kept[0] == self.state else None
+
+    def remember(self, state: bytes, moves: Listing) -> None:
+        self._listed = (state, moves)
+
+    def listing(self, limits: Limits | None = None) -> Listing:
+        """The moves from where the player stands (listed here, if they are not yet)."""
+        kept = self.listed()
+        if kept is None:
+            kept = listing(self.compiled, self.state, self.most, limits)
+            self.remember(self.state, kept)
+        return kept
+
     def options(self) -> list[Option]:
-        return options(self.compiled, self.state)
+        """The moves listed from where the player stands (all of them, up to `most`)."""
+        return self.listing().options
 
     def refusals(self) -> list[Refusal]:
         return refusals(self.compiled, self.state)
 
     def play(self, option: Option) -> None:
-        if option not in self.options():
+        """`option`, if it can be played here: one of the moves listed, a hint's move from
+        here (the moves listed may stop short of it), or, past them, a move the state has."""
+        state = self.state
+        known = option in self.options() or self._hinted == (state, option)
+        if not known and (option.after, option.number) not in self.compiled.expand(state):
             raise ValueError(f"{option.words} cannot be played here")
         self.played.append(option)
         self.undone.clear()
@@ -146,13 +235,19 @@ class Game:
         return True
 
     def hint(self, limits: Limits | None = None) -> Hint:
-        """The next move of a shortest solution from here."""
-        if self.solved:
+        """The next move of a shortest solution from here (from the state where the player
+        stood when it was asked: the app asks on another thread)."""
+        state = self.state
+        if self.compiled.is_goal(state):
             return Hint(None, "the goal is reached")
-        result = shortest_from(self.compiled, self.state, limits)
+        result = shortest_from(self.compiled, state, limits)
         if result.status == LIMIT:
             return Hint(None, f"stopped: {result.limit_reason}")
         if result.status != SOLVED or not result.path:
             return Hint(None, "the goal cannot be reached from here")
-        _, after = result.path[0]
-        return Hint(next(o for o in self.options() if o.after == after))
+        _, after = result.path[0]  # a move of the puzzle compiled from here: found again here by the state it makes
+        move = leading_to(self.compiled, state, after)
+        if move is None:
+            return Hint(None, "the engine's next move is not one of this state's")
+        self._hinted = (state, move)
+        return Hint(move)

@@ -277,15 +277,26 @@ def placed(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> list[int]
     return out
 
 
-def stopped_to_data(spec: str, params: dict[str, str], reason: str, seconds: float) -> dict[str, Any]:
-    """A run that a limit stopped while the spec was read and compiled, before any search."""
+def stopped_to_data(
+    spec: str,
+    params: dict[str, str],
+    reason: str,
+    seconds: float,
+    stopped_while: str = "compiling",
+    states: int = 0,
+    where: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """A run that a limit stopped before any search: while the spec was read and compiled,
+    or while a solution file's moves were checked (`replaying`: `where` it stopped, the
+    moves checked, and the legal moves looked through as its states)."""
     return {
         "format": FORMAT_VERSION,
         "spec": spec,
         "params": dict(params),
         "status": "limit",
         "limit": reason,
-        "stopped_while": "compiling",
-        "states": 0,
+        "stopped_while": stopped_while,
+        **(where or {}),
+        "states": states,
         "seconds": round(seconds, 6),
     }

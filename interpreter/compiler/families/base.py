@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,13 +19,20 @@ class MoveIds:
         self.first = first
         self.ids: dict[tuple[Any, ...], int] = {}
         self.keys: list[tuple[Any, ...]] = []
+        self._new = threading.Lock()
 
     def number(self, key: tuple[Any, ...]) -> int:
+        """The key's number, given it the first time it is met. A new number is given under a
+        lock: `puzint play` lists a state's moves on one thread while a hint searches the same
+        puzzle on another, and two keys given the same number would name one move for another."""
         found = self.ids.get(key)
         if found is None:
-            found = self.first + len(self.keys)
-            self.ids[key] = found
-            self.keys.append(key)
+            with self._new:
+                found = self.ids.get(key)
+                if found is None:
+                    found = self.first + len(self.keys)
+                    self.keys.append(key)
+                    self.ids[key] = found
         return found
 
     def key(self, number: int) -> tuple[Any, ...]:
