@@ -89,6 +89,8 @@ class PlayApp(App[None]):
         self.unlisted = ""  # why the moves of `moves_job`'s state could not be listed
         self.hinted: list[Option] = []  # a hint's move from here, where the moves listed stop short of it
         self.refused: tuple[bytes, list[Refusal]] | None = None  # the moves forbidden from a state, once known
+        self.hint_for: bytes | None = None  # the state a hint is being searched from
+        self.hint_worker: Worker[tuple[bytes, Hint]] | None = None  # the search of it
 
     # ---- layout
     def compose(self) -> ComposeResult:
@@ -296,12 +298,22 @@ class PlayApp(App[None]):
         self._say("")
 
     def action_hint(self) -> None:
+        """A hint asked for on a worker thread; asked again from the same state, the search
+        under way is waited for (a key held down would start a search a keystroke)."""
         if self.game.solved:
             self._say("the goal is reached")
             return
         self._say("thinking…")
-        self.run_worker(
-            _stopped_with_the_game(self._hint), thread=True, group="hint", exclusive=True, exit_on_error=False
+        state = self.game.state
+        if self.hint_for == state:
+            return
+        self.hint_for = state
+        self.hint_worker = self.run_worker(
+            _stopped_with_the_game(lambda: self._hint(state)),
+            thread=True,
+            group="hint",
+            exclusive=True,
+            exit_on_error=False,
         )
 
     def action_save(self) -> None:
@@ -341,9 +353,8 @@ class PlayApp(App[None]):
             job.done.set()
         return job
 
-    def _hint(self) -> tuple[int, Hint]:
-        at = len(self.game.played)
-        return at, self.game.hint(_thread_limits())
+    def _hint(self, state: bytes) -> tuple[bytes, Hint]:
+        return state, self.game.hint(_thread_limits(), state)
 
     def _shortest_from_start(self) -> int | None:
         result = shortest_from(self.game.compiled, self.game.compiled.start, _thread_limits())
@@ -351,6 +362,8 @@ class PlayApp(App[None]):
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker is self.hint_worker and event.state in (WorkerState.ERROR, WorkerState.CANCELLED):
+            self.hint_for = None  # asked again, it is searched again
         if event.state == WorkerState.ERROR:
             self._say(f"the engine failed: {worker.error}")
             return
@@ -362,9 +375,11 @@ class PlayApp(App[None]):
             self.shortest = worker.result
             self.refresh_game()
         elif worker.group == "hint":
-            at, hint = cast("tuple[int, Hint]", worker.result)
-            if at != len(self.game.played):
-                return  # the player moved on meanwhile
+            at, hint = cast("tuple[bytes, Hint]", worker.result)
+            if at == self.hint_for:
+                self.hint_for = None
+            if at != self.game.state:
+                return  # the player moved on meanwhile (the same number of moves is not the same state)
             if hint.move is None:
                 self._say(f"no hint: {hint.why_not}")
                 return

@@ -234,10 +234,10 @@ class Game:
         self.played.append(self.undone.pop())
         return True
 
-    def hint(self, limits: Limits | None = None) -> Hint:
-        """The next move of a shortest solution from here (from the state where the player
-        stood when it was asked: the app asks on another thread)."""
-        state = self.state
+    def hint(self, limits: Limits | None = None, state: bytes | None = None) -> Hint:
+        """The next move of a shortest solution from here, or from `state` (where the player
+        stood when it was asked: the app asks on another thread, and the player may move on)."""
+        state = self.state if state is None else state
         if self.compiled.is_goal(state):
             return Hint(None, "the goal is reached")
         result = shortest_from(self.compiled, state, limits)

@@ -246,3 +246,38 @@ def test_the_moves_left_out_are_said_and_a_hint_past_them_is_listed_and_played(m
             assert [o.words for o in app.game.played] == [hint[1]]
 
     asyncio.run(drive())
+
+
+def test_a_hint_asked_where_the_player_no_longer_stands_is_not_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Asked after one move, answered after that move was undone and another made: as many
+    moves, another state (a hint once matched by the number of moves, and named a move of
+    the state left)."""
+    frog = load("specs/frog.puz", {"n": "2"})
+    second = options(frog, frog.start)[1]
+    expected = Game(frog).hint(state=second.after).move
+    assert expected is not None
+    release = threading.Event()
+    hint = Game.hint
+
+    def held(self: Game, *args: Any) -> Any:
+        release.wait()
+        return hint(self, *args)
+
+    monkeypatch.setattr(Game, "hint", held)
+    app = PlayApp(frog, Path("unused.moves"), "puzint run frog")
+
+    async def drive() -> None:
+        async with app.run_test(size=(110, 40)) as pilot:
+            await pilot.press("1", "h", "u", "2")
+            assert app.game.played == [second]
+            release.set()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert "hint" not in shown(app, "#status") and app.hinted == []
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            index = app.shown.index(expected)
+            assert shown(app, "#status").endswith(f"hint: {index + 1}  {expected.words}")
+
+    asyncio.run(drive())
