@@ -35,10 +35,18 @@ def cache_base() -> Path | None:
 def cache_name() -> str:
     """The name of this kernel's cache directory: a hash of every kernel source, so that any
     change to one of them starts a fresh cache (see `jit`)."""
+    return f"kernel-{sources_hash(Path(__file__).resolve().parent)}"
+
+
+def sources_hash(kernel: Path) -> str:
+    """A hash of every module under `kernel`, its sub-packages' too, each with its path there
+    (a module moved to another sub-package changes it), in the order of the paths."""
     digest = hashlib.sha256()
-    for source in sorted(Path(__file__).resolve().parent.glob("*.py")):  # every kernel module
-        digest.update(source.read_bytes())
-    return f"kernel-{digest.hexdigest()[:16]}"
+    for path in sorted(kernel.rglob("*.py"), key=lambda path: path.relative_to(kernel).as_posix()):
+        content = path.read_bytes()
+        digest.update(f"{path.relative_to(kernel).as_posix()}\0{len(content)}\0".encode())
+        digest.update(content)
+    return digest.hexdigest()[:16]
 
 
 PREBUILT = "compiled"  # the directory, beside the kernel's modules, of the code compiled at install

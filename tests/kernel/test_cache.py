@@ -98,6 +98,26 @@ def test_the_cache_base_follows_the_environment(tmp_path: Path, monkeypatch: pyt
     assert cache_base() == tmp_path / "mine"
 
 
+def test_the_cache_is_named_after_every_module_below_the_kernel(tmp_path: Path) -> None:
+    """numba checks a cached function against its own file only: the cache's name changes with
+    any module of the kernel, one in a sub-package too, and with where a module is."""
+    from puzint.kernel.where import sources_hash
+
+    (tmp_path / "part").mkdir()
+    (tmp_path / "front.py").write_text("A = 1\n")
+    (tmp_path / "part" / "inner.py").write_text("B = 2\n")
+    (tmp_path / "part" / "data.nbi").write_bytes(b"not a source")
+    first = sources_hash(tmp_path)
+    (tmp_path / "part" / "data.nbi").write_bytes(b"compiled code")
+    assert sources_hash(tmp_path) == first  # only the sources count
+    (tmp_path / "part" / "inner.py").write_text("B = 3\n")
+    changed = sources_hash(tmp_path)
+    assert changed != first
+    (tmp_path / "other").mkdir()
+    (tmp_path / "part" / "inner.py").rename(tmp_path / "other" / "inner.py")
+    assert sources_hash(tmp_path) not in (first, changed)
+
+
 @pytest.mark.parametrize("home", ["", "relative"])
 def test_no_home_means_no_cache_rather_than_one_in_the_current_directory(
     home: str, monkeypatch: pytest.MonkeyPatch
