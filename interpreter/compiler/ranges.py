@@ -27,6 +27,11 @@ KERNEL_BOUND = 1 << 62  # every value the kernel computes stays strictly between
 # CP-SAT's values: its model checker refuses a linear expression whose least or greatest sum
 # may pass 2**62 (half its 64-bit words), and a comparison takes the difference of two sides
 CPSAT_BOUND = 1 << 60
+# A factor of a product of two unknowns in CP-SAT's model: OR-tools 9.15's presolve proves
+# `A * C != 0` unsolvable for A in 0..2 and C in 10**12..10**12+1 (found by the fuzzer at the
+# edges; correct without presolve, and for every factor below 2**31: measured, the bound is
+# exact), so a product whose factors may pass it is left to the other engines
+CPSAT_FACTOR_BOUND = 1 << 31
 ESTIMATE_BOUND = 1 << 58  # a heuristic's values: f = depth + estimate stays far below the searches' sentinels
 BAG_CAPACITY = 255  # pieces of one kind a bag holds (a byte of the state)
 

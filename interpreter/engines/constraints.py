@@ -30,7 +30,7 @@ from typing import Any
 from ..compiler import CompiledPuzzle
 from ..compiler.families import TileFamily
 from ..compiler.families.fill import FillFamily, Inexpressible, known_cell, known_cells, known_members, rule_cuts
-from ..compiler.ranges import CPSAT_BOUND, Interval, Ranges
+from ..compiler.ranges import CPSAT_BOUND, CPSAT_FACTOR_BOUND, Interval, Ranges
 from ..errors import NOWHERE, Pos
 from ..model import expr as m
 from ..model.puzzle import EMPTY
@@ -238,6 +238,17 @@ class Model:
             )
         return interval
 
+    def _factor(self, interval: Interval, pos: Pos) -> None:
+        """A factor of a product of two unknowns, where CP-SAT answers it rightly (see
+        compiler.ranges.CPSAT_FACTOR_BOUND; else Inexpressible)."""
+        if interval.magnitude >= CPSAT_FACTOR_BOUND:
+            reach = interval.high if abs(interval.high) >= abs(interval.low) else interval.low
+            raise Inexpressible(
+                pos,
+                f"a product of a factor that may reach {reach:,} (OR-tools' presolve is wrong past "
+                f"2**{CPSAT_FACTOR_BOUND.bit_length() - 1}: it proved a solvable product unsolvable)",
+            )
+
     def _variable(self, interval: Interval) -> Any:
         """A new variable that may take every value of `interval` (as the range analysis found it)."""
         return self.model.new_int_var(interval.low, interval.high, "")
@@ -274,6 +285,8 @@ class Model:
             left, right = self.number(expr.left, bound), self.number(expr.right, bound)
             if isinstance(left, int) or isinstance(right, int):
                 return left * right
+            for factor in (expr.left, expr.right):
+                self._factor(self.ranges.interval(factor, bound), factor.pos)
             product = self._variable(reach)
             self.model.add_multiplication_equality(product, [left, right])
             return product

@@ -58,6 +58,41 @@ def test_every_engine_counts_the_fillings_of_large_values_as_a_brute_force_does(
     assert found == expected
 
 
+# found by the fuzzer at the edges (tests/fuzz/test_values_differential.py), shrunk: OR-tools
+# 9.15's presolve "proved" these unsolvable, for any factor of a product past 2**31
+SHRUNK = [
+    ("fill A with 0..2\nfill C with 1000000000000..1000000000001\nrule: (A * C) != 0", lambda a, c: a * c != 0),
+    (
+        "fill A with 0..3\nfill C with 1000000000000..1000000000001\nrule:\n    A != 0\n    (A * C) != 0",
+        lambda a, c: a != 0 and a * c != 0,
+    ),
+    (
+        "fill A with 1000000..1000001\nfill C with 0..2\nrule: (A * (1000000000000 + C)) != 10 * 100000000000000000",
+        lambda a, c: a * (10**12 + c) != 10**18,
+    ),
+]
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+@pytest.mark.parametrize(("text", "holds"), SHRUNK, ids=["product", "product and a rule", "product of a sum"])
+def test_a_product_of_factors_past_2_to_the_31_is_counted_as_a_brute_force_does(
+    engine: str, text: str, holds: object
+) -> None:
+    compiled = compiled_from(f'puzzle "shrunk"\n{text}\n')
+    names = [c.name for c in compiled.puzzle.counters if c.role == "number"]
+    ranges = [range(c.low, c.high + 1) for c in compiled.puzzle.counters if c.role == "number"]
+    expected = sorted(v for v in itertools.product(*ranges) if holds(*v))  # type: ignore[operator]
+    assert names == ["A", "C"] and expected
+    if engine == "cpsat":
+        with pytest.raises(SpecError) as refused:
+            plan(compiled, Query.of(compiled), engine)
+        assert "OR-tools' presolve is wrong past 2**31" in str(refused.value)
+        return
+    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    found = sorted(tuple(compiled.layout.decode(path[-1][1]).counters[:2]) for path in report.solutions)
+    assert found == expected
+
+
 def test_the_default_engine_finds_the_one_filling_of_a_product_past_10_to_the_12(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
