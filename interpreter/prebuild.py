@@ -55,14 +55,15 @@ def build(target: Path, specs: Path) -> Path:
     is said on stderr and left to compile on first use."""
     os.environ["PUZINT_CACHE_DIR"] = str(target)
     os.environ["PUZINT_PREBUILT"] = "0"  # never seeded from an older build
-    from .kernel.cache import KERNEL_DIR
+    from .kernel.compiling.cache import KERNEL_DIR
     from .kernel.where import cache_name
 
     if target.is_dir():
         for other in target.iterdir():
             if KERNEL_DIR.fullmatch(other.name) and other.name != cache_name() and not other.is_symlink():
                 shutil.rmtree(other)
-    importlib.import_module(".kernel.entry", __package__)  # compiles the machine into the cache, or finds it there
+    # compiles the machine into the cache, or finds it there
+    importlib.import_module(".kernel.machine.entry", __package__)
     built = target / cache_name()
     if not any(built.glob("entry.*.nbi")):
         raise RuntimeError(f"the machine was compiled, but its cache was not written in {built}")

@@ -21,7 +21,7 @@ from puzint.kernel import installed
 pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
 
 ROOT = Path(__file__).resolve().parents[1]
-CACHE_HITS = "import puzint.kernel.entry as entry; print(entry._entry.cache_hits)"
+CACHE_HITS = "import puzint.kernel.machine.entry as entry; print(entry._entry.cache_hits)"
 
 
 def in_a_fresh_process(argv: list[str], cache: Path) -> str:

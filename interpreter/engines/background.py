@@ -102,7 +102,7 @@ def compile_here(compiled: CompiledPuzzle, query: Query, wanted: Callable[[], bo
     """Compile what the kernel's search for this puzzle and question runs on, in this
     process (into the cache, where there is one, holding its lock while `wanted()`): the
     search, run for one state."""
-    from ..kernel.jit import CACHE_DIR
+    from ..kernel.compiling.jit import CACHE_DIR
     from ..search import Limits
     from .kernel import KernelEngine
 
@@ -117,7 +117,7 @@ def compile_here(compiled: CompiledPuzzle, query: Query, wanted: Callable[[], bo
 def main() -> int:
     """The background process: read the order, load the puzzle the same way, and compile."""
     from ..compiler import compile_puzzle
-    from ..kernel.jit import CACHE_DIR
+    from ..kernel.compiling.jit import CACHE_DIR
     from ..language.elaborate import elaborate
     from ..language.parser import parse
 

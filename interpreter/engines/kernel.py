@@ -81,7 +81,7 @@ class KernelEngine:
         if compiled.tiling is not None:
             return None  # the exact cover says every tiling
         from ..compiler.families.fill import Inexpressible
-        from ..kernel.fill_model import translate  # made once per puzzle, and kept for the search
+        from ..kernel.fill.fill_model import translate  # made once per puzzle, and kept for the search
 
         try:
             translate(compiled)
@@ -98,7 +98,7 @@ class KernelEngine:
         """The kernel's search for the question; a limit met while the kernel is compiled (the
         first time: half a minute) ends it with nothing searched. What the kernel cannot
         answer exactly once it runs is handed over (HandOver)."""
-        from ..kernel.search import NotExact
+        from ..kernel.searches.breadth_first import NotExact
 
         started = time.monotonic()
         if compiled.filling is not None:
@@ -119,7 +119,7 @@ class KernelEngine:
         return result
 
     def goal_states(self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
-        from ..kernel import depth
+        from ..kernel.searches import depth
 
         if compiled.filling is not None:
             return _fillings(compiled, limits, visited, moves)
@@ -130,7 +130,7 @@ class KernelEngine:
         return None
 
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
-        from ..kernel import depth
+        from ..kernel.searches import depth
 
         if compiled.filling is not None:
             visited, counted = [0], [0]
@@ -152,10 +152,10 @@ def _walk_fillings(
     tiling = compiled.tiling
     kernel.announce_fill(limits, "exact cover" if tiling is not None else "fill search")
     if tiling is not None:
-        from ..kernel.cover import CoverKernel
+        from ..kernel.fill.cover import CoverKernel
 
         return CoverKernel(tiling).walk(limits, visited, counted)
-    from ..kernel.fill import model_of
+    from ..kernel.fill.fill import model_of
 
     return model_of(compiled).walk(limits, visited, counted)
 
@@ -177,44 +177,44 @@ def _fillings(compiled: CompiledPuzzle, limits: Limits, visited: list[int], move
 
 
 def _search(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
-    from ..kernel import searches
+    from ..kernel.searches import by_width
 
     group = compiled.symmetry
     if query.mode == "any" and not query.layered:
-        from ..kernel.any_solution import any_solution
+        from ..kernel.searches.any_solution import any_solution
 
         return any_solution(compiled, limits, symmetric=group is not None and group.checked and group.keeps_goal)
     if query.mode == "cheapest":
-        from ..kernel.best_first import cheapest
+        from ..kernel.searches.best_first import cheapest
 
         estimate = compiled.estimate is not None and not query.count and query.method != "bfs"
         return cheapest(compiled, limits, estimate, query.count)
     if query.by_astar(compiled):
-        return searches.astar(compiled, limits)
+        return by_width.astar(compiled, limits)
     if query.method == "idastar":
-        from ..kernel.idastar import idastar
+        from ..kernel.searches.idastar import idastar
 
         return idastar(compiled, limits)
     if _from_both_ends(compiled, query):
-        from ..kernel import bidirectional
+        from ..kernel.searches import bidirectional
 
         return bidirectional.shortest(compiled, limits)
     if not query.layered:
-        return searches.shortest(compiled, limits)
+        return by_width.shortest(compiled, limits)
     if query.from_goal:
-        return searches.to_goal(compiled, limits)
+        return by_width.to_goal(compiled, limits)
     return _layered(compiled, query, limits)
 
 
 def _layered(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
     """Counts and reachable states, and the count up to symmetry (Burnside's, as in Python,
     each symmetry's fixed solutions counted by the kernel)."""
-    from ..kernel import searches
-    from ..kernel.search import check_moves
+    from ..kernel.searches import by_width
+    from ..kernel.searches.breadth_first import check_moves
 
     group = compiled.symmetry
     unchecked = [(sym.name, sym.pos, sym) for sym, _ in group.generators] if group and not group.checked else []
-    result = searches.explore(compiled, limits, query.count, query.reach, orbits=True, generators=unchecked)
+    result = by_width.explore(compiled, limits, query.count, query.reach, orbits=True, generators=unchecked)
     if group is not None and query.count and result.length is not None and result.count is not None:
 
         def checked() -> list[Element]:
@@ -223,7 +223,7 @@ def _layered(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchRe
             return candidates(compiled)  # goals given by conditions: the kernel declines (_why_not_layers)
 
         def fixed(element: Element) -> tuple[int | None, int | None]:
-            found = searches.explore(compiled, limits, count=True, keep=element)
+            found = by_width.explore(compiled, limits, count=True, keep=element)
             return (found.length, found.count) if found.status == SOLVED else (None, None)
 
         count_up_to_symmetry(compiled, limits, result, result.length, checked, fixed)
@@ -272,7 +272,7 @@ def _why_not_both_ends(compiled: CompiledPuzzle) -> str | None:
     """Why the kernel's bidirectional search (kernel.bidirectional) cannot run this puzzle."""
     if compiled.goal_state is None or not compiled.invertible:
         return "bidirectional search needs a goal that is one state and moves that can be undone"
-    from ..kernel.tables import why_not_tables
+    from ..kernel.tables.tables import why_not_tables
 
     plain = why_not_tables(compiled)
     if plain is not None:

@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..kernel.partition import Bucket, LayerReport, Share
+from ..kernel.searches.partition import Bucket, LayerReport, Share
 from ..search.limits import rss_mb
 from .subtrees import Job, compiled_for
 

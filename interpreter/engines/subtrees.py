@@ -83,7 +83,7 @@ def walk_roots(job: Job, roots: list[bytes], budget: tuple[float | None, int | N
             moved = compiled.starting_at(root)
             try:
                 if job.kernel and not job.moves:  # the goal states alone: read off the walk's set at its end
-                    from ..kernel.depth import goal_set
+                    from ..kernel.searches.depth import goal_set
 
                     goals, remembering = goal_set(moved, limits, visited, remember)
                     report.goals.extend((root, goal, []) for goal in goals)

@@ -572,14 +572,14 @@ def keys(compiled: CompiledPuzzle, kernel: bool) -> Any:
         return lambda state: b"s" + state
     import numpy as np
 
-    from ..kernel.assembly import build
+    from ..kernel.machine.assembly import build
 
     program = build(compiled).program
     return lambda state: np.array(program.pack(state), dtype=np.uint64).tobytes()
 
 
 def unpacked(compiled: CompiledPuzzle, packed: bytes) -> bytes:
-    from ..kernel.depth import unpacked as kernel_unpacked
+    from ..kernel.searches.depth import unpacked as kernel_unpacked
 
     return kernel_unpacked(compiled, packed)
 

@@ -52,7 +52,7 @@ def why_not(compiled: CompiledPuzzle, depth_first: bool = False) -> str | None:
         return "NUMBA_DISABLE_JIT is set, and the kernel runs only compiled by numba"
     if compiled.wide is not None:
         return compiled.wide.describe(compiled.puzzle.source)
-    from .tables import why_not as tables_why_not
+    from .tables.tables import why_not as tables_why_not
 
     return tables_why_not(compiled, words=DEPTH_FIRST_WORDS if depth_first else 1)
 
@@ -81,7 +81,7 @@ def announce(compiled: CompiledPuzzle, limits: Limits, machine: bool = True) -> 
 def machine_runs(compiled: CompiledPuzzle, machine: bool) -> bool:
     """Whether a search runs on the machine: asked to (`machine`), or the puzzle does not fit
     the word tables."""
-    from .tables import why_not_tables
+    from .tables.tables import why_not_tables
 
     return machine or why_not_tables(compiled) is not None
 

@@ -48,8 +48,8 @@ def planted(marker: Path) -> bytes:
 @pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A checked cache directory that the kernel's decorator uses."""
-    from puzint.kernel import jit
-    from puzint.kernel.cache import prepare
+    from puzint.kernel.compiling import jit
+    from puzint.kernel.compiling.cache import prepare
 
     base = tmp_path / "cache"
     path = prepare(base, KERNEL)
@@ -68,7 +68,7 @@ def every_warning_shown(monkeypatch: pytest.MonkeyPatch) -> None:
 def compiled_add_one() -> object:
     """A new dispatcher of add_one through the kernel's decorator, called once: as a new run
     would define and call a kernel function. Returns its numba statistics."""
-    from puzint.kernel import jit
+    from puzint.kernel.compiling import jit
 
     function = jit.njit(cache=True)(add_one)
     assert function(41) == 42
@@ -118,6 +118,20 @@ def test_the_cache_is_named_after_every_module_below_the_kernel(tmp_path: Path) 
     assert sources_hash(tmp_path) not in (first, changed)
 
 
+def test_no_two_kernel_modules_share_a_file_name() -> None:
+    """numba names a function's cache files after its module's file name, not its package, in
+    the one directory of the kernel's cache (and `where.compiled_before` asks by that name):
+    two modules of one name in two sub-packages would take each other's files."""
+    import puzint.kernel
+
+    kernel = Path(puzint.kernel.__file__).parent
+    modules = [path for path in kernel.rglob("*.py") if path.name != "__init__.py"]
+    names = sorted(path.stem for path in modules)
+    assert len(modules) > 20 and names == sorted(set(names))
+    packages = list(kernel.rglob("__init__.py"))
+    assert not [path for path in packages if "@njit" in path.read_text() or "@cfunc" in path.read_text()]
+
+
 @pytest.mark.parametrize("home", ["", "relative"])
 def test_no_home_means_no_cache_rather_than_one_in_the_current_directory(
     home: str, monkeypatch: pytest.MonkeyPatch
@@ -137,7 +151,7 @@ def test_no_home_means_no_cache_rather_than_one_in_the_current_directory(
 def test_an_unusable_cache_is_said_once_in_one_line_and_not_used(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from puzint.kernel.cache import prepare
+    from puzint.kernel.compiling.cache import prepare
 
     base = tmp_path / "base"
     (base / KERNEL).mkdir(parents=True, mode=0o700)
@@ -151,7 +165,7 @@ def test_an_unusable_cache_is_said_once_in_one_line_and_not_used(
 
 
 def test_a_cache_that_cannot_be_made_is_said_and_not_used(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from puzint.kernel.cache import prepare
+    from puzint.kernel.compiling.cache import prepare
 
     (tmp_path / "base").write_text("a file where the cache would go")
     assert prepare(tmp_path / "base", KERNEL) is None
@@ -163,7 +177,7 @@ def test_a_cache_that_cannot_be_made_is_said_and_not_used(tmp_path: Path, capsys
 
 @posix_only
 def test_a_new_cache_is_private(tmp_path: Path) -> None:
-    from puzint.kernel.cache import prepare
+    from puzint.kernel.compiling.cache import prepare
 
     path = prepare(tmp_path / "base", KERNEL)
     assert path == tmp_path / "base" / KERNEL
@@ -239,8 +253,8 @@ def test_a_pickle_others_could_write_is_not_loaded(cache: Path) -> None:
 def test_a_pickle_in_a_directory_others_can_write_is_not_loaded(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from puzint.kernel import jit
-    from puzint.kernel.cache import prepare
+    from puzint.kernel.compiling import jit
+    from puzint.kernel.compiling.cache import prepare
 
     shared = tmp_path / "base" / KERNEL
     shared.mkdir(parents=True)
@@ -272,17 +286,17 @@ def test_a_damaged_cache_file_is_discarded_and_rebuilt(
 
 def test_without_a_cache_nothing_is_written_beside_the_code(monkeypatch: pytest.MonkeyPatch) -> None:
     """numba's own fallback, where its cache directory cannot be used, is a __pycache__
-    beside the module: inside the installed package."""
+    beside the module: inside the installed package (any of the kernel's sub-packages)."""
     import puzint.kernel
-    from puzint.kernel import jit
+    from puzint.kernel.compiling import jit
 
     monkeypatch.setattr(jit, "CACHE_DIR", None)
     here = Path(__file__).parent / "__pycache__"
-    package = Path(puzint.kernel.__file__).parent / "__pycache__"
-    before = files(here, "*.nb*") + files(package, "*.nb*")
+    package = Path(puzint.kernel.__file__).parent
+    before = files(here, "*.nb*") + files(package, "**/__pycache__/*.nb*")
     stats = compiled_add_one()
     assert not stats.cache_hits
-    assert files(here, "*.nb*") + files(package, "*.nb*") == before
+    assert files(here, "*.nb*") + files(package, "**/__pycache__/*.nb*") == before
     assert not files(here, "test_cache.add_one-*")
 
 
@@ -295,7 +309,7 @@ def old(path: Path) -> None:
 
 
 def test_tidying_follows_no_link(tmp_path: Path) -> None:
-    from puzint.kernel.cache import forget_unused
+    from puzint.kernel.compiling.cache import forget_unused
 
     base, elsewhere = tmp_path / "base", tmp_path / "elsewhere"
     base.mkdir()
@@ -311,7 +325,7 @@ def test_tidying_follows_no_link(tmp_path: Path) -> None:
 
 @posix_only
 def test_tidying_leaves_another_users_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from puzint.kernel.cache import forget_unused
+    from puzint.kernel.compiling.cache import forget_unused
 
     theirs = tmp_path / "kernel-bbbbbbbbbbbbbbbb"
     theirs.mkdir()
@@ -327,7 +341,7 @@ def test_tidying_leaves_another_users_cache(tmp_path: Path, monkeypatch: pytest.
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="giving a file away takes root")
 def test_tidying_leaves_a_cache_holding_another_users_file(tmp_path: Path) -> None:
-    from puzint.kernel.cache import forget_unused
+    from puzint.kernel.compiling.cache import forget_unused
 
     mine = tmp_path / "kernel-cccccccccccccccc"
     mine.mkdir()
@@ -344,8 +358,8 @@ def test_tidying_leaves_a_cache_holding_another_users_file(tmp_path: Path) -> No
 @pytest.fixture
 def installed_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """add_one compiled into a directory as the install compiles the machine (readable by all)."""
-    from puzint.kernel import jit
-    from puzint.kernel.cache import prepare
+    from puzint.kernel.compiling import jit
+    from puzint.kernel.compiling.cache import prepare
 
     built = prepare(tmp_path / "package", KERNEL)
     assert built is not None
@@ -359,7 +373,7 @@ def installed_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_code_compiled_at_install_is_copied_and_loaded(
     installed_code: Path, cache: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from puzint.kernel.cache import seed
+    from puzint.kernel.compiling.cache import seed
 
     seed(cache, installed_code)
     copied = sorted(f.name for f in cache.iterdir())
@@ -371,7 +385,7 @@ def test_the_code_compiled_at_install_is_copied_and_loaded(
 
 
 def test_what_the_cache_holds_already_is_kept(installed_code: Path, cache: Path) -> None:
-    from puzint.kernel.cache import seed
+    from puzint.kernel.compiling.cache import seed
 
     (cache / INDEX).write_bytes(b"the user's own")
     seed(cache, installed_code)
@@ -382,7 +396,7 @@ def test_what_the_cache_holds_already_is_kept(installed_code: Path, cache: Path)
 def test_an_index_another_numba_wrote_is_replaced_by_the_installs(installed_code: Path, cache: Path) -> None:
     """numba upgraded and puzint installed again: the kernel's sources, and so its cache's
     name, are the same, but the cache's files are the old numba's (never loaded again)."""
-    from puzint.kernel.cache import seed
+    from puzint.kernel.compiling.cache import seed
 
     (cache / INDEX).write_bytes(pickle.dumps("0.1.0") + pickle.dumps(("stamp", {})))
     seed(cache, installed_code)
@@ -395,7 +409,7 @@ def test_an_index_another_numba_wrote_is_replaced_by_the_installs(installed_code
 def test_installed_code_others_could_have_written_is_not_copied(
     installed_code: Path, cache: Path, capsys: pytest.CaptureFixture[str], trouble: str
 ) -> None:
-    from puzint.kernel.cache import seed
+    from puzint.kernel.compiling.cache import seed
 
     marker = installed_code.parent.parent / "marker"
     if trouble == "writable":

@@ -52,7 +52,7 @@ def test_caches_of_other_versions_are_forgotten_after_a_month(tmp_path: Path) ->
     import os
     import time
 
-    from puzint.kernel.cache import forget_unused
+    from puzint.kernel.compiling.cache import forget_unused
 
     old, recent, mine = (tmp_path / f"kernel-{c * 16}" for c in "abc")
     foreign = tmp_path / "kernel-something-else"  # not the kernel's naming: never touched

@@ -9,8 +9,8 @@ import itertools
 
 import pytest
 from puzint.compiler import CompiledPuzzle
-from puzint.kernel.partition import LayerReport, Share, owner, share_of
-from puzint.kernel.search import explore
+from puzint.kernel.searches.breadth_first import explore
+from puzint.kernel.searches.partition import LayerReport, Share, owner, share_of
 from puzint.runner import load
 from puzint.search import Limits
 

@@ -119,7 +119,7 @@ def test_the_kernel_stops_at_the_state_limit_as_python_does(limit: int) -> None:
 
 def test_a_count_past_64_bits_is_detected() -> None:
     import numpy as np
-    from puzint.kernel import core
+    from puzint.kernel.tables import core
 
     states = np.array([5, 5, 7], dtype=np.uint64)
     ways = np.array([2**63, 2**63, 1], dtype=np.uint64)
@@ -130,13 +130,13 @@ def test_a_count_past_64_bits_is_detected() -> None:
 
 
 def test_a_count_past_64_bits_is_left_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
-    from puzint.kernel import search as kernel_search
-    from puzint.kernel import searches
+    from puzint.kernel.searches import breadth_first as kernel_search
+    from puzint.kernel.searches import by_width
 
     def overflowing(*args: object, **kwargs: object) -> SearchResult:
         raise kernel_search.count_overflow()
 
-    monkeypatch.setattr(searches, "explore", overflowing)
+    monkeypatch.setattr(by_width, "explore", overflowing)
     compiled = load(SPECS[0].parent / "frog.puz")
     result = search(compiled, count=True, engine="compiled")
     assert result.count == 2 and not result.method.endswith("compiled")
@@ -321,13 +321,13 @@ def test_symmetries_of_places_are_counted_in_python(count: bool, reach: bool) ->
 def test_a_stop_while_the_kernel_compiles_is_reported_cleanly(monkeypatch: pytest.MonkeyPatch, stop: str) -> None:
     """A time limit or Ctrl-C can come while numba compiles the kernel, before the search has
     anything to report (the first compilation takes half a minute)."""
-    from puzint.kernel import searches
+    from puzint.kernel.searches import by_width
     from puzint.search.limits import LimitReached
 
     def compiling(*args: object, **kwargs: object) -> SearchResult:
         raise LimitReached("time limit of 2 s reached") if stop == "limit" else KeyboardInterrupt
 
-    monkeypatch.setattr(searches, "shortest", compiling)
+    monkeypatch.setattr(by_width, "shortest", compiling)
     result = search(load(SPECS[0].parent / "eight_puzzle.puz"), method="bfs", engine="compiled")
     assert (result.status, result.states, result.method) == ("limit", 0, "compiling the search kernel")
     assert result.limit_reason == ("time limit of 2 s reached" if stop == "limit" else "interrupted")

@@ -64,7 +64,7 @@ SMALL = [  # whose bitmap is small
 @pytest.fixture
 def rehashes(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The first state held each time the kernel filled its table again."""
-    from puzint.kernel import core
+    from puzint.kernel.tables import core
 
     seen: list[int] = []
     plain = core.rehash
@@ -96,7 +96,7 @@ def both(
 def test_a_table_of_every_state_answers_as_python_does(
     spec: str, params: dict[str, str], count: bool, reach: bool, monkeypatch: pytest.MonkeyPatch, rehashes: list[int]
 ) -> None:
-    from puzint.kernel import search as kernel_search
+    from puzint.kernel.searches import breadth_first as kernel_search
 
     monkeypatch.setattr(kernel_search, "DIRECT_BITS", 0)
     python, kernel = both(spec, params, count, reach, undirected=False)
@@ -110,7 +110,7 @@ def test_a_table_of_every_state_answers_as_python_does(
 def test_a_table_of_the_last_three_layers_answers_as_python_does(
     spec: str, params: dict[str, str], count: bool, reach: bool, monkeypatch: pytest.MonkeyPatch, rehashes: list[int]
 ) -> None:
-    from puzint.kernel import search as kernel_search
+    from puzint.kernel.searches import breadth_first as kernel_search
 
     monkeypatch.setattr(kernel_search, "DIRECT_BITS", 0)
     python, kernel = both(spec, params, count, reach)

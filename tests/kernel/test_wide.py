@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from puzint.kernel import installed
-from puzint.kernel.assembly import build
+from puzint.kernel.machine.assembly import build
 from puzint.runner import kernel_unfit, load, search
 from puzint.search import Limits
 from puzint.search.result import LIMIT, SOLVED, SearchResult

@@ -149,7 +149,7 @@ def test_the_kernel_marks_llvms_callbacks() -> None:
     if not installed():
         pytest.skip("numba is not installed")
     from llvmlite.binding.executionengine import ExecutionEngine
-    from puzint.kernel import jit  # noqa: F401 - importing it marks them
+    from puzint.kernel.compiling import jit  # noqa: F401 - importing it marks them
 
     assert ExecutionEngine._raw_object_cache_notify.__code__ in UNINTERRUPTIBLE
     assert ExecutionEngine._raw_object_cache_getbuffer.__code__ in UNINTERRUPTIBLE

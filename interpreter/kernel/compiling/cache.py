@@ -38,7 +38,7 @@ from numba.core.caching import (
 )
 from numba.core.runtime.nrt import rtsys
 
-from ..files import OWNED, UnusableFile, read_own_file, unsafe_directory, unsafe_folder, warn, writing
+from ...files import OWNED, UnusableFile, read_own_file, unsafe_directory, unsafe_folder, warn, writing
 
 UNUSED_DAYS = 30  # a cache of another version of the kernel, unused this long, is removed
 KERNEL_DIR = re.compile(r"kernel-[0-9a-f]{16}")

@@ -12,16 +12,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import numba
 
-from ..files import warn
-from ..search.limits import UNINTERRUPTIBLE
+from ...files import warn
+from ...search.limits import UNINTERRUPTIBLE
+from ..where import cache_base, cache_name, installed_base
 from .cache import caching_in, prepare, seed
-from .where import cache_base, cache_name, installed_base
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+if TYPE_CHECKING:
+
+    def int64(value: object) -> int:
+        """numba's int64: the value as a 64-bit integer, never typed as a literal (each
+        literal value a function is called with makes numba compile it once more)."""
+        return int(value)  # type: ignore[call-overload,no-any-return]
+else:
+    int64 = numba.int64
 
 
 def cache_dir() -> Path | None:

@@ -29,9 +29,9 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..compiler.families.tile import TileFamily
-from ..search.limits import Limits
-from .jit import njit
+from ...compiler.families.tile import TileFamily
+from ...search.limits import Limits
+from ..compiling.jit import njit
 
 STEP = 1_000_000  # placements tried between two looks at the limits, at most (a few milliseconds)
 FINISHED, FOUND, PAUSED = 0, 1, 2

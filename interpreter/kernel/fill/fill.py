@@ -21,10 +21,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..search.limits import Limits
+from ...compiler import CompiledPuzzle
+from ...search.limits import Limits
+from ..compiling.jit import njit
 from .fill_model import FillModel, translate
-from .jit import njit
 
 STEP = 20_000  # decisions between two looks at the limits, at most (a few milliseconds)
 FINISHED, FOUND, PAUSED = 0, 1, 2

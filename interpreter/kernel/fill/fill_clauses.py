@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..compiler.families.fill import Inexpressible
-from ..model import expr as m
+from ...compiler.families.fill import Inexpressible
+from ...model import expr as m
 
 CLAUSES_MOST = 50_000
 

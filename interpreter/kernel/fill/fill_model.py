@@ -36,12 +36,12 @@ from typing import Any
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..compiler.families.fill import FillFamily, Inexpressible, Instance, known_cell, known_cells, known_members
-from ..compiler.ranges import KERNEL_BOUND
-from ..errors import NOWHERE, Pos
-from ..model import expr as m
-from ..model.puzzle import EMPTY
+from ...compiler import CompiledPuzzle
+from ...compiler.families.fill import FillFamily, Inexpressible, Instance, known_cell, known_cells, known_members
+from ...compiler.ranges import KERNEL_BOUND
+from ...errors import NOWHERE, Pos
+from ...model import expr as m
+from ...model.puzzle import EMPTY
 from .fill_clauses import Formulas, clauses
 
 TABLE_MOST = 4096  # combinations a tabulated piece may have

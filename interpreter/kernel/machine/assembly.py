@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..compiler.families import GeneralFamily
+from ...compiler import CompiledPuzzle
+from ...compiler.families import GeneralFamily
 from .entry import ADDRESS  # the machine, compiled once (or loaded from the cache)
 from .program import Program, program_of
 from .records import (

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ..compiler.evaluate import EvalError, negative_cost
-from ..errors import Pos
-from ..model import expr as m
-from ..model.board import Board, Direction
-from ..model.puzzle import ANY, EMPTY, Puzzle
+from ...compiler.evaluate import EvalError, negative_cost
+from ...errors import Pos
+from ...model import expr as m
+from ...model.board import Board, Direction
+from ...model.puzzle import ANY, EMPTY, Puzzle
 
 # The opcodes; an instruction is (opcode, a, b, c). The stack is popped right operand first.
 (

@@ -36,8 +36,8 @@ from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
 
+from ..compiling.jit import njit
 from . import records
-from .jit import njit
 
 EXPAND, ENTER, EXPAND_ENTERED, GOAL, ESTIMATE, UNPACK, GOAL_ENTERED, ESTIMATE_ENTERED, CANONICAL = range(9)
 OP = 15  # the op, below its flags:

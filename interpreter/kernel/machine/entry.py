@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 from numba import types
 
+from ..compiling.jit import cfunc, njit
 from . import machine, moves, records
 from .calls import (
     ARGUMENTS,
@@ -31,7 +32,6 @@ from .calls import (
     int64_pointer,
     uint64_pointer,
 )
-from .jit import cfunc, njit
 
 
 @njit(cache=True, inline="always")

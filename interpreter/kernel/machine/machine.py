@@ -15,14 +15,12 @@ a search.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
-from numba import int64 as numba_int64
 from numba import types
 from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
+from ..compiling.jit import njit
 from .bytecode import (
     ABS,
     ACC_MAX,
@@ -96,7 +94,6 @@ from .bytecode import (
     VALUE_OF_LOCAL,
     WIDTH,
 )
-from .jit import njit
 from .records import (
     ATTRIBUTES,
     BASE,
@@ -141,15 +138,6 @@ from .records import (
     WS_STACK,
     WS_TRIAL,
 )
-
-if TYPE_CHECKING:
-
-    def int64(value: object) -> int:
-        """numba's int64: the value as a 64-bit integer, never typed as a literal (each
-        literal value a function is called with makes numba compile it once more)."""
-        return int(value)  # type: ignore[call-overload,no-any-return]
-else:
-    int64 = numba_int64
 
 
 def workspace(mp: np.ndarray) -> np.ndarray:

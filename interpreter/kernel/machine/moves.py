@@ -15,10 +15,10 @@ from __future__ import annotations
 import numpy as np
 from numba import uint64
 
+from ..compiling.jit import int64, njit
 from .bytecode import HERE_BAG, LOAD_BAG
 from .calls import int64_pointer
-from .jit import njit
-from .machine import bag_count, code_of, copy, counter_value, evaluate, fail, fill_bag, in_set, int64, ray_range
+from .machine import bag_count, code_of, copy, counter_value, evaluate, fail, fill_bag, in_set, ray_range
 from .records import (
     AMOUNTS,
     AREA_FITS,

@@ -14,13 +14,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ..compiler import CompiledPuzzle
-from ..compiler.families import CarryFamily, GeneralFamily, SlideFamily
-from ..compiler.families.effects import toggle_areas
-from ..compiler.layout import StateLayout
-from ..compiler.rewrite import key_groups
-from ..model.expr import NONE
-from ..model.puzzle import (
+from ...compiler import CompiledPuzzle
+from ...compiler.families import CarryFamily, GeneralFamily, SlideFamily
+from ...compiler.families.effects import toggle_areas
+from ...compiler.layout import StateLayout
+from ...compiler.rewrite import key_groups
+from ...model.expr import NONE
+from ...model.puzzle import (
     ANY,
     NUMBER,
     Advance,

@@ -16,17 +16,18 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..search.limits import LimitReached, Limits, stop_reason
-from ..search.problem import steps
-from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
-from . import calls, sets
-from .assembly import build as build_program
-from .jit import njit
-from .machine import workspace
-from .moves import FAILED as EXPAND_FAILED
-from .moves import FULL
-from .records import WS_ERR
+from ...compiler import CompiledPuzzle
+from ...search.limits import LimitReached, Limits, stop_reason
+from ...search.problem import steps
+from ...search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+from ..compiling.jit import njit
+from ..machine import calls
+from ..machine.assembly import build as build_program
+from ..machine.machine import workspace
+from ..machine.moves import FAILED as EXPAND_FAILED
+from ..machine.moves import FULL
+from ..machine.records import WS_ERR
+from ..stores import sets
 
 # the counters, in one array
 DEPTH, SEEN, BUDGET, PHASE, SYMMETRIC, GUIDED = range(6)

@@ -13,20 +13,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..search.limits import LimitReached, Limits, stop_reason
-from ..search.problem import steps
-from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
-from . import calls, core
-from .assembly import build as build_program
-from .heap import pop, push
-from .jit import njit
-from .machine import unowned, workspace
-from .moves import FAILED as EXPAND_FAILED
-from .moves import FULL
-from .records import WS_ERR
-from .search import FIRST_CAPACITY, Arrays, resized
-from .tables import build as build_tables
+from ...compiler import CompiledPuzzle
+from ...search.limits import LimitReached, Limits, stop_reason
+from ...search.problem import steps
+from ...search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+from ..compiling.jit import njit
+from ..machine import calls
+from ..machine.assembly import build as build_program
+from ..machine.machine import unowned, workspace
+from ..machine.moves import FAILED as EXPAND_FAILED
+from ..machine.moves import FULL
+from ..machine.records import WS_ERR
+from ..stores.heap import pop, push
+from ..tables import core
+from ..tables.tables import build as build_tables
+from .breadth_first import FIRST_CAPACITY, Arrays, resized
 
 # what a call stopped on
 CHECK, GOAL, EMPTY_OPEN, ROOM, OUT_FULL, FAILED = range(6)

@@ -18,21 +18,21 @@ from typing import Any
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..compiler.ranges import KERNEL_BOUND
-from ..search.limits import LimitReached, Limits, stop_reason
-from ..search.problem import steps
-from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
-from . import calls
-from .assembly import build as build_program
-from .heap import pop, push
-from .jit import njit
-from .machine import workspace
-from .moves import FAILED as EXPAND_FAILED
-from .moves import FULL
-from .records import WS_ERR
-from .rows import FREE, Rows, find
-from .search import NotExact, count_overflow, resized
+from ...compiler import CompiledPuzzle
+from ...compiler.ranges import KERNEL_BOUND
+from ...search.limits import LimitReached, Limits, stop_reason
+from ...search.problem import steps
+from ...search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+from ..compiling.jit import njit
+from ..machine import calls
+from ..machine.assembly import build as build_program
+from ..machine.machine import workspace
+from ..machine.moves import FAILED as EXPAND_FAILED
+from ..machine.moves import FULL
+from ..machine.records import WS_ERR
+from ..stores.heap import pop, push
+from ..stores.rows import FREE, Rows, find
+from .breadth_first import NotExact, count_overflow, resized
 
 # what a call stopped on
 CHECK, DONE, EMPTY_OPEN, ROOM, OUT_FULL, FAILED, OVERFLOW, COST_OVERFLOW, ZERO_COST = range(9)

@@ -15,14 +15,14 @@ import itertools
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..search.limits import LimitReached, Limits, stop_reason
-from ..search.problem import steps
-from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
-from . import core
-from .jit import njit
-from .search import Arrays
-from .tables import Tables, build
+from ...compiler import CompiledPuzzle
+from ...search.limits import LimitReached, Limits, stop_reason
+from ...search.problem import steps
+from ...search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+from ..compiling.jit import njit
+from ..tables import core
+from ..tables.tables import Tables, build
+from .breadth_first import Arrays
 
 LAYER_DONE, CHECK, ROOM = range(3)
 

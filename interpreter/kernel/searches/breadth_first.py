@@ -11,17 +11,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..compiler.symmetry import Element
-from ..errors import Pos
-from ..model.puzzle import Symmetry
-from ..search.limits import LimitReached, Limits, stop_reason
-from ..search.problem import steps
-from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
-from ..search.symmetry import moves_not_mapped, not_closed
-from . import core, state_bound
-from .records import WS_ERR
-from .tables import Tables, build
+from ...compiler import CompiledPuzzle
+from ...compiler.symmetry import Element
+from ...errors import Pos
+from ...model.puzzle import Symmetry
+from ...search.limits import LimitReached, Limits, stop_reason
+from ...search.problem import steps
+from ...search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+from ...search.symmetry import moves_not_mapped, not_closed
+from .. import state_bound
+from ..machine.records import WS_ERR
+from ..tables import core
+from ..tables.tables import Tables, build
 
 FIRST_CAPACITY = 1 << 12
 DIRECT_BITS = 28  # states of at most this many bits may be found in a bitmap (at most 32 MB),
@@ -194,7 +195,7 @@ class Walk:
 
     def raise_error(self) -> None:
         """The error a machine program stopped on, raised as the Python engine raises it."""
-        from .assembly import build as build_program
+        from ..machine.assembly import build as build_program
 
         build_program(self.compiled).raise_recorded(self.workspace)
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..compiler import CompiledPuzzle
-from ..compiler.symmetry import Element
-from ..errors import Pos
-from ..model.puzzle import Symmetry
-from ..search.limits import Limits
-from ..search.result import SearchResult
-from . import search
-from .tables import why_not
+from ...compiler import CompiledPuzzle
+from ...compiler.symmetry import Element
+from ...errors import Pos
+from ...model.puzzle import Symmetry
+from ...search.limits import Limits
+from ...search.result import SearchResult
+from ..tables.tables import why_not
+from . import breadth_first
 
 
 def wide_states(compiled: CompiledPuzzle) -> bool:
@@ -32,7 +32,7 @@ def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
         from . import wide
 
         return wide.shortest(compiled, limits)
-    return search.shortest(compiled, limits)
+    return breadth_first.shortest(compiled, limits)
 
 
 def explore(
@@ -51,7 +51,7 @@ def explore(
 
         assert keep is None and not generators, "symmetry on states wider than a word runs in Python"
         return wide.explore(compiled, limits, count, exhaustive)
-    return search.explore(compiled, limits, count, exhaustive, keep, orbits, generators)
+    return breadth_first.explore(compiled, limits, count, exhaustive, keep, orbits, generators)
 
 
 def to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
@@ -60,7 +60,7 @@ def to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
         from . import wide
 
         return wide.to_goal(compiled, limits)
-    return search.to_goal(compiled, limits)
+    return breadth_first.to_goal(compiled, limits)
 
 
 def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:

@@ -18,17 +18,18 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..search.depth import NO_MOVE, PROBE, REMEMBER, Path
-from ..search.limits import Limits
-from ..search.problem import steps
-from . import calls, sets
-from .assembly import MachineProgram
-from .assembly import build as build_program
-from .jit import njit
-from .machine import unowned, workspace
-from .moves import FAILED as EXPAND_FAILED
-from .moves import FULL
+from ...compiler import CompiledPuzzle
+from ...search.depth import NO_MOVE, PROBE, REMEMBER, Path
+from ...search.limits import Limits
+from ...search.problem import steps
+from ..compiling.jit import njit
+from ..machine import calls
+from ..machine.assembly import MachineProgram
+from ..machine.assembly import build as build_program
+from ..machine.machine import unowned, workspace
+from ..machine.moves import FAILED as EXPAND_FAILED
+from ..machine.moves import FULL
+from ..stores import sets
 
 # the walk's counters, in one array
 DEPTH, VISITED, REVISITS, SEEN, SEEN_ON, GOALS, ON_PATH, PENDING, PHASE, CHECK_AT, KEEP, PROBE_AT, KEEP_PATH = range(13)

@@ -28,11 +28,11 @@ from dataclasses import dataclass
 import numpy as np
 from numba import uint64
 
-from ..compiler import CompiledPuzzle
-from . import core
-from .jit import njit
-from .moves import FAILED as MACHINE_FAILED
-from .records import WS_ERR
+from ...compiler import CompiledPuzzle
+from ..compiling.jit import njit
+from ..machine.moves import FAILED as MACHINE_FAILED
+from ..machine.records import WS_ERR
+from ..tables import core
 
 EMPTY = core.EMPTY
 NO_PARENT = EMPTY
@@ -236,8 +236,8 @@ class Share:
     breadth-first search spread over several workers."""
 
     def __init__(self, compiled: CompiledPuzzle, part: int, parts: int, counting: bool, orbits: bool):
-        from .search import _group_table
-        from .tables import build
+        from ..tables.tables import build
+        from .breadth_first import _group_table
 
         self.compiled = compiled
         self.tables = build(compiled)
@@ -427,7 +427,7 @@ class Share:
             self._raise_recorded()
 
     def _raise_recorded(self) -> None:
-        from .assembly import build as build_program
+        from ..machine.assembly import build as build_program
 
         build_program(self.compiled).raise_recorded(self.ws)
 

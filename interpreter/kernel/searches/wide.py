@@ -10,19 +10,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..search.limits import LimitReached, Limits, stop_reason
-from ..search.problem import steps
-from ..search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
-from . import calls
-from .assembly import build as build_program
-from .core import BUDGET_SPENT, COUNT_OVERFLOW, FAILED, GOAL_FOUND, LAYER_DONE, NEEDS_ROOM, OUT_FULL
-from .jit import njit
-from .machine import workspace
-from .moves import FAILED as EXPAND_FAILED
-from .moves import FULL
-from .rows import FREE, Rows, find
-from .search import CALL_BUDGET, Depth, count_overflow, resized
+from ...compiler import CompiledPuzzle
+from ...search.limits import LimitReached, Limits, stop_reason
+from ...search.problem import steps
+from ...search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
+from ..compiling.jit import njit
+from ..machine import calls
+from ..machine.assembly import build as build_program
+from ..machine.machine import workspace
+from ..machine.moves import FAILED as EXPAND_FAILED
+from ..machine.moves import FULL
+from ..stores.rows import FREE, Rows, find
+from ..tables.core import BUDGET_SPENT, COUNT_OVERFLOW, FAILED, GOAL_FOUND, LAYER_DONE, NEEDS_ROOM, OUT_FULL
+from .breadth_first import CALL_BUDGET, Depth, count_overflow, resized
 
 FIRST_ROOM = 64  # rows for one state's successors, doubled when a state has more
 

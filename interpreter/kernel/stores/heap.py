@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import njit
+from ..compiling.jit import njit
 
 HEAP = 1  # the counters' entry that holds the number of rows in the heap (each search's c[HEAP])
 

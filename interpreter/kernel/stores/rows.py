@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import njit
+from ..compiling.jit import njit
 from .sets import home
 
 FREE = -1

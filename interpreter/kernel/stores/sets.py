@@ -11,8 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numba import uint64
 
-from .jit import njit
-from .machine import int64
+from ..compiling.jit import int64, njit
 
 EMPTY = uint64(0xFFFFFFFFFFFFFFFF)
 

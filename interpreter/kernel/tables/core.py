@@ -22,9 +22,9 @@ import numpy as np
 from numba import uint64
 from numba.extending import overload
 
-from . import calls
-from .jit import njit
-from .moves import FAILED as MACHINE_FAILED
+from ..compiling.jit import njit
+from ..machine import calls
+from ..machine.moves import FAILED as MACHINE_FAILED
 
 # what a call to `run_layer` stopped on
 LAYER_DONE, BUDGET_SPENT, NEEDS_ROOM, GOAL_FOUND, COUNT_OVERFLOW, FAILED, OUT_FULL = 0, 1, 2, 3, 4, 5, 6

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..compiler import CompiledPuzzle
-from ..compiler.families import GeneralFamily, SlideFamily
-from ..compiler.families.effects import toggle_areas
-from ..compiler.rewrite import Instance, key_groups
-from ..model.puzzle import ANY, Toggle
+from ...compiler import CompiledPuzzle
+from ...compiler.families import GeneralFamily, SlideFamily
+from ...compiler.families.effects import toggle_areas
+from ...compiler.rewrite import Instance, key_groups
+from ...model.puzzle import ANY, Toggle
 
 if TYPE_CHECKING:
     import numpy as np
@@ -50,7 +50,7 @@ class Tables:
     def workspace(self) -> np.ndarray:
         import numpy as np
 
-        from . import machine
+        from ..machine import machine
 
         return machine.workspace(self.machine) if self.machine.ndim == 1 else np.zeros(1, dtype=np.int64)
 
@@ -60,7 +60,7 @@ def why_not(compiled: CompiledPuzzle, words: int = 1) -> str | None:
     can): the word tables, or else the machine."""
     if why_not_tables(compiled) is None:
         return None
-    from .program import why_not as machine_why_not
+    from ..machine.program import why_not as machine_why_not
 
     unfit = machine_why_not(compiled)
     if unfit is not None:
@@ -72,7 +72,7 @@ def why_not(compiled: CompiledPuzzle, words: int = 1) -> str | None:
 
 
 def _program_bits(compiled: CompiledPuzzle) -> int:
-    from .program import program_of
+    from ..machine.program import program_of
 
     return program_of(compiled).bits
 
@@ -152,8 +152,8 @@ def build(compiled: CompiledPuzzle, backward: bool = False) -> Tables:
 
 def _machine_tables(compiled: CompiledPuzzle) -> Tables:
     """A puzzle of one word run by the machine: empty word tables, and the program."""
+    from ..machine.assembly import build as build_program
     from . import core
-    from .assembly import build as build_program
 
     machine = build_program(compiled)
     empty: dict[str, list[int]] = {name: [] for name in core.SECTIONS}
