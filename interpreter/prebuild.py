@@ -1,15 +1,15 @@
 """The compiled kernel built ahead of time, when puzint is installed.
 
-numba compiles the kernel's machine (`kernel.entry`: every op of every machine program, one
-C-callable function) in 25-45 s, a third of it LLVM's and the rest numba's typing of a
-large interpreter (docs/performance-kernel.md, "Compilation"). Each search's own loop then
-takes 1-8 s on its first use. So setup.py's `build_kernel` runs this
-module at install, in a process of its own, into a cache directory inside the package
+numba compiles the kernel's machine (`kernel.machine.entry`: every op of every machine
+program, one C-callable function) in 25-45 s, a third of it LLVM's and the rest numba's
+typing of a large interpreter (docs/performance-kernel.md, "Compilation"). Each search's own
+loop then takes 1-8 s on its first use. So setup.py's `build_kernel` runs this module at
+install, in a process of its own, into a cache directory inside the package
 (`kernel.where.PREBUILT`): the machine, then one small search of each kind the kernel has
 (WARM_UP), which compiles that search's loop. A run copies what its own cache lacks from
-there (`kernel.cache.seed`). The loops are compiled for the types of their arguments
-(arrays of integers, whatever the spec), so a search of a kind met here loads at once for
-any spec; a kind not met here compiles on first use, as before.
+there (`kernel.compiling.cache.seed`). The loops are compiled for the types of their
+arguments (arrays of integers, whatever the spec), so a search of a kind met here loads at
+once for any spec; a kind not met here compiles on first use, as before.
 
 The files are numba's cache files, keyed as a run keys them (the kernel's sources, numba's
 version, Python's, the processor's): where any of these differ from the install's, they are

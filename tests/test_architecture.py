@@ -143,3 +143,57 @@ def test_no_unit_imports_one_of_a_later_stage() -> None:
         if unit(a) != unit(b) and FLOORS[unit(b)] >= FLOORS[unit(a)]
     )
     assert upward == []
+
+
+# The parts of the kernel, lowest first (docs/architecture.md, "The kernel"): a part imports
+# only parts of lower floors. The front door (kernel/__init__) is the highest: its parts may
+# still use it, as a module may use its package (the package runs first anyway).
+KERNEL = f"{PACKAGE}.kernel"
+KERNEL_FLOORS = {
+    "where": 0,  # where the compiled code is kept, without numba
+    "compiling": 1,  # numba's decorators and the checked cache
+    "machine": 2,
+    "stores": 2,
+    "fill": 2,
+    "tables": 3,  # a puzzle of one word they cannot run gets a machine program
+    "searches": 4,
+    "": 5,  # the front door
+}
+
+
+def kernel_part(module: str) -> str:
+    """The part of the kernel a module belongs to: its sub-package, its module (`where`), or
+    "" for the kernel's own __init__."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 else ""
+
+
+def kernel_graph() -> dict[str, set[str]]:
+    def inside(module: str) -> bool:
+        return module == KERNEL or module.startswith(KERNEL + ".")
+
+    return {a: {b for b in targets if inside(b)} for a, targets in graph().items() if inside(a)}
+
+
+def test_every_part_of_the_kernel_has_a_floor() -> None:
+    assert {kernel_part(m) for m in kernel_graph()} == set(KERNEL_FLOORS)
+
+
+def test_no_part_of_the_kernel_imports_one_of_a_later_floor() -> None:
+    upward = sorted(
+        f"{a} -> {b}"
+        for a, targets in kernel_graph().items()
+        for b in targets
+        if kernel_part(a) != kernel_part(b) and KERNEL_FLOORS[kernel_part(b)] >= KERNEL_FLOORS[kernel_part(a)]
+    )
+    assert upward == []
+
+
+def test_every_part_of_the_kernel_says_what_it_is() -> None:
+    """Each sub-package's __init__ says what the part is and why it is apart."""
+    silent = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "kernel").glob("*/__init__.py"))
+        if not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    ]
+    assert silent == []

@@ -4,7 +4,14 @@ give the same answers; `engines.kernel` says which questions the kernel answers,
 planner (`engines.planner`) when it is worth its start-up.
 
 Nothing here is imported until a search asks for it, so that `puzint run` on a small puzzle
-never pays for numba."""
+never pays for numba.
+
+Its parts are sub-packages (docs/architecture.md, "The kernel"): `compiling` (numba's
+decorators and the checked cache), `machine` (any puzzle as a program of integers),
+`tables` (plain puzzles of one word as integer tables), `stores` (the states the searches
+keep), `searches` (every search of a state space) and `fill` (the fill search and the exact
+cover of logic puzzles). This module and `where` are what the rest of puzint asks before any
+search, without importing numba."""
 
 from __future__ import annotations
 
@@ -69,7 +76,7 @@ def announce_fill(limits: Limits, search: str = "fill search") -> None:
 
 def announce(compiled: CompiledPuzzle, limits: Limits, machine: bool = True) -> None:
     """Tell the run (limits.notice) that the kernel is about to be compiled, where its cache
-    does not hold it yet: the first compilation takes a while, once (see jit.CACHE_DIR).
+    does not hold it yet: the first compilation takes a while, once (see compiling.jit.CACHE_DIR).
     `machine`: the search runs on the machine (else on word tables, where the puzzle fits)."""
     if limits.notice is None:
         return

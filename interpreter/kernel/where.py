@@ -34,7 +34,7 @@ def cache_base() -> Path | None:
 @cache
 def cache_name() -> str:
     """The name of this kernel's cache directory: a hash of every kernel source, so that any
-    change to one of them starts a fresh cache (see `jit`)."""
+    change to one of them starts a fresh cache (see `compiling.jit`)."""
     return f"kernel-{sources_hash(Path(__file__).resolve().parent)}"
 
 

@@ -5,7 +5,7 @@ The column with the fewest rows left is covered first (a cell that only two plac
 still reach is decided before one that forty can); choosing a row removes every row that
 shares a column with it. The sets of rows are kept per column as Python sets (the
 "dictionary" form of dancing links), which is short and plain; the compiled kernel walks the
-same problem far faster (`kernel.cover`).
+same problem far faster (`kernel.fill.cover`).
 """
 
 from __future__ import annotations

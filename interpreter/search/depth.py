@@ -20,7 +20,7 @@ from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
 REMEMBER = 2_000_000
 PROBE = 100_000
-NO_MOVE = -1  # a solution given by its goal state alone (see kernel.depth.all_goal_states)
+NO_MOVE = -1  # a solution given by its goal state alone (see kernel.searches.depth.all_goal_states)
 
 Path = list[tuple[int, State]]
 Order = Callable[[list[tuple[State, int]]], list[tuple[State, int]]]  # a state's successors, reordered

@@ -40,7 +40,7 @@ from types import CodeType, FrameType
 CHECK_EVERY = 2048
 TICK = 0.05
 DEFAULT_MAX_STATES = 10_000_000
-UNINTERRUPTIBLE: set[CodeType] = set()  # functions that C calls back into (kernel.jit adds LLVM's)
+UNINTERRUPTIBLE: set[CodeType] = set()  # functions that C calls back into (kernel.compiling.jit adds LLVM's)
 _WEAKREF_FILES = {weakref.__file__, _weakrefset.__file__}
 
 

@@ -7,7 +7,7 @@ its own first square: only placements *anchored* there are tried. Each tiling is
 exactly one sequence of moves (its pieces in the order of their first cells), so the goal
 states (every piece placed) are the tilings, each once. The same placements, as an exact
 cover problem (`Cover`), are what the tiling engines search: the Python exact cover
-(`search.cover`), the kernel's (`kernel.cover`) and the constraint solver's model.
+(`search.cover`), the kernel's (`kernel.fill.cover`) and the constraint solver's model.
 """
 
 from __future__ import annotations

@@ -1,11 +1,13 @@
 """numba's `njit` and `cfunc`, with the compiled code cached in a directory named after the
-kernel's sources, that `kernel.cache` checks and reads without trusting.
+kernel's sources, that `kernel.compiling.cache` checks and reads without trusting (and
+numba's `int64`, typed for mypy, that the machine and the stores convert with).
 
 numba checks a cached function against its own source file only. The kernel's functions
 call each other across modules and compile the callee into the caller, and they read
-constants of other modules (the opcodes of `bytecode`, the records of `program`), so a
-change to one file could leave another file's cached code stale. Naming the directory after
-a hash of every kernel source makes any change start a fresh cache.
+constants of other modules (the opcodes of `machine.bytecode`, the records of
+`machine.records`), so a change to one file could leave another file's cached code stale.
+Naming the directory after a hash of every kernel source (those of its sub-packages too,
+see `where.cache_name`) makes any change start a fresh cache.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 most constrained thing first, in numba.
 
 Each open thing's values still possible are the bits of one word (its *domain*). After each
-decision the constraints of `kernel.fill_model` are brought to a fixpoint: a linear one
+decision the constraints of `kernel.fill.fill_model` are brought to a fixpoint: a linear one
 takes from each thing the values that would put its sum out of bounds whatever the others
 take (the least and the most each thing can still add tell it), a table the values that no
 allowed combination of the others' values supports. A thing whose domain empties ends the

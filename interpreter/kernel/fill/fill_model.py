@@ -10,8 +10,8 @@ is one term per cell of the line (1 for a queen, 0 for empty); `sum(c.value for 
 counter, its coefficient times each value. A clause, "at least one of these things takes
 one of these values", is linear too: any condition of conditions on one thing each, joined
 by `and`, `or`, `not`, quantifiers and `first(x, d) is K`, is a set of clauses
-(`kernel.fill_clauses`). Bounds propagation decides them all: the least and the most a sum
-can still be tell which values can no longer fit.
+(`kernel.fill.fill_clauses`). Bounds propagation decides them all: the least and the most a
+sum can still be tell which values can no longer fit.
 
 `all different` is a constraint of its own: a thing decided takes its piece (or number) from
 the others, at once, as bits of a word (as "at most one holds each piece", one linear

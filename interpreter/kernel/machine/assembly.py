@@ -1,7 +1,7 @@
 """A machine program laid out as one integer array (the header, then the sections: see
-`kernel.records`) with the address of the machine's entry point in this process, and what
-the Python side keeps beside it to pack and unpack states and to raise an error the machine
-recorded. Every search on the machine starts from `build`.
+`kernel.machine.records`) with the address of the machine's entry point in this process, and
+what the Python side keeps beside it to pack and unpack states and to raise an error the
+machine recorded. Every search on the machine starts from `build`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""How a search calls the machine (`kernel.entry`): by the address in the program's header.
+"""How a search calls the machine (`kernel.machine.entry`): by the address in the program's
+header.
 
 Why an address: numba links every function a compiled function calls into it and optimizes
 the whole again, so each search that called the machine directly compiled the whole machine

@@ -1,8 +1,8 @@
-"""The machine's one entry point (see `kernel.calls`): every op the searches ask of a machine
-program, compiled once as a C-callable function, its address in ADDRESS. The machine's functions
-take the program and the workspace as pointers, not arrays: numba passes an array as a
-structure of seven words, and the machine's many small calls cost four to ten times more
-that way. Importing this
+"""The machine's one entry point (see `kernel.machine.calls`): every op the searches ask of
+a machine program, compiled once as a C-callable function, its address in ADDRESS. The
+machine's functions take the program and the workspace as pointers, not arrays: numba passes
+an array as a structure of seven words, and the machine's many small calls cost four to ten
+times more that way. Importing this
 module compiles the machine, or loads it from the cache: only `machine.assemble` does, when
 a machine program is built."""
 

@@ -1,16 +1,16 @@
 """The kernel's machine: fixed code, compiled once by numba and cached, that runs a puzzle
-given as a program of integers (`kernel.program`): states unpacked from and packed into
-64-bit words, and expressions run as bytecode (`kernel.bytecode`) on a stack of integers.
-Nothing here depends on a spec, and no Python source is ever generated from one.
+given as a program of integers (`kernel.machine.program`): states unpacked from and packed
+into 64-bit words, and expressions run as bytecode (`kernel.machine.bytecode`) on a stack of
+integers. Nothing here depends on a spec, and no Python source is ever generated from one.
 
 A state being worked on is unpacked into the workspace `ws`, one integer for each byte of
 the Python engine's layout (cells, counters, places: `compiler.layout`), so that every rule
 reads it as the Python evaluator reads its bytes. The workspace also holds the environment
 of variables, the stack, the two bags an expression may look at (`here`, a carry's load), an
 error found during the search (its number, and values for its message), and the scratch of
-the move families (`kernel.moves`). Every function takes the program `mp` and the workspace,
-and finds its parts from the program's header, so that no array is ever taken apart during
-a search.
+the move families (`kernel.machine.moves`). Every function takes the program `mp` and the
+workspace, and finds its parts from the program's header, so that no array is ever taken
+apart during a search.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The moves, safety rules and goal of a machine program (`kernel.program`), run by fixed
-numba code on the unpacked state in the workspace (`kernel.machine`).
+"""The moves, safety rules and goal of a machine program (`kernel.machine.program`), run by
+fixed numba code on the unpacked state in the workspace (`kernel.machine`).
 
 `expand` gives a state's successors packed into rows of words, in the order the Python
 engine gives them: the plain rewrites grouped as `compiler.rewrite.key_groups` groups them,
@@ -346,8 +346,8 @@ def expand(mp: np.ndarray, ws: np.ndarray, out: np.ndarray) -> int:
     into the rows of `out` (ws_rows rows of `words` words, one after the other): how many,
     or FULL (more than `out` holds: call again with more rows) or FAILED (an error, in the
     workspace). The machine's functions take the program, the workspace and `out` as
-    pointers (`kernel.entry`): a call passes three words, not three array structures of
-    seven."""
+    pointers (`kernel.machine.entry`): a call passes three words, not three array structures
+    of seven."""
     s, child = mp[WS_STATE], mp[WS_CHILD]
     copy(ws, s, child, mp[SIZE])
     ws[mp[WS_LOGGED]] = 0

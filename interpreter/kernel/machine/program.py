@@ -1,6 +1,7 @@
 """A compiled puzzle as the program of the kernel's machine: the state's layout packed into
 64-bit words, every move family, the safety rules and the goal as integer sections, and every
-expression as bytecode (`kernel.bytecode`). `kernel.machine` and `kernel.moves` run it.
+expression as bytecode (`kernel.machine.bytecode`). `kernel.machine` and
+`kernel.machine.moves` run it.
 
 The machine runs any puzzle of the one model — cells, places, counters; rewrites, slides,
 carries, actions with guards; safety rules, goals of every kind — except what `why_not`

@@ -1,8 +1,8 @@
-"""The layout of the machine's program (`kernel.program` builds it, `kernel.assembly` lays
-it out as one integer array, `kernel.machine` and `kernel.moves` read it): the header's
-fields and the sections, where each part of the workspace starts, and the records of move
-families, effects and rewrite instances. Only numbers: every kernel module may import it,
-and it imports nothing of theirs.
+"""The layout of the machine's program (`kernel.machine.program` builds it,
+`kernel.machine.assembly` lays it out as one integer array, `kernel.machine` and
+`kernel.machine.moves` read it): the header's fields and the sections, where each part of
+the workspace starts, and the records of move families, effects and rewrite instances. Only
+numbers: every kernel module may import it, and it imports nothing of theirs.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ HEADER = (
     "memo_places",  # 1: the rules on places are answered once per contents (see program._memo)
     "memo_loads",
     "symmetries",  # elements of the symmetry group, the identity left out
-    "entry",  # the address of the machine's entry point (kernel.entry), in this process
+    "entry",  # the address of the machine's entry point (kernel.machine.entry), in this process
     "ws_state",  # where the parts of the workspace start
     "ws_child",
     "ws_base",
@@ -38,7 +38,7 @@ HEADER = (
     "ws_count",
     "ws_kinds",
     "ws_parent",
-    "ws_input",  # the words of the state an op of kernel.entry works on
+    "ws_input",  # the words of the state an op of kernel.machine.entry works on
     "ws_rows",  # how many successors the rows given to moves.expand hold
     "ws_costs",  # where moves.expand writes each successor's cost (an address; 0: nowhere)
     "ws_orders",  # where it writes each one's order key (CompiledPuzzle.order_of; 0: nowhere)

@@ -6,7 +6,7 @@ Each state's successors are tried in reading order (`CompiledPuzzle.in_reading_o
 machine gives each one's order key, and they are sorted by it, equal keys keeping their
 order; with a heuristic, they are then sorted by its value, equal values keeping reading
 order (`CompiledPuzzle.in_search_order`). Every state met is remembered (a hash set of
-rows, `kernel.sets`), as its canonical form when the puzzle's symmetries are checked
+rows, `kernel.stores.sets`), as its canonical form when the puzzle's symmetries are checked
 (`machine.canonical`), so that a state, or one of its images, is explored once. Each call
 returns where the Python search checks the limits, at the goal, when the search is over, or
 when an array needs room.

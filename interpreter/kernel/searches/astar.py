@@ -125,7 +125,8 @@ class _Arrays:
 
 
 def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
-    """As `search.astar.astar`, on states of one word (wider: `kernel.best_first.astar`)."""
+    """As `search.astar.astar`, on states of one word (wider:
+    `kernel.searches.best_first.astar`)."""
     method = "A*, compiled"
     tables = build_tables(compiled)
     estimator = build_program(compiled)  # the estimate, as the machine's bytecode

@@ -1,8 +1,9 @@
 """Best-first searches on the kernel, on a machine program with states of any number of words
-(`kernel.rows`): the cheapest solution, the search of `search.cheapest.cheapest` (uniform
-cost, or A* with the spec's heuristic; with `count`, the number of cheapest solutions), each
-move's cost evaluated as bytecode; and the shortest solution by `search.astar.astar` for
-states wider than a word (`kernel.astar` runs those of one word).
+(`kernel.stores.rows`): the cheapest solution, the search of `search.cheapest.cheapest`
+(uniform cost, or A* with the spec's heuristic; with `count`, the number of cheapest
+solutions), each move's cost evaluated as bytecode; and the shortest solution by
+`search.astar.astar` for states wider than a word (`kernel.searches.astar` runs those of one
+word).
 
 The same states are stored and popped in the same order as in Python: the open list is a
 binary heap ordered as Python's heap of (cost + estimate, cost, tie) is, `tie` counting the
@@ -277,9 +278,9 @@ def run_astar(
     c: np.ndarray,
     out: np.ndarray,
 ) -> int:
-    """As `kernel.astar.run`, on rows: the heap ordered as Python's (f, -g, tie); a popped
-    state already closed is skipped, a goal ends the search when it is popped (its index in
-    c[FIRST_GOAL])."""
+    """As `kernel.searches.astar.run`, on rows: the heap ordered as Python's (f, -g, tie); a
+    popped state already closed is skipped, a goal ends the search when it is popped (its
+    index in c[FIRST_GOAL])."""
     room = out.shape[0]
     while c[HEAP] > 0:
         if c[COUNT] + room > len(states) or c[COUNT] + room > len(table) // 4 * 3 or c[HEAP] + room > len(heap):

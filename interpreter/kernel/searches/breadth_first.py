@@ -320,7 +320,7 @@ def _path(compiled: CompiledPuzzle, walk: Walk, index: int, counting: bool) -> l
 
 def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """As `search.bfs.shortest`: stop at the first goal generated (states of one word; wider:
-    `kernel.wide`)."""
+    `kernel.searches.wide`)."""
     method = "bfs, compiled"
     if compiled.is_goal(compiled.start):
         return SearchResult(SOLVED, 1, method=method)
@@ -350,7 +350,7 @@ def explore(
     unchanged; with `orbits`, the reachable states also counted up to the puzzle's symmetries.
     Declared symmetries that could not be checked before the search (`generators`) must map
     the reachable states onto themselves, as in Python. States of one word (wider:
-    `kernel.wide`, without symmetries)."""
+    `kernel.searches.wide`, without symmetries)."""
     method = "layered bfs" + (" with path counts" if count else "") + ", compiled"
     walk = _start(compiled, links=True, counting=count)
     fixed = _image_table(keep, walk.tables.bits) if keep is not None else NO_SYMMETRY

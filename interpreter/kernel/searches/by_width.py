@@ -1,7 +1,7 @@
 """The kernel's searches, each run by the implementation that fits the puzzle's states: on
-states of one 64-bit word, word tables and a hash table of words (`search`, `astar`); on
-wider states, rows of words (`wide`, `best_first`). The engine (`engines.kernel`) asks here,
-and never needs to know which it was.
+states of one 64-bit word, word tables and a hash table of words (`breadth_first`, `astar`);
+on wider states, rows of words (`wide`, `best_first`). The engine (`engines.kernel`) asks
+here, and never needs to know which it was.
 
 The searches of wider states run on the machine only, whose code numba compiles (or loads
 from its cache) when they are imported: they are imported where a puzzle needs them, so that
@@ -44,8 +44,9 @@ def explore(
     orbits: bool = False,
     generators: Sequence[tuple[str, Pos, Symmetry]] = (),
 ) -> SearchResult:
-    """As `search.layers.explore` (see `kernel.search.explore`); symmetries on states wider
-    than a word are left to Python (`engines.kernel` does not send them here)."""
+    """As `search.layers.explore` (see `kernel.searches.breadth_first.explore`); symmetries
+    on states wider than a word are left to Python (`engines.kernel` does not send them
+    here)."""
     if wide_states(compiled):
         from . import wide
 
@@ -55,7 +56,7 @@ def explore(
 
 
 def to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
-    """Every state that can reach the goal (see `kernel.search.to_goal`)."""
+    """Every state that can reach the goal (see `kernel.searches.breadth_first.to_goal`)."""
     if wide_states(compiled):
         from . import wide
 

@@ -1,11 +1,12 @@
 """Every goal state, depth first, on the kernel: the walk of `search.depth.all_goal_states`
 (the same states visited, in the same order, the same goal states found, each once) run by
-fixed numba code on a machine program (`kernel.program`), with states of any number of words.
+fixed numba code on a machine program (`kernel.machine.program`), with states of any number
+of words.
 
 The walk keeps, for each depth, the successors of the state there (rows of `kids`, a stack)
 and the state itself (`path`); the states on the path (unless no move sequence can come back
 to a state: `CompiledPuzzle.acyclic`), the states remembered and the goal states found are
-hash sets (`kernel.sets`). As in Python, states are remembered until
+hash sets (`kernel.stores.sets`). As in Python, states are remembered until
 `PROBE` states have been visited without any seen twice (a tree: remembering would only
 cost), and never more than `remember`. Each call returns after a bounded number of states,
 at a goal when goals are listed, or when an array needs more room, so that the Python

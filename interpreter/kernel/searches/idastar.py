@@ -6,10 +6,10 @@ bytecode. Like the Python search it stores nothing but the current path.
 Python's search is recursive; here each depth has a frame (its successors' range in `kids`,
 the next one to try, and the least f found beyond the bound below it), and the frame of
 depth d is row d + 1 of `frames`: row 0 stands for the start's caller, where each iteration's
-answer arrives. The states on the path are a hash set (`kernel.sets`), except where no move
-sequence can come back to a state (`CompiledPuzzle.acyclic`). Each call returns where the
-Python search checks the limits, at the goal, at the end of an iteration, or when an array
-needs room.
+answer arrives. The states on the path are a hash set (`kernel.stores.sets`), except where
+no move sequence can come back to a state (`CompiledPuzzle.acyclic`). Each call returns
+where the Python search checks the limits, at the goal, at the end of an iteration, or when
+an array needs room.
 """
 
 from __future__ import annotations

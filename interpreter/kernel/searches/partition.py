@@ -11,13 +11,13 @@ stored are its part of the next layer; where paths are counted, the counts of a 
 copies are added up. A state's parent is read from its share by its number (`at`), so that
 a path is read back across the shares.
 
-As on one core (`kernel.search`), the table is the hash table of `kernel.core` (linear
-probing, at most three quarters full, each probe's slot read ahead for a batch of states),
-and where every move can be undone it holds only the layers a new state may repeat: the one
-expanded, the one before and the next.
+As on one core (`kernel.searches.breadth_first`), the table is the hash table of
+`kernel.tables.core` (linear probing, at most three quarters full, each probe's slot read
+ahead for a batch of states), and where every move can be undone it holds only the layers a
+new state may repeat: the one expanded, the one before and the next.
 
-States are one 64-bit word, as `kernel.core` runs them (its tables or its machine), packed
-by `kernel.tables`; a free slot is all ones, which no state is.
+States are one 64-bit word, as `kernel.tables.core` runs them (its tables or its machine),
+packed by `kernel.tables`; a free slot is all ones, which no state is.
 """
 
 from __future__ import annotations

@@ -2,8 +2,9 @@
 (`search.bfs.shortest`) and the layered search that counts shortest solutions and reachable
 states (`search.layers.explore`), with the same states, counts and solution, on a machine
 program whose states take several words (Hanoi with many discs, puzzles with many places
-or counters). States are rows (`kernel.rows`); breadth first, a layer is a range of them.
-States of one word go to `kernel.search`, whose tables of single words are faster.
+or counters). States are rows (`kernel.stores.rows`); breadth first, a layer is a range of
+them. States of one word go to `kernel.searches.breadth_first`, whose tables of single words
+are faster.
 """
 
 from __future__ import annotations
@@ -270,7 +271,7 @@ def explore(compiled: CompiledPuzzle, limits: Limits, count: bool = False, exhau
 
 
 def to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
-    """As `kernel.search.to_goal`, on states of several words."""
+    """As `kernel.searches.breadth_first.to_goal`, on states of several words."""
     method = "layered bfs from the goal, compiled"
     assert compiled.undirected and compiled.goal_state is not None
     walk = _Walk(compiled, counting=False, origin=compiled.goal_state)

@@ -8,9 +8,9 @@ a range of it) and, where a solution is wanted, with the index of each state's p
 open-addressing hash table (linear probing, at most three quarters full) holds the states
 themselves, so that finding a state already seen reads one place of memory; counting paths
 adds each state's count, and a second table with the index of each state in the first.
-Where a state has few bits (`direct` in `kernel.search`), a bitmap with one bit for every
-possible state takes the table's place: one bit a state, small enough to stay in the
-processor's cache.
+Where a state has few bits (`direct` in `kernel.searches.breadth_first`), a bitmap with one
+bit for every possible state takes the table's place: one bit a state, small enough to stay
+in the processor's cache.
 
 Each kernel call does a bounded amount of work and returns, so that the Python driver can
 check the run's limits (time, memory, Ctrl-C), show progress, and grow the arrays.
@@ -359,8 +359,8 @@ def expand_state(
     state: np.uint64, prog: np.ndarray, mp: np.ndarray, ws: np.ndarray, out: np.ndarray, moves: np.ndarray
 ) -> int:
     """A state's successors by the word tables (`prog`) or the machine (`mp`, with its
-    workspace `ws`, called by its address: see `kernel.calls`; then moves.FULL or FAILED may come
-    back instead of a count)."""
+    workspace `ws`, called by its address: see `kernel.machine.calls`; then moves.FULL or
+    FAILED may come back instead of a count)."""
     raise NotImplementedError("compiled by numba only")
 
 

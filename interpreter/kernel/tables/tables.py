@@ -38,12 +38,12 @@ class Tables:
     bits: int  # of a cell
     cells: int
     state_bits: int  # of a whole state
-    program: np.ndarray  # what kernel.core runs: see core.SECTIONS
+    program: np.ndarray  # what kernel.tables.core runs: see core.SECTIONS
     most_successors: int  # a bound on one state's successors (a machine program: a first guess)
     start: int
     goal_mask: int
     goal_value: int
-    machine: np.ndarray  # a machine program (kernel.program), or core.NO_MACHINE
+    machine: np.ndarray  # a machine program (kernel.machine.program), or core.NO_MACHINE
     unpack: Callable[[int], bytes]  # a state's word as the bytes of the Python layout
     pack: Callable[[bytes], int]  # and back
 
