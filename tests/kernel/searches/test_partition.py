@@ -1,7 +1,7 @@
-"""The shares of a breadth-first search spread over workers (kernel.partition), run here in one
-process, one layer at a time as the workers run them: the same layers, counts and goals as
-the one-core kernel's search, whatever the number of shares; every state in exactly one
-share; the solution read back across the shares a walk of legal moves."""
+"""The shares of a breadth-first search spread over workers (kernel.searches.partition), run
+here in one process, one layer at a time as the workers run them: the same layers, counts
+and goals as the one-core kernel's search, whatever the number of shares; every state in
+exactly one share; the solution read back across the shares a walk of legal moves."""
 
 from __future__ import annotations
 

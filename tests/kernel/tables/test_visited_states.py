@@ -5,7 +5,6 @@ engine's answers; each test here forces one way and checks it was the one taken.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,11 +14,12 @@ from puzint.language.elaborate import elaborate
 from puzint.language.parser import parse
 from puzint.runner import load, search
 
-from .test_same_answers import answer
+from tests.conftest import SPECS
+
+from ..test_same_answers import answer
 
 pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
 
-SPECS = Path(__file__).resolve().parents[2] / "specs"
 
 ONE_WAY_SWAPS = """
 puzzle "one-way swaps"

@@ -1,6 +1,7 @@
-"""Breadth-first searches on states wider than a word (`kernel.wide`) give the Python engine's
-answers: the shortest solution, path counts, reachable states and goals, the solution move by
-move, and the same stop at a state limit; symmetries on such states stay with Python."""
+"""Breadth-first searches on states wider than a word (`kernel.searches.wide`) give the
+Python engine's answers: the shortest solution, path counts, reachable states and goals, the
+solution move by move, and the same stop at a state limit; symmetries on such states stay
+with Python."""
 
 from __future__ import annotations
 
