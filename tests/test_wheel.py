@@ -45,6 +45,15 @@ def test_grammar_loads_from_an_installed_wheel(tmp_path: Path) -> None:
     assert "puzint/specs/frog.puz" in names and "puzint/specs/frog.yaml" in names
     assert not any(n.startswith(("interpreter/", "grammar/")) for n in names)
     assert not any(n.startswith("puzint/kernel/compiled/") for n in names)  # PUZINT_BUILD_KERNEL=0
+    # pyproject.toml lists the packages by name: a sub-package left out (the kernel's parts)
+    # would be installed without its modules
+    sources = ROOT / "interpreter"
+    left_out = [
+        str(path.relative_to(ROOT))
+        for path in sorted(sources.rglob("*.py"))
+        if f"puzint/{path.relative_to(sources).as_posix()}" not in names
+    ]
+    assert left_out == []
     target = tmp_path / "site"
     install = subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
