@@ -25,6 +25,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from puzint.engines import RunOptions
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
@@ -114,7 +116,7 @@ def child(kind: str, name: str, repeat: int) -> None:
         if question == "all":  # every solution, only counted: depth first
             from puzint.solutions import enumerate_solutions
 
-            every = enumerate_solutions(compiled, Limits(max_memory_mb=None), keep=False, engine=engine)
+            every = enumerate_solutions(compiled, Limits(max_memory_mb=None), keep=False, options=RunOptions(engine))
             return _Walked(every.states, every.in_all)
         result = search(
             compiled,

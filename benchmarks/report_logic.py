@@ -20,6 +20,8 @@ import timeit
 from collections.abc import Callable
 from pathlib import Path
 
+from puzint.engines import RunOptions
+
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make `benchmarks` importable
     sys.path.insert(0, str(ROOT))
@@ -60,7 +62,7 @@ def wall(args: list[str]) -> float:
 
 
 def puzint_count(path: Path, params: dict[str, str] | None = None, engine: str = "auto") -> tuple[int, str]:
-    report = enumerate_solutions(without_symmetry(path, params), Limits(), keep=False, engine=engine)
+    report = enumerate_solutions(without_symmetry(path, params), Limits(), keep=False, options=RunOptions(engine))
     assert report.status == "solved", report.status
     return (report.in_all if report.in_all is not None else report.count), report.engine
 

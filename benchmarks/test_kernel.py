@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from puzint.compiler import CompiledPuzzle
+from puzint.engines import RunOptions
 from puzint.kernel import installed
 from puzint.runner import load, search
 from puzint.search import Limits
@@ -44,7 +45,7 @@ CASES: dict[str, tuple[str, dict[str, str], str, Callable[[], int]]] = {
 
 def answer(compiled: CompiledPuzzle, question: str, engine: str) -> int | None:
     if question == "all":
-        return enumerate_solutions(compiled, Limits(), keep=False, engine=engine).in_all
+        return enumerate_solutions(compiled, Limits(), keep=False, options=RunOptions(engine)).in_all
     result = search(compiled, reach=question == "reach", engine=engine)
     assert result.method.endswith(", compiled") == (engine == "compiled")
     return result.reachable if question == "reach" else result.cost

@@ -23,15 +23,14 @@ from rich.text import Text
 
 from .catalogue import resolve_spec
 from .compiler import CompiledPuzzle, compile_puzzle
-from .engines import NAMES as ENGINES
-from .engines import using_workers
+from .engines import RunOptions, registry
 from .engines import workers as parallel
 from .engines.workers import Workers
 from .errors import SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
 from .play import record, session
-from .questions import Question, asked_mode, keywords, refusal
+from .questions import Question, ask, keywords, refusal
 from .render import data, text
 from .render.glyphs import ASCII, UNICODE
 from .runner import METHODS
@@ -307,7 +306,7 @@ def solve(
     of the same puzzle started there: the next move of a shortest solution from wherever a
     player stands. `workers` (a number; 0: one per core) or `cluster` (a running Dask
     cluster's scheduler address) run the search on Dask's workers, as `--workers` and
-    `--cluster` do (the engine "workers"; one call at a time sets them).
+    `--cluster` do (the engine "workers").
     Ctrl-C stops the search and raises KeyboardInterrupt once it has cleaned up; with
     `interrupt="result"` it is a result instead (status "limit", limit "interrupted").
     Options that would change nothing, or contradict each other, raise ValueError with the
@@ -325,37 +324,28 @@ def solve(
     else:
         limits = Limits(max_states=max_states, timeout=timeout, max_memory_mb=max_memory_mb)
     compiled = puzzle.compiled
+    dask = Workers()
     if workers is not None or cluster is not None:
         cluster = _dask_workers(workers, cluster)
         if engine not in ("auto", "workers"):
             raise ValueError(
                 f"workers and cluster run the search on the workers: they do not go with engine={engine!r}"
             )
-        engine = "workers"
-    question = Question(count, reach, all, limit, method, engine, from_goal=from_goal)
-    why = refusal(compiled, question, keywords)
+        engine, dask = "workers", Workers(workers or None, cluster)
+    question = Question(count, reach, all, limit, method, from_goal=from_goal)
+    options = RunOptions(engine, dask)
+    why = refusal(compiled, question, options, keywords)
     if why is not None:
         raise ValueError(why)
-    asked = asked_mode(compiled, question)
-    if question.listing(asked):
-        if asked == "all":
-            with using_workers(Workers(workers or None, cluster)):
-                report = enumerate_solutions(compiled, limits, limit=limit, keep=not count, engine=engine)
-        else:
-            report = enumerate_shortest(compiled, limits, limit=limit, keep=True)
+    asked = ask(compiled, question, options)
+    if asked.walk:
+        report = enumerate_solutions(compiled, limits, limit=limit, keep=not count, options=options)
+        result = Result.from_data(data.all_to_data(compiled, puzzle.spec, report))
+    elif asked.listing:
+        report = enumerate_shortest(compiled, limits, limit=limit, keep=True)
         result = Result.from_data(data.all_to_data(compiled, puzzle.spec, report))
     else:
-        with using_workers(Workers(workers or None, cluster)):
-            solved = solve_compiled(
-                compiled,
-                puzzle.spec,
-                count=count,
-                reach=reach,
-                limits=limits,
-                method=method,
-                engine=engine,
-                from_goal=from_goal,
-            )
+        solved = solve_compiled(compiled, asked, limits, puzzle.spec)
         result = Result.from_data(data.to_data(solved, count=count, reach=reach))
     if interrupt == "raise" and result.status == LIMIT and result.limit == INTERRUPTED:
         raise KeyboardInterrupt
@@ -370,8 +360,8 @@ def _check_arguments(limit: object, method: str, engine: str, max_states: object
     """Values the command line could not even be given (`--limit 0`), refused by name."""
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, got {engine!r}")
+    if engine not in ("auto", *registry.NAMES):
+        raise ValueError(f"engine must be one of {', '.join(('auto', *registry.NAMES))}, got {engine!r}")
     if interrupt not in INTERRUPT_CHOICES:
         raise ValueError(f"interrupt must be one of {', '.join(INTERRUPT_CHOICES)}, got {interrupt!r}")
     for name, value, what in (("limit", limit, "solution"), ("max_states", max_states, "state")):

@@ -42,9 +42,10 @@ from typing import Any
 from rich.console import Console
 
 from .ctrl_c import CtrlC
-from .engines import race
+from .engines import RunOptions
 from .errors import SpecError
 from .expectations import CaseReport, blame_parameters, load_cases, run_case
+from .plan import race
 from .render.progress import SearchProgress
 from .search import Limits
 from .search.limits import LimitReached, stop_reason
@@ -82,23 +83,23 @@ def default_jobs() -> int:
 
 
 def check(
-    specs: list[Path], engine: str, limits: Limits, jobs: int, ctrl_c: CtrlC, console: Console | None = None
+    specs: list[Path], options: RunOptions, limits: Limits, jobs: int, ctrl_c: CtrlC, console: Console | None = None
 ) -> Generator[Event, None, None]:
     """Every case of every spec, in order: each spec as it is reached, then each of its cases
     as it is checked. `limits` are those of one case (its clock starts with the case);
     `console`: where the status line goes (a terminal), or None."""
     if jobs <= 1:
-        return _here(specs, engine, limits, ctrl_c, console)
-    return _OnCores(specs, engine, limits, jobs, ctrl_c, console).run()
+        return _here(specs, options, limits, ctrl_c, console)
+    return _OnCores(specs, options, limits, jobs, ctrl_c, console).run()
 
 
-def check_case(spec: Path, case: CaseReport, limits: Limits, engine: str) -> CaseChecked:
+def check_case(spec: Path, case: CaseReport, limits: Limits, options: RunOptions) -> CaseChecked:
     """One case under its limits; a limit or Ctrl-C met before the search began (compiling)
     is the case's answer too."""
     started = time.monotonic()
     try:
         with limits.armed():
-            run_case(spec, case, limits, engine)
+            run_case(spec, case, limits, options)
     except (LimitReached, KeyboardInterrupt) as exc:
         case.actual = {"status": LIMIT, "limit": f"{stop_reason(exc)} while compiling"}
     except SpecError as exc:
@@ -120,7 +121,7 @@ def _fresh(limits: Limits) -> Limits:
 
 
 def _here(
-    specs: list[Path], engine: str, limits: Limits, ctrl_c: CtrlC, console: Console | None
+    specs: list[Path], options: RunOptions, limits: Limits, ctrl_c: CtrlC, console: Console | None
 ) -> Generator[Event, None, None]:
     """One case after another in this process, with the search's own progress line; Ctrl-C
     stops the case it interrupts (its search reports where) and the check after it."""
@@ -137,7 +138,7 @@ def _here(
             if progress is not None:
                 case_limits.progress, case_limits.notice = progress, progress.notice
             try:
-                checked = check_case(spec, case, case_limits, engine)
+                checked = check_case(spec, case, case_limits, options)
             finally:
                 if progress is not None:
                     progress.stop()
@@ -160,9 +161,9 @@ class _Worker:
     interrupted: bool = False
 
     @classmethod
-    def start(cls, context: Any, engine: str, limits: Limits, cores: int) -> _Worker:
+    def start(cls, context: Any, options: RunOptions, limits: Limits, cores: int) -> _Worker:
         here, there = context.Pipe()
-        process = context.Process(target=_work, args=(there, engine, limits, cores), daemon=True)
+        process = context.Process(target=_work, args=(there, options, limits, cores), daemon=True)
         process.start()
         there.close()
         return cls(process, here)
@@ -202,9 +203,9 @@ class _OnCores:
     """The cases run in `jobs` processes at once, reported in order (the module's docstring)."""
 
     def __init__(
-        self, specs: list[Path], engine: str, limits: Limits, jobs: int, ctrl_c: CtrlC, console: Console | None
+        self, specs: list[Path], options: RunOptions, limits: Limits, jobs: int, ctrl_c: CtrlC, console: Console | None
     ):
-        self.engine, self.limits, self.jobs, self.ctrl_c = engine, limits, jobs, ctrl_c
+        self.options, self.limits, self.jobs, self.ctrl_c = options, limits, jobs, ctrl_c
         self.context = multiprocessing.get_context("fork" if race.can_fork() else "spawn")
         self.cores_each = max(1, race.cores() // jobs)
         self.upcoming = iter(specs)
@@ -256,7 +257,7 @@ class _OnCores:
                 return
             if idle is None:
                 try:
-                    idle = _Worker.start(self.context, self.engine, self.limits, self.cores_each)
+                    idle = _Worker.start(self.context, self.options, self.limits, self.cores_each)
                 except OSError:  # no more processes to be had: those running share the rest
                     if not self.workers:
                         raise
@@ -348,7 +349,7 @@ class _OnCores:
         return f"checking in {self.jobs} processes: {self.done} case(s) done · " + ", ".join(running)
 
 
-def _work(conn: Connection, engine: str, limits: Limits, cores: int) -> None:
+def _work(conn: Connection, options: RunOptions, limits: Limits, cores: int) -> None:
     """A process's loop: a case received, checked, its answer sent; until told to stop (None),
     the check has gone, or a Ctrl-C stopped its case."""
     race.share_cores(cores)
@@ -372,7 +373,7 @@ def _work(conn: Connection, engine: str, limits: Limits, cores: int) -> None:
             case_limits = _fresh(limits)
             case_limits.notice = lambda text: conn.send(("notice", text))
             try:
-                checked = check_case(spec, case, case_limits, engine)
+                checked = check_case(spec, case, case_limits, options)
             except Exception as exc:  # a bug: said by the check, as in one process
                 conn.send(("bug", f"{type(exc).__name__}: {exc}"))
                 return

@@ -18,11 +18,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from . import __version__, engines
+from . import __version__, plan
 from .catalogue import catalogue_dir, resolve_spec, shipped_names
 from .compiler import CompiledPuzzle
 from .ctrl_c import CtrlC
-from .engines import NAMES as ENGINES
+from .engines import Query, RunOptions, registry
 from .engines import workers as parallel
 from .engines.workers import Workers
 from .errors import SpecError
@@ -30,12 +30,12 @@ from .escapes import visible
 from .files import CannotWrite, unwritable
 from .language.expressions import show
 from .play.record import Replayed, ReplayStopped, read_solution
-from .questions import Question, asked_mode, command_line, query_of, refusal
+from .questions import Asked, Question, ask, command_line, query_of, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
 from .render.graph import LAYERED_UP_TO, LAYOUTS
 from .render.svg import picture_title
-from .runner import METHODS, Solved, load, search, solve
+from .runner import METHODS, Solved, answer, load, solve
 from .search import Limits, SearchResult
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
@@ -286,13 +286,17 @@ def _whole(text: str) -> int:
     return int(text)
 
 
+ENGINE_NAMES = ("auto", *registry.NAMES)
+
+
 def _engine_option(p: argparse.ArgumentParser, explained: bool = False) -> None:
+    described = "; ".join(f"{d.name}: {d.summary}" for d in registry.DESCRIPTIONS)
     p.add_argument(
         "--engine",
-        choices=(*ENGINES, "help") if explained else ENGINES,
+        choices=(*ENGINE_NAMES, "help") if explained else ENGINE_NAMES,
         default="auto",
-        help="compiled: the numba kernel wherever it applies; python: the reference engine; "
-        "auto (default): the kernel where it applies and the puzzle is large enough to be worth it"
+        help=f"auto (default): Python first, and the engines that may answer beside it, the first answer "
+        f"winning; {described}"
         + ("; help: which engine would answer this question on this spec, and why" if explained else ""),
     )
 
@@ -343,31 +347,16 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
             compiled = load(args.spec, params)
             if args.engine == "help":
                 return _explain_engines(args, out, compiled)
-            workers = _workers_asked(args, compiled)
-            _refuse_idle_options(args, compiled)
+            asked = _asked(args, compiled)
             replayed = read_solution(compiled, args.replay, limits) if args.replay is not None else None
             if args.format == "text":
                 text.heading(compiled.puzzle, out, glyphs)  # before the search: a long one is not a blank screen
-            asked = asked_mode(compiled, _question(args))
-            spec_says_all = asked == "all" and not (args.reach or args.distinct)
             if replayed is not None:
-                best = _best_for_replay(args, compiled, asked, replayed, limits)
-            elif args.all or args.limit is not None or spec_says_all:
-                with engines.using_workers(workers):
-                    every = _all_solutions(args, out, compiled, limits, glyphs)
+                best = _best_for_replay(compiled, asked, replayed, limits)
+            elif asked.listing:
+                every = _all_solutions(args, out, compiled, asked, limits, glyphs)
             else:
-                with engines.using_workers(workers):
-                    solved = solve(
-                        compiled,
-                        args.spec,
-                        count=args.count,
-                        reach=args.reach,
-                        limits=limits,
-                        method=args.method,
-                        distinct=args.distinct,
-                        engine=args.engine,
-                        from_goal=args.from_goal,
-                    )
+                solved = solve(compiled, asked, limits, args.spec)
     except LimitReached as exc:
         ctrl_c.quiet()
         if isinstance(exc, ReplayStopped):
@@ -401,14 +390,12 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     return EXIT_NO_SOLUTION if status == NO_SOLUTION and not args.reach else EXIT_OK
 
 
-def _best_for_replay(
-    args: argparse.Namespace, compiled: CompiledPuzzle, asked: str, replayed: Replayed, limits: Limits
-) -> SearchResult | None:
+def _best_for_replay(compiled: CompiledPuzzle, asked: Asked, replayed: Replayed, limits: Limits) -> SearchResult | None:
     """The shortest (or cheapest) solution, to compare a replayed one with: where the spec
     searches for one, and the moves replayed reach the goal."""
-    if asked not in ("shortest", "cheapest") or not compiled.is_goal(replayed.final(compiled)):
+    if asked.mode not in ("shortest", "cheapest") or not compiled.is_goal(replayed.final(compiled)):
         return None
-    return search(compiled, limits=limits, method=args.method, engine=args.engine)
+    return answer(compiled, asked.query, limits, asked.options)
 
 
 def _show_replay(
@@ -439,11 +426,22 @@ def _show_replay(
     return EXIT_OK if reached else EXIT_MISMATCH
 
 
-def _workers_asked(args: argparse.Namespace, compiled: CompiledPuzzle) -> Workers:
-    """`--workers N` or `--cluster ADDRESS`: the workers engine asked for (refused, with the
-    reason, where it cannot walk this spec's question); else the default, unused."""
+def _asked(args: argparse.Namespace, compiled: CompiledPuzzle) -> Asked:
+    """The question of this run, worked out once, and the options it runs with: refused with
+    the reason where an option would change nothing or cannot apply (the API refuses the same:
+    questions.py)."""
+    question = _question(args)
+    workers = _workers_asked(args, compiled, query_of(compiled, question))
+    options = RunOptions("workers" if workers is not None else args.engine, workers or Workers())
+    _refuse_idle_options(args, compiled, question, options)
+    return ask(compiled, question, options)
+
+
+def _workers_asked(args: argparse.Namespace, compiled: CompiledPuzzle, query: Query) -> Workers | None:
+    """`--workers N` or `--cluster ADDRESS`: the workers the engine `workers` runs on (refused,
+    with the reason, where it cannot walk this spec's question); None: neither was given."""
     if args.workers is None and args.cluster is None:
-        return Workers()
+        return None
     asking = "--cluster" if args.cluster is not None else f"--workers {args.workers or 'auto'}"
     if args.workers is not None and args.cluster is not None:
         raise UsageError("--workers N starts workers here and --cluster ADDRESS uses a cluster's: give one of them")
@@ -454,7 +452,8 @@ def _workers_asked(args: argparse.Namespace, compiled: CompiledPuzzle) -> Worker
         )
     if args.engine not in ("auto", "workers"):
         raise UsageError(f"{asking} runs the search on the workers: it does not go with --engine {args.engine}")
-    why = engines.ENGINES["workers"].why_not(compiled, query_of(compiled, _question(args)))
+    workers = Workers(args.workers or None, args.cluster)
+    why = registry.engine("workers", RunOptions("workers", workers)).why_not(compiled, query)
     if why is not None:
         raise UsageError(f"{asking} cannot run this: {why}")
     if args.cluster is not None:
@@ -462,8 +461,7 @@ def _workers_asked(args: argparse.Namespace, compiled: CompiledPuzzle) -> Worker
             parallel.reach(args.cluster)  # within CONNECT_SECONDS, said in our words (see workers.reach)
         except parallel.Unreachable as exc:
             raise UsageError(f"--cluster: {exc}") from None
-    args.engine = "workers"
-    return Workers(args.workers or None, args.cluster)
+    return workers
 
 
 def _say_engine(result: AllSolutions | SearchResult) -> None:
@@ -480,25 +478,22 @@ def _say_engine(result: AllSolutions | SearchResult) -> None:
 def _explain_engines(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle) -> int:
     """`--engine help`: each engine, whether it answers the question asked of this spec (or
     why not), and what `auto` does with it."""
-    question = Question(
-        args.count, args.reach, args.all, args.limit, args.method, "auto", args.distinct, args.from_goal
-    )
-    for line in engines.explain(compiled, query_of(compiled, question)):
+    asked = ask(compiled, _question(args), RunOptions())
+    for line in plan.explain(compiled, asked.query, asked.options, counted=asked.walk and args.count):
         text.print_line(out, line)
     return EXIT_OK
 
 
 def _question(args: argparse.Namespace) -> Question:
-    return Question(
-        args.count, args.reach, args.all, args.limit, args.method, args.engine, args.distinct, args.from_goal
-    )
+    return Question(args.count, args.reach, args.all, args.limit, args.method, args.distinct, args.from_goal)
 
 
-def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> None:
+def _refuse_idle_options(
+    args: argparse.Namespace, compiled: CompiledPuzzle, question: Question, options: RunOptions
+) -> None:
     """An option that would not change anything for this spec and question is a usage error
     that says why, not something quietly ignored (the API refuses the same: questions.py)."""
-    question = _question(args)
-    mode = asked_mode(compiled, question)
+    mode = ask(compiled, question, options).mode
     listing = question.listing(mode)
     if args.distinct and listing:
         raise UsageError("--distinct groups the shortest solutions: it does not go with --all")
@@ -524,7 +519,7 @@ def _refuse_idle_options(args: argparse.Namespace, compiled: CompiledPuzzle) -> 
         raise UsageError(
             "--explain annotates the text drawing of one solution: it does not go with --format json/yaml or --all"
         )
-    why = refusal(compiled, question, command_line)
+    why = refusal(compiled, question, options, command_line)
     if why is not None:
         raise UsageError(why)
 
@@ -543,23 +538,21 @@ def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:
 
 
 def _all_solutions(
-    args: argparse.Namespace, out: Console, compiled: CompiledPuzzle, limits: Limits, glyphs: Glyphs
+    args: argparse.Namespace, out: Console, compiled: CompiledPuzzle, asked: Asked, limits: Limits, glyphs: Glyphs
 ) -> AllSolutions:
     """Every solution, streamed as found (text), or collected (JSON/YAML); --count only counts."""
     listing = not args.count
-    placements = asked_mode(compiled, _question(args)) == "all"
     streamer: text.SolutionStream | text.MoveListStream | None = None
     if args.format == "text" and listing:
         streamer = (
             text.SolutionStream(compiled, out, glyphs)
-            if placements
+            if asked.walk
             else text.MoveListStream(compiled, out, glyphs, draw=args.draw)
         )
     keep = listing and streamer is None
     on_solution = streamer.add if streamer is not None else None
-    if placements:
-        # the text shows each goal state, not the moves to it
-        report = enumerate_solutions(compiled, limits, args.limit, keep, on_solution, args.engine, moves=keep)
+    if asked.walk:  # the text shows each goal state, not the moves to it
+        report = enumerate_solutions(compiled, limits, args.limit, keep, on_solution, asked.options, moves=keep)
     else:
         report = enumerate_shortest(compiled, limits, args.limit, keep, on_solution)
     if streamer is not None:
@@ -736,7 +729,7 @@ def cmd_graph(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
             graph = state_graph(compiled, limits, cap)
             if graph.complete:
                 mode = "cheapest" if compiled.puzzle.search == "cheapest" else "shortest"
-                result = search(compiled, limits=limits, mode=mode)
+                result = answer(compiled, Query.of(compiled, mode=mode), limits, RunOptions())
     except LimitReached as exc:
         ctrl_c.quiet()
         sys.stderr.write(f"puzint: the state graph was not drawn: {exc.reason}\n")
@@ -790,7 +783,7 @@ def cmd_check(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     unusable: set[Path] = set()
     started = time.monotonic()
     jobs = args.jobs or default_jobs()
-    events = check(specs, args.engine, _limits(args), jobs, ctrl_c, out if out.is_terminal else None)
+    events = check(specs, RunOptions(args.engine), _limits(args), jobs, ctrl_c, out if out.is_terminal else None)
     with closing(events):  # closed at once if the report fails: its processes end with it
         for event in events:
             if not isinstance(event, CaseChecked):
@@ -846,7 +839,7 @@ def _record(args: argparse.Namespace, out: Console) -> int:
         raise UsageError(f"--record writes SPEC.yaml beside the spec: {spec} is not a .puz file{shipped}")
     limits = _limits(args)
     with limits.armed():
-        path, case = record_case(spec, _params(args.param), limits, args.engine)
+        path, case = record_case(spec, _params(args.param), limits, RunOptions(args.engine))
     text.print_line(out, Text(f"added to {path}:", style="bold"))
     for line in case.rstrip("\n").split("\n"):
         text.print_line(out, Text(line))

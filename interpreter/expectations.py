@@ -25,12 +25,14 @@ from typing import Any
 
 from .catalogue import catalogue_dir, resolve_spec
 from .compiler import CompiledPuzzle
+from .engines import RunOptions
 from .errors import NOWHERE, Diagnostic, Pos, SpecError, suggest
 from .expectation_file import FIELDS, NO_SOLUTION_HAS_NO, Case, ExpectationFile, expectations_in, read_expectations
 from .files import CannotWrite, unwritable, write_file
 from .language import syntax as s
 from .language.parser import parse
-from .runner import load, search
+from .questions import Question, ask
+from .runner import answer, load
 from .search import Limits
 from .search.costs import plain
 from .search.result import SOLVED
@@ -192,19 +194,23 @@ def _unanswerable(key: str, mode: str, cells: bool, keys: set[str]) -> tuple[str
     return None
 
 
-def run_case(spec: Path, case: CaseReport, limits: Limits, engine: str = "auto") -> CaseReport:
+def run_case(spec: Path, case: CaseReport, limits: Limits, options: RunOptions | None = None) -> CaseReport:
+    """Ask the spec what the case expects (the question worked out once from its keys), as
+    `options` say (the engine asked for; the default: auto), and note what was found."""
+    options = options or RunOptions()
     compiled = load(spec, case.params)
     check_questions(compiled, case)
     want = set(case.expected)
     if want & {"solutions", "solutions_in_all"}:
-        every = enumerate_solutions(compiled, limits, keep=False, engine=engine)
+        every = enumerate_solutions(compiled, limits, keep=False, options=options)
         case.actual = {"status": every.status, "solutions": every.count, "solutions_in_all": every.in_all}
         if every.limit_reason:
             case.actual["limit"] = every.limit_reason
         return case
     want_count = bool(want & {"count", "count_up_to_symmetry"})
     want_reach = bool(want & set(REACHING))
-    result = search(compiled, count=want_count, reach=want_reach, limits=limits, engine=engine)
+    asked = ask(compiled, Question(count=want_count, reach=want_reach), options)
+    result = answer(compiled, asked.query, limits, asked.options)
     case.actual = {"status": result.status, "length": result.length, "cost": plain(result.cost)}
     if want_count:
         case.actual["count"] = result.count
@@ -240,7 +246,9 @@ def recorded_keys(compiled: CompiledPuzzle) -> dict[str, Any]:
     return {"status": SOLVED, kind: None, "count": None}
 
 
-def record_case(spec: Path, params: dict[str, str], limits: Limits, engine: str = "auto") -> tuple[Path, str]:
+def record_case(
+    spec: Path, params: dict[str, str], limits: Limits, options: RunOptions | None = None
+) -> tuple[Path, str]:
     """Run the spec with `params` and write (or add to) the expectation file beside it a case
     of what the run found, for the author to review against the puzzle. Returns the file and
     the case as written; refuses a run that a limit stopped and a case that is already there,
@@ -257,7 +265,7 @@ def record_case(spec: Path, params: dict[str, str], limits: Limits, engine: str 
                 raise existing.error([there])
     compiled = load(spec, params)
     report = CaseReport(params, recorded_keys(compiled))
-    run_case(spec, report, limits, engine)
+    run_case(spec, report, limits, options)
     if "limit" in report.actual:
         raise SpecError(
             [Diagnostic(NOWHERE, f"nothing recorded: the run stopped ({report.actual['limit']})")], "", str(spec)

@@ -15,9 +15,10 @@ from pathlib import Path
 
 from .catalogue import catalogue_dir, shipped_names
 from .compiler import CompiledPuzzle
+from .engines import RunOptions
 from .escapes import visible
 from .files import CannotWrite, unwritable, write_file
-from .questions import Question, asked_mode
+from .questions import Question, ask
 from .render import glyphs, moves, svg
 from .runner import load, solve
 from .search import Limits
@@ -66,10 +67,11 @@ def picture(entry: Entry) -> str:
     its first SHOWN_SOLUTIONS solutions)."""
     compiled = load(entry.spec, entry.params)
     title = svg.picture_title(compiled.puzzle)
-    if asked_mode(compiled, Question()) == "all":
-        every = enumerate_solutions(compiled, Limits(), SHOWN_SOLUTIONS, keep=True)
+    asked = ask(compiled, Question(), RunOptions())
+    if asked.walk:
+        every = enumerate_solutions(compiled, Limits(), SHOWN_SOLUTIONS, keep=True, options=asked.options)
         return svg.boards_svg(compiled, every.solutions, title)
-    solved = solve(compiled, str(entry.spec), limits=Limits())
+    solved = solve(compiled, asked, Limits(), str(entry.spec))
     if solved.result.status != SOLVED:
         raise RuntimeError(f"{entry.name}: no solution to draw ({solved.result.status})")
     return svg.solution_svg(compiled, solved.result.path, title)

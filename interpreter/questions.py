@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .compiler import CompiledPuzzle
-from .engines import ENGINES, Query
+from .engines import Query, RunOptions, registry
 
 Spelling = Callable[[str, str], str]  # (option, its value) -> how the caller writes it
 
@@ -29,18 +29,43 @@ def keywords(option: str, value: str) -> str:
 
 @dataclass(frozen=True)
 class Question:
+    """What the caller asks of a spec on top of its own `search` line."""
+
     count: bool = False
     reach: bool = False
     all: bool = False
     limit: int | None = None
     method: str = "auto"
-    engine: str = "auto"
     distinct: str | None = None
     from_goal: bool = False
 
     def listing(self, mode: str) -> bool:
         """Whether every solution is listed (asked for, or the spec's own `search all`)."""
         return self.all or (mode == "all" and not (self.reach or self.distinct))
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A question of one compiled spec, worked out once (`ask`) and handed down: what is
+    searched for (`mode`), whether every solution is listed (`listing`: a `search all` walk
+    where `walk`), what the engines are asked (`query`) and how they run (`options`)."""
+
+    question: Question
+    options: RunOptions
+    mode: str
+    listing: bool
+    query: Query
+
+    @property
+    def walk(self) -> bool:
+        """Every goal state of a `search all` spec, walked (listed, or counted)."""
+        return self.listing and self.mode == "all"
+
+
+def ask(compiled: CompiledPuzzle, question: Question, options: RunOptions) -> Asked:
+    """The question as the rest of puzint takes it (see `refusal` for what may be asked)."""
+    mode = asked_mode(compiled, question)
+    return Asked(question, options, mode, question.listing(mode), query_of(compiled, question))
 
 
 def asked_mode(compiled: CompiledPuzzle, question: Question) -> str:
@@ -51,8 +76,9 @@ def asked_mode(compiled: CompiledPuzzle, question: Question) -> str:
     return compiled.puzzle.search
 
 
-def refusal(compiled: CompiledPuzzle, question: Question, spell: Spelling) -> str | None:
-    """Why this question cannot be asked of this spec as it stands (None: it can)."""
+def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, spell: Spelling) -> str | None:
+    """Why this question cannot be asked of this spec as it stands, with these options (None:
+    it can)."""
     mode = asked_mode(compiled, question)
     listing = question.listing(mode)
     if question.reach and question.all:
@@ -79,14 +105,10 @@ def refusal(compiled: CompiledPuzzle, question: Question, spell: Spelling) -> st
             f"{spell('method', 'bidirectional')} needs a goal that is one state (a goal picture without "
             "wildcards) and moves that can all be undone"
         )
-    if question.engine == "compiled":
-        unfit = _kernel_unfit(compiled, question, mode, listing)
+    if options.engine not in ("auto", "python") and options.engine in registry.NAMES:
+        unfit = registry.engine(options.engine, options).why_not(compiled, query_of(compiled, question))
         if unfit is not None:
-            return f"{spell('engine', 'compiled')} cannot run this: {unfit}"
-    elif question.engine not in ("auto", "python") and question.engine in ENGINES:
-        unfit = ENGINES[question.engine].why_not(compiled, query_of(compiled, question))
-        if unfit is not None:
-            return f"{spell('engine', question.engine)} cannot run this: {unfit}"
+            return f"{spell('engine', options.engine)} cannot run this: {unfit}"
     return None
 
 
@@ -132,7 +154,3 @@ def query_of(compiled: CompiledPuzzle, question: Question) -> Query:
         trajectories=bool(question.distinct),
         from_goal=question.from_goal,
     )
-
-
-def _kernel_unfit(compiled: CompiledPuzzle, question: Question, mode: str, listing: bool) -> str | None:
-    return ENGINES["compiled"].why_not(compiled, query_of(compiled, question))

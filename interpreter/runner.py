@@ -1,4 +1,6 @@
-"""From a spec file to a search result: the one path every command takes."""
+"""From a spec file to a search result: the one path every command takes. A front end reads
+the spec (`load`), works its question out once (`questions.ask`) and hands it here (`solve`);
+`search` asks one question in keywords, for tests and library callers."""
 
 from __future__ import annotations
 
@@ -6,19 +8,20 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import engines
+from . import plan
 from .compiler import CompiledPuzzle, compile_puzzle
-from .engines import METHODS, Query
+from .engines import METHODS, Query, RunOptions, registry
 from .errors import Diagnostic, Pos, SpecError
 from .language.elaborate import elaborate
 from .language.parser import parse
 from .model.puzzle import Puzzle
+from .questions import Asked
 from .search import Limits, SearchResult
 from .search.result import LIMIT, SOLVED
 from .sources import read_source
 from .trajectories import TrajectoryReport, distinct_trajectories
 
-__all__ = ["METHODS", "Solved", "kernel_unfit", "load", "positioned", "run", "search", "solve"]
+__all__ = ["METHODS", "Solved", "kernel_unfit", "load", "positioned", "search", "solve"]
 
 
 @dataclass
@@ -60,53 +63,31 @@ def search(
     engine: str = "auto",
     from_goal: bool = False,
 ) -> SearchResult:
-    """The answer to the question asked (or the spec's own), by the engine the planner
-    chooses (`engine`: "auto", or the name of one: see `engines.planner`)."""
+    """The answer to the question asked in keywords (or the spec's own), by the engine the
+    plan chooses (`engine`: "auto", or the name of one: see `plan`)."""
     query = Query.of(compiled, count, reach, method, mode, from_goal=from_goal)
+    return answer(compiled, query, limits or Limits(), RunOptions(engine))
+
+
+def answer(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions) -> SearchResult:
+    """The answer to a question built already, a mistake met on the way shown at its place."""
     try:
-        return engines.search(compiled, query, limits or Limits(), engine)
+        return plan.search(compiled, query, limits, options)
     except SpecError as exc:
         raise positioned(compiled, exc) from None
 
 
 def kernel_unfit(compiled: CompiledPuzzle, count: bool, reach: bool, method: str, mode: str | None) -> str | None:
     """Why the compiled kernel does not answer this question on this puzzle (None: it does)."""
-    return engines.ENGINES["compiled"].why_not(compiled, Query.of(compiled, count, reach, method, mode))
+    return registry.COMPILED.why_not(compiled, Query.of(compiled, count, reach, method, mode))
 
 
-def run(
-    path: str | Path,
-    overrides: dict[str, str] | None = None,
-    count: bool = False,
-    reach: bool = False,
-    limits: Limits | None = None,
-    method: str = "auto",
-    distinct: str | None = None,
-    engine: str = "auto",
-    from_goal: bool = False,
-) -> Solved:
-    compiled = load(path, overrides)
-    return solve(compiled, str(path), count, reach, limits, method, distinct, engine, from_goal)
-
-
-def solve(
-    compiled: CompiledPuzzle,
-    path: str,
-    count: bool = False,
-    reach: bool = False,
-    limits: Limits | None = None,
-    method: str = "auto",
-    distinct: str | None = None,
-    engine: str = "auto",
-    from_goal: bool = False,
-) -> Solved:
-    """The solution (and whatever else was asked) of an already compiled spec."""
-    limits = limits or Limits()
+def solve(compiled: CompiledPuzzle, asked: Asked, limits: Limits, path: str) -> Solved:
+    """The solution (and whatever else was asked: trajectories) of a compiled spec."""
     started = time.monotonic()
-    result = search(
-        compiled, count=count, reach=reach, limits=limits, method=method, engine=engine, from_goal=from_goal
-    )
+    result = answer(compiled, asked.query, limits, asked.options)
     solved = Solved(compiled, result, str(path))
+    distinct = asked.question.distinct
     if distinct == "trajectories" and compiled.puzzle.board is None:
         raise SpecError(
             [

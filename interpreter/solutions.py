@@ -18,9 +18,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from . import plan
 from .compiler import CompiledPuzzle
-from .engines import Engine
-from .engines.planner import GoalStates, goal_states_engine
+from .engines import RunOptions
 from .errors import Diagnostic, SpecError
 from .runner import positioned
 from .search import Limits
@@ -49,7 +49,7 @@ class AllSolutions:
     engine: str = "python"  # the engine that answered
     tried_first: str | None = None  # the engine tried first, where the plan moved on
     tried_first_stopped: str | None = None  # ... and why it did not answer
-    chosen: str | None = None  # why `auto` asked `engine` alone, with no race (engines.answered)
+    chosen: str | None = None  # why `auto` asked `engine` alone, with no race (plan.memory)
     statistics: dict[str, object] | None = None  # a solver's own figures
     length: int | None = None  # moves of every solution, when all are shortest
     cost: int | None = None  # of every solution, when all are cheapest
@@ -72,16 +72,16 @@ def enumerate_solutions(
     limit: int | None = None,
     keep: bool = True,
     on_solution: Callable[[Path], None] | None = None,
-    engine: str = "auto",
+    options: RunOptions | None = None,
     moves: bool = True,
 ) -> AllSolutions:
     """Walk every solution; keep them (or only count them) and call `on_solution` for each
     one listed. A mistake found on the way is reported at its place in the spec. The walk
-    runs on the engine the planner chooses (`engine`: see `engines.planner`). Without
-    `moves` (a caller that shows only each goal state), a solution the kernel found may be
-    given as its goal state alone: a path of one step, its move `search.depth.NO_MOVE`."""
+    runs as the plan says (`options`: the engine asked for, the workers; see `plan`).
+    Without `moves` (a caller that shows only each goal state), a solution the kernel found
+    may be given as its goal state alone: a path of one step, its move `search.depth.NO_MOVE`."""
     try:
-        return _enumerate(compiled, limits, limit, keep, on_solution, engine, moves)
+        return _enumerate(compiled, limits, limit, keep, on_solution, options or RunOptions(), moves)
     except SpecError as exc:
         raise positioned(compiled, exc) from None
 
@@ -154,86 +154,81 @@ def _first_of_class(start: bytes, path: Path, images: list[Callable[[bytes], byt
     return True
 
 
+class _Listing:
+    """The goal states as they are listed: one of each class of symmetric ones, counted, kept
+    or handed on, until --limit says stop."""
+
+    def __init__(
+        self,
+        compiled: CompiledPuzzle,
+        report: AllSolutions,
+        keep: bool,
+        on_solution: Callable[[Path], None] | None,
+        limit: int | None,
+    ):
+        self.compiled, self.report, self.keep, self.on_solution, self.limit = compiled, report, keep, on_solution, limit
+        self.classes: set[bytes] = set()
+        self.goals: set[bytes] = set()
+
+    def take(self, path: Path) -> bool:
+        """List one goal state (unless its class was listed); True when --limit says stop."""
+        group = self.compiled.symmetry
+        final = path[-1][1] if path else self.compiled.start
+        self.report.in_all += 1
+        if group is not None:
+            self.goals.add(final)
+            key = group.canonical(final)
+            if key in self.classes:
+                return False
+            self.classes.add(key)
+        return self.report.listed(path, self.keep, self.on_solution, self.limit)
+
+
 def _enumerate(
     compiled: CompiledPuzzle,
     limits: Limits,
     limit: int | None,
     keep: bool,
     on_solution: Callable[[Path], None] | None,
-    asked: str,
+    options: RunOptions,
     moves: bool,
 ) -> AllSolutions:
     group = compiled.symmetry
     report = AllSolutions(symmetric=group is not None)
     started = time.monotonic()
-    visited = [0]
-    classes: set[bytes] = set()
-    goals: set[bytes] = set()
+    listing = _Listing(compiled, report, keep, on_solution, limit)
     wanted = moves and (keep or on_solution is not None)
     count_only = group is None and not keep and on_solution is None and limit is None
     try:
-        walk = goal_states_engine(compiled, limits, asked, wanted, count_only, limit if group is None else None)
-    except KeyboardInterrupt as exc:  # during the Python engine's first try
+        walk = plan.walk(compiled, limits, options, wanted, count_only, limit if group is None else None, listing.take)
+    except KeyboardInterrupt as exc:  # outside any engine's walk
         report.status, report.limit_reason = LIMIT, stop_reason(exc)
         report.seconds = time.monotonic() - started
         return report
-    engine, found, visited[0] = walk.engine, walk.found, walk.visited
-    report.engine = engine.name
+    walked = walk.walked
+    report.engine = walk.engine
     if walk.tried is not None:
         report.tried_first, report.tried_first_stopped = walk.tried
     report.chosen = walk.chosen
     if compiled.filling is not None:
-        report.method = (TILING_METHODS if compiled.tiling is not None else FILLING_METHODS)[engine.name]
-    elif engine.name != "python":
-        report.method += f", {engine.name}"
-    if walk.counted is not None or (walk.stopped is not None and count_only):
-        return _counted_beside(walk, report, started)
-    if engine.name != "python" and count_only and found is None:
-        return _count_only(engine, compiled, limits, report, started)
-    try:
-        if walk.stopped is not None:
-            report.status, report.limit_reason = LIMIT, walk.stopped
-        paths = iter(found) if found is not None else engine.goal_states(compiled, limits, visited, wanted)
-        for path in paths:
-            final = path[-1][1] if path else compiled.start
-            report.in_all += 1
-            if group is not None:
-                goals.add(final)
-                key = group.canonical(final)
-                if key in classes:
-                    continue
-                classes.add(key)
-            if report.listed(path, keep, on_solution, limit):
-                break
-    except (LimitReached, KeyboardInterrupt) as exc:
-        report.status = LIMIT
-        report.limit_reason = stop_reason(exc)
+        report.method = (TILING_METHODS if compiled.tiling is not None else FILLING_METHODS)[walk.engine]
+    elif walk.engine != "python":
+        report.method += f", {walk.engine}"
+    report.statistics = walked.statistics
+    if walked.counted is not None:
+        return _counted(report, walked.counted, walked.stopped, walked.statistics, started)
+    for path in walked.found or ():  # found by an engine that raced: listed now
+        if listing.take(path):
+            break
+    if walked.stopped is not None:
+        report.status, report.limit_reason = LIMIT, walked.stopped
     if group is not None and report.status != LIMIT and not report.stopped_at_limit:
-        _check_closed(compiled, goals)
+        _check_closed(compiled, listing.goals)
     if report.status != LIMIT:
         report.status = SOLVED if report.count else NO_SOLUTION
-    report.states = visited[0]
-    report.statistics = walk.statistics if walk.found is not None and engine.name != "python" else engine.statistics()
+    report.states = walked.visited
     report.seconds = time.monotonic() - started
     return report
-
-
-def _counted_beside(walk: GoalStates, report: AllSolutions, started: float) -> AllSolutions:
-    """Only how many solutions there are, as the engine run beside Python counted them."""
-    return _counted(report, walk.counted or (walk.visited, 0), walk.stopped, walk.statistics, started)
-
-
-def _count_only(
-    engine: Engine, compiled: CompiledPuzzle, limits: Limits, report: AllSolutions, started: float
-) -> AllSolutions:
-    """Only how many solutions there are: the engine counts them without handing them over."""
-    counter = [0, 0]  # states visited, solutions found
-    stopped = None
-    try:
-        engine.count_goal_states(compiled, limits, counter)
-    except (LimitReached, KeyboardInterrupt) as exc:
-        stopped = stop_reason(exc)
-    return _counted(report, (counter[0], counter[1]), stopped, engine.statistics(), started)
 
 
 def _counted(

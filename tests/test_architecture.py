@@ -90,8 +90,8 @@ def test_no_module_imports_itself_through_others() -> None:
 
 
 # The floors of the code, lowest first (docs/architecture.md): a unit imports only units of
-# lower floors. Data flows one way: text -> syntax -> model -> compiled puzzle -> engines ->
-# result -> rendering -> commands.
+# lower floors. Data flows one way: text -> syntax -> model -> compiled puzzle -> the plan ->
+# an engine -> result -> rendering -> commands.
 FLOORS = {
     "escapes": 0,
     "catalogue": 0,
@@ -107,21 +107,22 @@ FLOORS = {
     "kernel": 4,
     "trajectories": 4,
     "engines": 5,
-    "runner": 6,
+    "plan": 6,  # which engines answer a question (the table), and the runner that carries it out
     "questions": 6,
-    "solutions": 7,
-    "render": 8,
-    "expectations": 8,
-    "play": 9,
-    "gallery": 9,
-    "checking": 9,  # puzint check's cases, here or on several cores
-    "lsp": 9,
-    "api": 10,
-    "cli": 10,
-    "pytest_plugin": 10,
-    "__main__": 11,
-    "prebuild": 11,  # run at install: the API's searches, to compile the kernel
-    "": 11,  # the package itself: `import puzint` gives the API
+    "runner": 7,
+    "solutions": 8,
+    "render": 9,
+    "expectations": 9,
+    "play": 10,
+    "gallery": 10,
+    "checking": 10,  # puzint check's cases, here or on several cores
+    "lsp": 10,
+    "api": 11,
+    "cli": 11,
+    "pytest_plugin": 11,
+    "__main__": 12,
+    "prebuild": 12,  # run at install: the API's searches, to compile the kernel
+    "": 12,  # the package itself: `import puzint` gives the API
 }
 
 
@@ -197,3 +198,32 @@ def test_every_part_of_the_kernel_says_what_it_is() -> None:
         if not ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
     ]
     assert silent == []
+
+
+DOCS = ROOT.parent / "docs" / "architecture.md"
+
+
+def test_every_module_the_architecture_names_exists() -> None:
+    """docs/architecture.md names modules and packages by their path below interpreter/ (or the
+    repository), or by their own name within the package its row is about: each must be there,
+    so that the page never sends a newcomer to a file moved away."""
+    import re
+
+    named = set(re.findall(r"`((?:[a-z_]+/)*[a-z_]+(?:\.py|/))`", DOCS.read_text(encoding="utf-8")))
+    everywhere = {path.name for path in ROOT.rglob("*.py")} | {p.name + "/" for p in ROOT.rglob("*") if p.is_dir()}
+
+    def there(name: str) -> bool:
+        if "/" in name.rstrip("/"):
+            return any((base / name).exists() for base in (ROOT, ROOT.parent, ROOT / "kernel", ROOT / "engines"))
+        return name in everywhere or (ROOT.parent / name).exists()
+
+    missing = sorted(name for name in named if not there(name))
+    assert missing == [] and len(named) > 40
+
+
+def test_the_architecture_s_table_of_engines_is_the_registry_s() -> None:
+    from puzint.engines import registry
+
+    text = DOCS.read_text(encoding="utf-8")
+    table = text[text.index("<!-- registry -->\n") + len("<!-- registry -->\n") : text.index("<!-- /registry -->")]
+    assert table.splitlines() == registry.table()

@@ -16,7 +16,8 @@ import pytest
 from puzint import checking
 from puzint.cli import main
 from puzint.ctrl_c import CtrlC
-from puzint.engines import race
+from puzint.engines import RunOptions
+from puzint.plan import race
 
 from tests.conftest import SPECS, Terminal
 
@@ -115,7 +116,7 @@ def test_a_terminal_shows_what_runs(tmp_path: Path, jobs: int, line: str) -> Non
     terminal = io.StringIO()
     console = Console(file=terminal, force_terminal=True, width=200)
     specs = [tmp_path / "frog.puz", tmp_path / "hanoi.puz"]
-    events = list(checking.check(specs, "python", Limits(), jobs, CtrlC(), console))
+    events = list(checking.check(specs, RunOptions("python"), Limits(), jobs, CtrlC(), console))
     assert [type(event).__name__ for event in events] == ["SpecReached"] + ["CaseChecked"] * 4 + [
         "SpecReached",
         "CaseChecked",

@@ -1,7 +1,7 @@
 """What an engine is: something that says whether it can answer a question on a compiled
 puzzle (and if not, why, in one sentence), and answers it with the same result type under
-the same limits. The Python searches and the compiled kernel are two engines; the planner
-(`engines.planner`) chooses between them."""
+the same limits. The engines are described in `registry`; the plan (`puzint.plan`) chooses
+among them."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ Path = list[tuple[int, bytes]]
 
 class HandOver(Exception):
     """An engine met, during a search, what it cannot answer exactly (a value past what its
-    words hold, a move of cost 0 while counting): the planner hands the question to the next
-    engine, which answers it from the start."""
+    words hold, a move of cost 0 while counting): the runner hands the question to Python,
+    which answers it from the start."""
 
     def __init__(self, why: str):
         super().__init__(why)

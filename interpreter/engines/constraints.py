@@ -429,7 +429,7 @@ _BUILT: weakref.WeakKeyDictionary[CompiledPuzzle, Built | Inexpressible] = weakr
 
 def built(compiled: CompiledPuzzle) -> Built:
     """The logic puzzle's model (Inexpressible: a piece of a rule it cannot say, and why).
-    Made once per puzzle: the planner asks whether the solver can say the rules, then the
+    Made once per puzzle: the plan asks whether the solver can say the rules, then the
     search runs on the same model (a solve leaves the model as it was)."""
     if compiled not in _BUILT:
         family = compiled.filling

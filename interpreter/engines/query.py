@@ -77,9 +77,39 @@ class Query:
             self.method == "auto" and compiled.goal_state is not None and compiled.invertible
         )
 
+    def describe(self, compiled: CompiledPuzzle, counted: bool = False) -> str:
+        """The question in words, as `--engine help` says it (`counted`: a walk of every goal
+        state that only counts them, --count on a `search all` spec)."""
+        logic = compiled.filling is not None
+        if self.trajectories:
+            return "every shortest solution, grouped by the pieces' paths (--distinct trajectories)"
+        if self.listing:
+            return "every shortest solution, listed (--all)"
+        if self.mode == "all":
+            if logic:
+                return "how many solutions there are" if counted else "every solution"
+            if counted:
+                return "how many goal states can be reached (`search all`)"
+            return "every goal state that can be reached (`search all`)"
+        if self.mode == "any":
+            return (
+                "one solution, and whether it is the only one" if logic else "any solution, found fast (`search any`)"
+            )
+        kind = "cheapest" if self.mode == "cheapest" else "shortest"
+        if self.reach:
+            return (
+                "every state that can reach the goal (--reach --from-goal)"
+                if self.from_goal
+                else ("every state that can be reached (--reach)")
+            )
+        if self.count:
+            return f"how many {kind} solutions there are (--count)"
+        how = {"idastar": " by IDA*", "astar": " by A*", "bidirectional": " from both ends", "bfs": " breadth first"}
+        return f"the {kind} solution{how.get(self.method, '')}"
+
     @property
     def name(self) -> str:
-        """The question in a word, as the planner's table lists it."""
+        """The question in a word (the memory of races keys it with the rest of the question)."""
         if self.trajectories:
             return "trajectories"
         if self.listing:

@@ -1,7 +1,7 @@
 """The compiled search kernel (numba): the same searches as `search/`, on puzzles that are
 integer tables, many times faster than Python. The Python engine stays the reference: both
-give the same answers; `engines.kernel` says which questions the kernel answers, and the
-planner (`engines.planner`) when it is worth its start-up.
+give the same answers; `engines.compiled` says which questions the kernel answers, and the
+plan (`puzint.plan`) when it is worth its start-up.
 
 Nothing here is imported until a search asks for it, so that `puzint run` on a small puzzle
 never pays for numba.

@@ -1,4 +1,4 @@
-"""Where the kernel's compiled code is kept, found without importing numba: the planner asks
+"""Where the kernel's compiled code is kept, found without importing numba: the plan asks
 whether the kernel is compiled already (a warm kernel is worth moving a search to at once; a
 cold one costs a compile that a short search should not wait for) before any search runs."""
 

@@ -102,7 +102,7 @@ def search_mode(el: Elaboration, filling: bool = False) -> tuple[str, Pos]:
 
 def search_method(el: Elaboration, mode: str, heuristic: bool) -> str:
     """How the shortest solution is searched, where the spec says so (`search shortest by
-    idastar`; default: `auto`, the planner's choice)."""
+    idastar`; default: `auto`, the plan's choice)."""
     found = [x for x in el.of(s.Directive) if x.kind == "search"]
     if not found or len(found[0].words) < 2:
         return "auto"

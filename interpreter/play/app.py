@@ -417,7 +417,7 @@ class MoveList(OptionList):
 def _thread_limits() -> Limits:
     """The limits of what a worker thread runs: HINT_SECONDS, and the worker cancelled (the
     player moved on, or the game ended), polled by the searches and listings that poll
-    (a search the planner runs as a race polls its own: the game does not wait for it)."""
+    (a search raced beside other engines polls its own: the game does not wait for it)."""
     worker = get_current_worker()
     return Limits(timeout=HINT_SECONDS, until=lambda: "the game went on without it" if worker.is_cancelled else None)
 

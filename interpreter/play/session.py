@@ -13,11 +13,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..compiler import CompiledPuzzle
+from ..engines import RunOptions
+from ..questions import Question, ask
 from ..render import data
 from ..render.explain import rejections
 from ..render.glyphs import ASCII, UNICODE
 from ..render.moves import describe
-from ..runner import solve
+from ..runner import answer
 from ..search import Limits, SearchResult
 from ..search.costs import plain
 from ..search.result import LIMIT, SOLVED
@@ -155,7 +157,8 @@ def refusals(compiled: CompiledPuzzle, state: bytes) -> list[Refusal]:
 def shortest_from(compiled: CompiledPuzzle, state: bytes, limits: Limits | None = None) -> SearchResult:
     """The spec's question (a shortest solution, or a cheapest) asked from `state`."""
     moved = compiled.starting_at(state)
-    return solve(moved, moved.puzzle.filename or "<puzzle>", limits=limits or Limits()).result
+    asked = ask(moved, Question(), RunOptions())
+    return answer(moved, asked.query, limits or Limits(), asked.options)
 
 
 @dataclass(frozen=True)

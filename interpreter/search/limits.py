@@ -131,7 +131,7 @@ class Limits:
 
     def exceeded(self) -> str | None:
         """The time or memory limit that has been passed, if any, or the reason a try ends
-        (`until`: the planner's first try ends once the kernel is ready to take over)."""
+        (`until`: the runner's first try ends once the kernel is ready to take over)."""
         if self.until is not None:
             reason = self.until()
             if reason is not None:

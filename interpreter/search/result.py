@@ -34,10 +34,10 @@ class SearchResult:
     unique: bool | None = None  # a filling's one solution found: whether it is the only one
     unique_unknown: str | None = None  # and, where a limit stopped the search for a second, which
     statistics: dict[str, object] | None = None  # a solver's own figures (branches, conflicts, seconds)
-    engine: str = ""  # the engine that answered (engines.planner)
+    engine: str = ""  # the engine that answered (plan.runner)
     tried_first: str | None = None  # where the plan changed its mind: the engine tried first,
     tried_first_stopped: str | None = None  # and why it did not answer
-    chosen: str | None = None  # why `auto` asked `engine` alone, with no race (engines.answered)
+    chosen: str | None = None  # why `auto` asked `engine` alone, with no race (plan.memory)
 
     @property
     def stopped(self) -> bool:

@@ -132,7 +132,7 @@ def test_a_server_that_says_nothing_is_given_up_after_the_time_said(
 ) -> None:
     """A server that waits for a line Dask never sends: Dask would wait for ever."""
     pytest.importorskip("distributed")
-    monkeypatch.setattr(workers, "CONNECT_SECONDS", 0.3)
+    monkeypatch.setattr(workers.options, "CONNECT_SECONDS", 0.3)
     code, out, err = run(capsys, *FROG, "--cluster", f"tcp://127.0.0.1:{server}")
     assert (code, out) == (2, "")
     assert err.endswith(
@@ -144,7 +144,7 @@ def test_a_server_that_says_nothing_is_given_up_after_the_time_said(
 def test_more_workers_than_the_cores_run_is_refused_with_the_reason(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(workers, "cores", lambda: 2)
+    monkeypatch.setattr(workers.options, "cores", lambda: 2)
     code, out, err = run(capsys, *FROG, "--workers", "4096")
     assert (code, out) == (2, "")
     assert last_line(err) == (
@@ -173,7 +173,7 @@ def test_the_workers_do_not_go_with_replay(
 
 def test_the_api_refuses_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     """An empty address is not "no cluster" (the search would run here, unasked)."""
-    monkeypatch.setattr(workers, "cores", lambda: 2)
+    monkeypatch.setattr(workers.options, "cores", lambda: 2)
     with pytest.raises(ValueError, match=f"^{EXAMPLE}, got an empty one$"):
         puzint.solve("frog", cluster="")
     with pytest.raises(ValueError, match=r"^workers=4096: at most 4 workers here \(2 for each of the 2 cores"):

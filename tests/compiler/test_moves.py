@@ -6,6 +6,7 @@ import itertools
 
 import pytest
 from puzint.compiler import CompiledPuzzle
+from puzint.engines import RunOptions
 from puzint.errors import SpecError
 from puzint.runner import search
 
@@ -298,5 +299,5 @@ def test_a_cursor_advanced_round_a_ring_any_number_of_times_lands_where_the_step
         else:
             expected.add(tuple(cells))
     for engine in ("python", "compiled") if installed() else ("python",):
-        report = enumerate_solutions(compiled, Limits(max_states=10_000), engine=engine)
+        report = enumerate_solutions(compiled, Limits(max_states=10_000), options=RunOptions(engine))
         assert {tuple(path[-1][1][:n]) for path in report.solutions} == expected, engine

@@ -9,8 +9,7 @@ import importlib.util
 import pytest
 from puzint import kernel
 from puzint.compiler import CompiledPuzzle
-from puzint.engines import Query
-from puzint.engines.planner import ENGINES
+from puzint.engines import Query, RunOptions, registry
 from puzint.runner import load, search
 from puzint.search import Limits
 from puzint.search.depth import all_goal_states
@@ -26,7 +25,7 @@ ENGINE_NAMES = ["python", pytest.param("cpsat", marks=SOLVER), pytest.param("com
 
 def boards(compiled: CompiledPuzzle, engine: str) -> set[str]:
     """Every solution as its cells' symbols read row by row (counters: name=value)."""
-    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    report = enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
     assert report.status in ("solved", "no-solution") and report.engine == engine
     return {_text(compiled, path[-1][1] if path else compiled.start) for path in report.solutions}
 
@@ -68,7 +67,7 @@ def test_shidoku_and_latin_squares_are_counted_as_the_plain_solvers_count_them(e
     assert len(boards(shidoku, engine)) == sudoku.count("0" * 16, size=4, box=(2, 2)) == 288
     for n in (3, 4):
         latin = load(SPECS / "latin_square.puz", {"n": str(n)})
-        report = enumerate_solutions(latin, Limits(), keep=False, engine=engine)
+        report = enumerate_solutions(latin, Limits(), keep=False, options=RunOptions(engine))
         assert report.count == latin_square.count(n)
 
 
@@ -138,7 +137,7 @@ def test_queens_as_a_filling_with_its_symmetries(engine: str, n: int, solutions:
     from tests.plain import queens
 
     compiled = compiled_from(QUEENS, n=n)
-    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    report = enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
     assert (report.in_all, report.count) == (solutions, classes)
     assert report.in_all == queens.count(n)
 
@@ -151,7 +150,7 @@ def test_queens_by_their_lines(engine: str, n: int, solutions: int, classes: int
     from tests.plain import queens
 
     compiled = compiled_from(QUEENS_BY_LINES, n=n)
-    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    report = enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
     assert (report.in_all, report.count) == (solutions, classes)
     assert report.in_all == queens.count(n)
 
@@ -159,12 +158,15 @@ def test_queens_by_their_lines(engine: str, n: int, solutions: int, classes: int
 def test_every_engine_says_whether_it_answers_a_filling() -> None:
     compiled = load(SPECS / "sudoku.puz")
     question = Query.of(compiled)
-    assert ENGINES["python"].why_not(compiled, question) is None
+    assert registry.engine("python").why_not(compiled, question) is None
     reach = Query.of(compiled, reach=True)
-    assert ENGINES["compiled"].why_not(compiled, reach) == (
+    assert registry.engine("compiled").why_not(compiled, reach) == (
         "the partial fillings are counted by the state-space searches, in Python"
     )
-    assert ENGINES["cpsat"].why_not(compiled, reach) == "the partial fillings are counted by the state-space searches"
+    assert (
+        registry.engine("cpsat").why_not(compiled, reach)
+        == "the partial fillings are counted by the state-space searches"
+    )
 
 
 @SOLVER
@@ -177,11 +179,11 @@ fill cells with 1..3
 rule: cell(1 + cell(1) % 3) == 2
 """
     compiled = compiled_from(text)
-    why = ENGINES["cpsat"].why_not(compiled, Query.of(compiled))
+    why = registry.engine("cpsat").why_not(compiled, Query.of(compiled))
     assert (
         why == "the constraint solver cannot say a cell that is only known during the search: `cell` (line 6, column 7)"
     )
-    why = ENGINES["compiled"].why_not(compiled, Query.of(compiled))
+    why = registry.engine("compiled").why_not(compiled, Query.of(compiled))
     assert why == (
         "the kernel's fill search cannot say a rule that may read anything of the filling: "
         "`cell(1 + cell(1) % 3) == 2` (line 6, column 7)"

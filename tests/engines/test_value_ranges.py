@@ -9,8 +9,9 @@ import json
 
 import pytest
 from puzint.cli import main
-from puzint.engines import Query, plan
+from puzint.engines import Query, RunOptions
 from puzint.errors import SpecError
+from puzint.plan.table import plan
 from puzint.search import Limits
 from puzint.solutions import enumerate_solutions
 
@@ -50,10 +51,10 @@ def test_every_engine_counts_the_fillings_of_large_values_as_a_brute_force_does(
     expected = brute(low, high, holds)
     if engine == "cpsat" and high > 2**30:  # a product past CP-SAT's 2**60: refused, and said why
         with pytest.raises(SpecError) as refused:
-            plan(compiled, Query.of(compiled), engine)
+            plan(compiled, Query.of(compiled), RunOptions(engine))
         assert "may reach 4,611,686,027,017,322,500 (its model takes values below 2**60" in str(refused.value)
         return
-    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    report = enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
     found = sorted(tuple(compiled.layout.decode(path[-1][1]).counters[:2]) for path in report.solutions)
     assert found == expected
 
@@ -85,10 +86,10 @@ def test_a_product_of_factors_past_2_to_the_31_is_counted_as_a_brute_force_does(
     assert names == ["A", "C"] and expected
     if engine == "cpsat":
         with pytest.raises(SpecError) as refused:
-            plan(compiled, Query.of(compiled), engine)
+            plan(compiled, Query.of(compiled), RunOptions(engine))
         assert "OR-tools' presolve is wrong past 2**31" in str(refused.value)
         return
-    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    report = enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
     found = sorted(tuple(compiled.layout.decode(path[-1][1]).counters[:2]) for path in report.solutions)
     assert found == expected
 
@@ -116,7 +117,7 @@ def test_the_default_engine_finds_the_one_filling_of_a_product_past_10_to_the_12
 def test_cp_sat_refuses_a_value_past_its_words_and_says_where() -> None:
     compiled = compiled_from(counters(0, 9, "A + B * 100000000000000000 * 100 > 3"))
     with pytest.raises(SpecError) as caught:
-        plan(compiled, Query.of(compiled), "cpsat")
+        plan(compiled, Query.of(compiled), RunOptions("cpsat"))
     assert caught.value.diagnostics[0].message == (
         "--engine cpsat cannot run this: the constraint solver cannot say a value that may reach "
         "90,000,000,000,000,000,009 (its model takes values below 2**60; the Python engine has no bound): "
@@ -164,7 +165,7 @@ def hidato_paths(rows: int, cols: int, first: tuple[int, int], last: tuple[int, 
 def test_a_hidato_written_as_a_filling_has_the_plain_walk_s_solutions(engine: str) -> None:
     # the kernel counted a rule's combinations in 64 bits: the count wrapped and it said "no solution"
     compiled = compiled_from(HIDATO)
-    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    report = enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
     assert report.count == len(report.solutions) == hidato_paths(3, 4, (0, 0), (2, 3)) > 0
 
 
@@ -174,6 +175,6 @@ def test_the_kernel_refuses_a_rule_of_more_combinations_than_64_bits_count() -> 
     text = f'puzzle "wide"\nfill {", ".join(names)} with 1..40\nrule: {" * ".join(names)} == 5\n'
     compiled = compiled_from(text)
     with pytest.raises(SpecError) as caught:
-        plan(compiled, Query.of(compiled), "compiled")
+        plan(compiled, Query.of(compiled), RunOptions("compiled"))
     message = caught.value.diagnostics[0].message
     assert "over 13 things (more than 10**20 combinations, more than 4,096)" in message

@@ -28,6 +28,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from puzint.compiler import CompiledPuzzle, compile_puzzle
+from puzint.engines import RunOptions
 from puzint.errors import SpecError
 from puzint.kernel import installed
 from puzint.language.elaborate import elaborate
@@ -254,6 +255,10 @@ def check_question(compiled: CompiledPuzzle, plain: Plain, question: dict[str, A
     )
     if kernel_fits:
         kernel = ask(compiled, "compiled", **question)
+        both_ends = not isinstance(python, str) and python.method == "bidirectional"
+        if both_ends and not isinstance(kernel, str) and "bidirectional" not in kernel.method:
+            # no method named, and the kernel cannot search from both ends: it searched breadth first
+            python = ask(compiled, "python", **{**question, "method": "bfs"})
         if isinstance(python, str) or isinstance(kernel, str):
             assert python == kernel, f"{question}: python {python!r}, kernel {kernel!r}"
         elif LIMIT not in (python.status, kernel.status):
@@ -331,18 +336,20 @@ def check_all(compiled: CompiledPuzzle, plain: Plain) -> None:
     """`search all`: both engines list the same goal states; a plain walk finds them all."""
     limits = Limits(max_states=MOST, timeout=SECONDS)
     try:
-        python = enumerate_solutions(compiled, limits, engine="python")
+        python = enumerate_solutions(compiled, limits, options=RunOptions("python"))
     except SpecError as exc:
         if installed() and kernel_unfit(compiled, False, False, "auto", None) is None:
             with pytest.raises(SpecError) as kernel_error:
-                enumerate_solutions(compiled, Limits(max_states=MOST, timeout=SECONDS), engine="compiled")
+                enumerate_solutions(compiled, Limits(max_states=MOST, timeout=SECONDS), options=RunOptions("compiled"))
             assert kernel_error.value.diagnostics[0].message == exc.diagnostics[0].message
         return
     finals = sorted(path[-1][1] if path else compiled.start for path in python.solutions)
     from puzint import kernel
 
     if kernel.why_not(compiled, depth_first=True) is None:
-        on_kernel = enumerate_solutions(compiled, Limits(max_states=MOST, timeout=SECONDS), engine="compiled")
+        on_kernel = enumerate_solutions(
+            compiled, Limits(max_states=MOST, timeout=SECONDS), options=RunOptions("compiled")
+        )
         if LIMIT not in (python.status, on_kernel.status):
             assert (on_kernel.status, on_kernel.count, on_kernel.in_all, on_kernel.states) == (
                 python.status,

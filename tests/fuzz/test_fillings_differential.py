@@ -17,8 +17,7 @@ import random
 import pytest
 from puzint import kernel
 from puzint.compiler import CompiledPuzzle
-from puzint.engines import Query
-from puzint.engines.planner import ENGINES
+from puzint.engines import Query, RunOptions, registry
 from puzint.search import Limits
 from puzint.solutions import enumerate_solutions
 
@@ -100,9 +99,9 @@ def plain_solutions(compiled: CompiledPuzzle) -> set[bytes]:
 
 
 def solutions(compiled: CompiledPuzzle, engine: str) -> set[bytes] | None:
-    if ENGINES[engine].why_not(compiled, Query.of(compiled)) is not None:
+    if registry.engine(engine).why_not(compiled, Query.of(compiled)) is not None:
         return None
-    report = enumerate_solutions(compiled, Limits(), engine=engine)
+    report = enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
     assert report.status in ("solved", "no-solution"), report.status
     family = compiled.filling
     assert family is not None

@@ -27,10 +27,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
-from puzint.engines import Query, answered, race
-from puzint.engines.planner import ENGINES
+from puzint.engines import Query, RunOptions, registry
 from puzint.engines.python import PythonEngine
 from puzint.errors import SpecError
+from puzint.plan import memory, race
 from puzint.runner import search
 from puzint.search import Limits
 from puzint.solutions import enumerate_solutions
@@ -201,13 +201,13 @@ def check(puzzle: Puzzle) -> None:
         return
     expected = puzzle.solutions()
     for engine in [*ENGINES_HERE, "auto"]:
-        if engine != "auto" and ENGINES[engine].why_not(compiled, Query.of(compiled)) is not None:
+        if engine != "auto" and registry.engine(engine).why_not(compiled, Query.of(compiled)) is not None:
             continue  # refused with its reason (tests/engines/test_value_ranges.py checks the reasons)
-        report = enumerate_solutions(compiled, Limits(), engine=engine)
+        report = enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
         assert report.status in ("solved", "no-solution"), (engine, report.status)
         assert found_values(compiled, report.solutions, puzzle) == expected, engine
     for engine in [*ENGINES_HERE, "auto"]:
-        if engine != "auto" and ENGINES[engine].why_not(compiled, Query.of(compiled, mode="any")) is not None:
+        if engine != "auto" and registry.engine(engine).why_not(compiled, Query.of(compiled, mode="any")) is not None:
             continue
         check_one(compiled, puzzle, expected, engine)
     with remembering():  # the race, then the engine it remembered, asked alone
@@ -253,13 +253,13 @@ def python_stalled() -> Iterator[None]:
 def remembering() -> Iterator[None]:
     """The engine that answered first remembered (the suite turns it off), in a file of its own."""
     with tempfile.TemporaryDirectory() as folder:
-        kept = Path(folder) / answered.FILE
-        before = answered._path
-        answered._path = lambda make: kept  # type: ignore[assignment]
+        kept = Path(folder) / memory.FILE
+        before = memory._path
+        memory._path = lambda make: kept  # type: ignore[assignment]
         try:
             yield
         finally:
-            answered._path = before  # type: ignore[assignment]
+            memory._path = before  # type: ignore[assignment]
 
 
 EXAMPLES = int(os.environ.get("PUZINT_FUZZ_EXAMPLES", "30"))

@@ -6,6 +6,7 @@ kind of search that evaluates the expression."""
 from __future__ import annotations
 
 import pytest
+from puzint.engines import RunOptions
 from puzint.errors import SpecError
 from puzint.kernel import installed
 from puzint.runner import kernel_unfit, search
@@ -62,7 +63,7 @@ def test_an_error_in_a_walk_of_search_all_reads_as_in_python() -> None:
     messages = []
     for engine in ("python", "compiled"):
         with pytest.raises(SpecError) as caught:
-            enumerate_solutions(compiled_from(text, n=10), Limits(), keep=False, engine=engine)
+            enumerate_solutions(compiled_from(text, n=10), Limits(), keep=False, options=RunOptions(engine))
         messages.append(caught.value.render())
     assert messages[0] == messages[1] and "no number here: the cell is empty" in messages[0]
 

@@ -9,7 +9,7 @@ import re
 import pytest
 from puzint.cli import main
 from puzint.render.html import solution_html
-from puzint.runner import load, solve
+from puzint.runner import load, search
 
 from tests.conftest import SPECS
 
@@ -33,7 +33,7 @@ class Steps(html.parser.HTMLParser):
 
 def test_a_step_for_every_state_and_a_slider_over_them() -> None:
     frog = load(SPECS / "frog.puz", {"n": "2"})
-    path = solve(frog, "frog").result.path
+    path = search(frog).path
     page = solution_html(frog, path, "Frog jump n=2")
     parsed = Steps()
     parsed.feed(page)
@@ -45,7 +45,7 @@ def test_a_step_for_every_state_and_a_slider_over_them() -> None:
 
 def test_the_specs_text_is_escaped() -> None:
     frog = load(SPECS / "frog.puz", {"n": "1"})
-    page = solution_html(frog, solve(frog, "frog").result.path, "<script>alert(1)</script>\x1b[2J")
+    page = solution_html(frog, search(frog).path, "<script>alert(1)</script>\x1b[2J")
     assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;\\x1b[2J" in page
 
 

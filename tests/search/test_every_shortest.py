@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from puzint.engines import RunOptions
+from puzint.questions import Question, ask
 from puzint.runner import load, solve
 from puzint.search import Limits
 from puzint.search.result import SOLVED
@@ -61,7 +63,9 @@ def test_every_shortest_solution_is_listed_once(
 
 def test_the_total_agrees_with_the_layered_path_count() -> None:
     compiled = load(SPECS / "jealous_husbands.puz", {})
-    counted = solve(compiled, "jealous_husbands.puz", count=True).result
+    counted = solve(
+        compiled, ask(compiled, Question(count=True), RunOptions()), Limits(), "jealous_husbands.puz"
+    ).result
     report = enumerate_shortest(compiled, Limits(), keep=False)
     assert counted.count is not None and counted.count > 100
     assert report.count == report.total == counted.count and report.length == counted.length
@@ -81,7 +85,7 @@ def test_cheapest_solutions_are_listed_for_a_spec_with_costs() -> None:
 
 def test_one_solution_of_each_symmetry_class() -> None:
     compiled = load(SPECS / "knights.puz", {"rows": "3"})
-    counted = solve(compiled, "knights.puz", count=True).result
+    counted = solve(compiled, ask(compiled, Question(count=True), RunOptions()), Limits(), "knights.puz").result
     report = enumerate_shortest(compiled, Limits())
     assert report.total == counted.count and report.count == counted.count_up_to_symmetry
     group = compiled.symmetry

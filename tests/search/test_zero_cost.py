@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import pytest
 from puzint.compiler import CompiledPuzzle
+from puzint.engines import RunOptions
+from puzint.questions import Question, ask
 from puzint.runner import search, solve
 from puzint.search import Limits
 from puzint.solutions import enumerate_shortest
@@ -84,7 +86,7 @@ def test_the_cheapest_solutions_are_the_paths_that_never_repeat_a_state(text: st
 
 def test_trajectories_of_a_cheapest_spec_group_the_cheapest_solutions() -> None:
     compiled = compiled_from(WALK)
-    solved = solve(compiled, "walk.puz", distinct="trajectories")
+    solved = solve(compiled, ask(compiled, Question(distinct="trajectories"), RunOptions()), Limits(), "walk.puz")
     assert solved.trajectories is not None
     assert solved.trajectories.solutions == 2
     assert solved.trajectories.classes == 2  # A stays, or A steps to 2 first
@@ -111,7 +113,7 @@ def test_trajectories_where_free_moves_form_a_loop() -> None:
     # at each of B's two first cells A takes 0, 1 or 2 steps (a third would come back)
     assert len(paths) == 9
     assert search(compiled, count=True, limits=Limits()).count == 9
-    solved = solve(compiled, "loop.puz", distinct="trajectories")
+    solved = solve(compiled, ask(compiled, Question(distinct="trajectories"), RunOptions()), Limits(), "loop.puz")
     assert solved.trajectories is not None and solved.trajectories.solutions == 9
     # A's own track is fixed by how many steps it takes in all (0 to 4): five trajectories
     assert solved.trajectories.classes == 5

@@ -398,7 +398,7 @@ _TRANSLATED: weakref.WeakKeyDictionary[CompiledPuzzle, FillModel | Inexpressible
 
 def translate(compiled: CompiledPuzzle) -> FillModel:
     """The filling's model for the kernel (Inexpressible: a piece it cannot take, and why).
-    Made once per puzzle: the planner asks whether the kernel can say the rules, then the
+    Made once per puzzle: the plan asks whether the kernel can say the rules, then the
     search runs on the same model (a model of many clauses takes a fraction of a second)."""
     if compiled not in _TRANSLATED:
         family = compiled.filling

@@ -1,6 +1,6 @@
 """The kernel's searches, each run by the implementation that fits the puzzle's states: on
 states of one 64-bit word, word tables and a hash table of words (`breadth_first`, `astar`);
-on wider states, rows of words (`wide`, `best_first`). The engine (`engines.kernel`) asks
+on wider states, rows of words (`wide`, `best_first`). The engine (`engines.compiled`) asks
 here, and never needs to know which it was.
 
 The searches of wider states run on the machine only, whose code numba compiles (or loads
@@ -45,7 +45,7 @@ def explore(
     generators: Sequence[tuple[str, Pos, Symmetry]] = (),
 ) -> SearchResult:
     """As `search.layers.explore` (see `kernel.searches.breadth_first.explore`); symmetries
-    on states wider than a word are left to Python (`engines.kernel` does not send them
+    on states wider than a word are left to Python (`engines.compiled` does not send them
     here)."""
     if wide_states(compiled):
         from . import wide

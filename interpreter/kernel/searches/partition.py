@@ -1,4 +1,4 @@
-"""One share of a breadth-first search spread over several workers (`engines.layers_across`),
+"""One share of a breadth-first search spread over several workers (`engines.workers.layers_across`),
 in numba: the states whose hash gives this share (`owner`), stored in the order found, each
 with a reference to its parent (its share and its number there), and a hash table of them.
 

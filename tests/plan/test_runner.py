@@ -1,6 +1,8 @@
-"""One planner chooses the engine for a question: the plan for `auto`, an engine asked by
-name (refused with its reason where it cannot answer), a first try that moves to the kernel,
-a hand-over back to Python, and the result naming the engine that answered."""
+"""The plan and its runner: the plan for `auto` (plan.table), an engine asked by name (refused
+with its reason where it cannot answer), a first try that moves to the kernel, a hand-over
+back to Python, and the result naming the engine that answered. Python is held back
+(`slow_python`) where a test needs another engine to answer: no test counts on how fast
+anything runs."""
 
 from __future__ import annotations
 
@@ -12,11 +14,12 @@ from pathlib import Path
 
 import pytest
 from puzint.cli import main
-from puzint.engines import ENGINES, Query, first_try, plan, planner, race
-from puzint.engines.planner import Step
+from puzint.engines import Query, RunOptions, registry
 from puzint.errors import SpecError
 from puzint.kernel import installed
 from puzint.kernel.where import cache_name
+from puzint.plan import race, table
+from puzint.plan.table import plan
 from puzint.runner import load, search
 from puzint.search import Limits
 
@@ -27,14 +30,15 @@ pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed"
 
 @pytest.fixture
 def one_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No race (as on one core): Python's first try, then the next engine (tests/engines/test_race.py
+    """No race (as on one core): Python's first try, then the next engine (tests/plan/test_race.py
     has the race)."""
     monkeypatch.setattr(race, "possible", lambda: False)
 
 
 def test_auto_tries_python_first_where_the_kernel_answers_too() -> None:
     compiled = load(SPECS / "knights.puz")
-    assert plan(compiled, Query.of(compiled, reach=True)) == [Step("python", first_try.SECONDS), Step("compiled")]
+    chosen = plan(compiled, Query.of(compiled, reach=True), RunOptions())
+    assert (chosen.alone, chosen.beside, chosen.engines) == (None, ("compiled",), ("python", "compiled"))
 
 
 def test_the_kernel_is_known_to_be_compiled_from_its_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -42,22 +46,23 @@ def test_the_kernel_is_known_to_be_compiled_from_its_cache(tmp_path: Path, monke
     query = Query.of(compiled, mode="any")  # a walk: on the machine
     monkeypatch.setenv("PUZINT_CACHE_DIR", str(tmp_path))  # an empty cache: a compile ahead
     monkeypatch.setenv("PUZINT_PREBUILT", "0")  # nor any compiled at install
-    assert not planner.KERNEL.compiled_already(compiled, query)
+    assert not registry.COMPILED.compiled_already(compiled, query)
     (tmp_path / cache_name()).mkdir()
     (tmp_path / cache_name() / "entry._entry-54.py311.nbi").write_bytes(b"")
-    assert planner.KERNEL.compiled_already(compiled, query)
+    assert registry.COMPILED.compiled_already(compiled, query)
 
 
 def test_auto_keeps_to_python_where_the_kernel_does_not_answer() -> None:
     compiled = load(SPECS / "knights.puz")
-    assert plan(compiled, Query.of(compiled, listing=True)) == [Step("python")]
+    chosen = plan(compiled, Query.of(compiled, listing=True), RunOptions())
+    assert chosen.engines == ("python",) and chosen.row is not None and chosen.row.beside == ()
 
 
 def test_an_engine_asked_by_name_that_cannot_answer_is_refused_with_its_reason() -> None:
     compiled = load(SPECS / "bridge_torch.puz")
     compiled_with_symmetry = compiled_from((SPECS / "bridge_torch.puz").read_text() + "symmetry swap P1 P2\n")
     with pytest.raises(SpecError) as caught:
-        plan(compiled_with_symmetry, Query.of(compiled, count=True), "compiled")
+        plan(compiled_with_symmetry, Query.of(compiled, count=True), RunOptions("compiled"))
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.message == (
         "--engine compiled cannot run this: counting the cheapest solutions up to symmetry runs in Python"
@@ -73,16 +78,16 @@ def test_every_reason_is_one_sentence() -> None:
             Query.of(compiled, reach=True),
             Query.of(compiled, listing=True),
         ):
-            for engine in ENGINES.values():
-                why = engine.why_not(compiled, question)
+            for described in registry.DESCRIPTIONS:
+                why = registry.engine(described.name).why_not(compiled, question)
                 assert why is None or ("\n" not in why and not why.endswith(".")), (spec.name, why)
 
 
 def test_a_search_too_long_for_the_first_try_is_answered_by_the_kernel(
-    monkeypatch: pytest.MonkeyPatch, one_core: None
+    monkeypatch: pytest.MonkeyPatch, one_core: None, slow_python: None
 ) -> None:
-    monkeypatch.setattr(first_try, "SECONDS", 0.05)  # 100,100 states: a second in Python
-    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
+    monkeypatch.setattr(table, "FIRST_TRY", 0.05)
+    monkeypatch.setattr(registry.COMPILED, "compiled_already", lambda compiled, query: True)
     compiled = load(SPECS / "knights.puz", {"rows": "5"})
     result = search(compiled, reach=True, limits=Limits())
     assert (result.engine, result.tried_first) == ("compiled", "python")
@@ -93,14 +98,16 @@ def test_a_search_too_long_for_the_first_try_is_answered_by_the_kernel(
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="POSIX signals")
 def test_a_stop_during_the_first_try_stops_the_run(monkeypatch: pytest.MonkeyPatch, one_core: None) -> None:
     """SIGTERM in Python's try is the run's stop: the kernel (or Python again) never runs."""
-    monkeypatch.setattr(first_try, "SECONDS", 60.0)
-    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
+    from puzint.plan import walk
+
+    monkeypatch.setattr(table, "FIRST_TRY", 60.0)
+    monkeypatch.setattr(registry.COMPILED, "compiled_already", lambda compiled, query: True)
     compiled = load(SPECS / "number_circle.puz", {"n": "16"})  # search all: minutes in Python
     limits = Limits()
     threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGTERM)).start()
-    walk = planner.goal_states_engine(compiled, limits)
-    assert (walk.engine, walk.found, walk.tried) == (ENGINES["python"], None, None) and walk.visited > 0
-    assert limits.tripped == "stopped by SIGTERM"
+    walked = walk(compiled, limits, RunOptions())
+    assert (walked.engine, walked.tried, walked.walked.stopped) == ("python", None, "stopped by SIGTERM")
+    assert walked.walked.visited > 0 and limits.tripped == "stopped by SIGTERM"
 
 
 def test_a_small_search_is_answered_by_python_alone() -> None:
@@ -123,25 +130,37 @@ def test_the_json_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_engine_help_says_who_answers_and_why(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["run", str(SPECS / "knights.puz"), "--all", "--engine", "help"]) == 0
-    assert capsys.readouterr().out.splitlines() == [
-        "the question: every solution",
-        "  python    the reference searches, in Python: every question, on every puzzle; answers it",
-        "  compiled  the compiled kernel (numba): the same searches, many times faster on large puzzles; "
-        "does not: every shortest solution and trajectories are found in Python; the kernel runs one search",
-        "  cpsat     OR-tools' CP-SAT constraint solver: fillings (logic puzzles), where propagation decides; "
-        "does not: the constraint solver answers fillings (logic puzzles), and this puzzle has moves",
-        "  workers   Dask's workers (this machine's cores, or a cluster), on the kernel: subtrees walked at once, "
-        "or breadth-first layers shared among them; "
-        "does not: every shortest solution and trajectories are found in Python, on one core",
-        "  auto      runs it on python",
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == [
+        "the question: every shortest solution, listed (--all)",
+        "  python    the reference searches, in Python; answers it",
+        "  compiled  the compiled kernel (numba): the same searches, many times faster on large puzzles; does",
+        "            not: every shortest solution and trajectories are found in Python; the kernel runs one",
+        "            search",
+        "  cpsat     OR-tools' CP-SAT constraint solver, where propagation decides; does not: the constraint",
+        "            solver answers fillings (logic puzzles), and this puzzle has moves",
+        "  workers   Dask's workers (this machine's cores, or a cluster's), on the kernel; does not: every",
+        "            shortest solution and trajectories are found in Python, on one core",
+        "  auto      runs it on python (every shortest solution, or their trajectories: the graph of every",
+        "            shortest path is kept in Python)",
     ]
+    assert max(len(line) for line in lines) <= 100
+
+
+def test_engine_help_names_the_question_asked_and_what_auto_does(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", str(SPECS / "queens.puz"), "--count", "--engine", "help"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "the question: how many solutions there are"
+    assert any(line.startswith("  auto      runs python here and compiled and cpsat beside it") for line in lines) or (
+        not race.possible()
+    )
 
 
 def test_verbose_says_which_engine_answered_and_what_was_tried_first(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, one_core: None
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, one_core: None, slow_python: None
 ) -> None:
-    monkeypatch.setattr(first_try, "SECONDS", 0.05)
-    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
+    monkeypatch.setattr(table, "FIRST_TRY", 0.05)
+    monkeypatch.setattr(registry.COMPILED, "compiled_already", lambda compiled, query: True)
     assert main(["run", str(SPECS / "knights.puz"), "-p", "rows=5", "--reach", "--verbose", "--format", "json"]) == 0
     err = capsys.readouterr().err
     assert err == (
@@ -154,16 +173,28 @@ def test_a_small_logic_puzzle_is_answered_by_python_before_a_solver_loads() -> N
     assert (result.engine, result.tried_first, result.status) == ("python", None, "solved")
 
 
-def test_a_logic_puzzle_too_long_for_the_first_try_goes_to_the_solver(
-    monkeypatch: pytest.MonkeyPatch, one_core: None
+def test_a_logic_puzzle_too_long_for_the_first_try_goes_to_the_first_engine_beside_python(
+    monkeypatch: pytest.MonkeyPatch, one_core: None, slow_python: None
 ) -> None:
-    monkeypatch.setattr(first_try, "SECONDS", 0.01)
+    monkeypatch.setattr(table, "FIRST_TRY", 0.01)
+    monkeypatch.setattr(registry.COMPILED, "compiled_already", lambda compiled, query: True)
     result = search(load(SPECS / "sudoku.puz"), mode="any")  # one solution, and whether it is unique
     assert (result.engine, result.tried_first, result.tried_first_stopped) == (
-        "cpsat",
+        "compiled",
         "python",
         "not finished in 0.01 s",
     )
+    assert result.unique is True
+
+
+def test_a_logic_puzzle_the_kernel_cannot_say_goes_to_the_solver(
+    monkeypatch: pytest.MonkeyPatch, one_core: None, slow_python: None
+) -> None:
+    monkeypatch.setattr(table, "FIRST_TRY", 0.01)
+    names = [f"X{i}" for i in range(13)]  # a product of 13 unknowns: more combinations than the kernel tabulates
+    compiled = compiled_from(f'puzzle "wide"\nfill {", ".join(names)} with 1..2\nrule: {" * ".join(names)} == 2\n')
+    result = search(compiled, mode="any")
+    assert (result.engine, result.tried_first, result.unique) == ("cpsat", "python", False)
 
 
 def test_every_solution_found_in_the_first_try_is_the_answer() -> None:
@@ -171,16 +202,16 @@ def test_every_solution_found_in_the_first_try_is_the_answer() -> None:
 
     compiled = load(SPECS / "latin_square.puz", {"n": "3"})  # far within the try, on a busy machine too
     by_default = enumerate_solutions(compiled, Limits(), keep=True)
-    in_python = enumerate_solutions(compiled, Limits(), keep=True, engine="python")
+    in_python = enumerate_solutions(compiled, Limits(), keep=True, options=RunOptions("python"))
     assert (by_default.engine, by_default.in_all, by_default.states) == ("python", 12, in_python.states)
     assert by_default.solutions == in_python.solutions
 
 
 def test_a_search_all_moved_to_the_kernel_says_so(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, one_core: None
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, one_core: None, slow_python: None
 ) -> None:
-    monkeypatch.setattr(first_try, "SECONDS", 0.05)
-    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda compiled, query: True)
+    monkeypatch.setattr(table, "FIRST_TRY", 0.05)
+    monkeypatch.setattr(registry.COMPILED, "compiled_already", lambda compiled, query: True)
     argv = ["run", str(SPECS / "number_circle.puz"), "-p", "n=12", "--count", "--format", "json", "--verbose"]
     assert main(argv) == 0
     captured = capsys.readouterr()
@@ -223,7 +254,7 @@ def test_the_spec_names_its_method() -> None:
 
 def test_a_first_try_stopped_outside_its_search_loop_moves_on(monkeypatch: pytest.MonkeyPatch, one_core: None) -> None:
     """The try's end may come anywhere in the Python engine's run (counting orbits after the
-    layers, say), not only at one of its polls: the planner still moves to the next engine."""
+    layers, say), not only at one of its polls: the runner still moves to the next engine."""
     import time
 
     from puzint.engines.python import PythonEngine
@@ -250,7 +281,7 @@ def test_the_kernel_asked_by_name_runs_breadth_first_where_the_default_method_is
     # bishops' default method is from both ends, which the kernel cannot run with safety rules:
     # a method nobody asked for is no reason to refuse; breadth first finds the same length
     compiled = load(SPECS / "bishops.puz")
-    assert plan(compiled, Query.of(compiled), "compiled") == [Step("compiled")]
+    assert plan(compiled, Query.of(compiled), RunOptions("compiled")).engines == ("compiled",)
     result = search(compiled, limits=Limits(), engine="compiled")
     assert result.status == "solved" and result.length == bishops.shortest(True)
     assert result.engine == "compiled" and "bidirectional" not in result.method
@@ -259,7 +290,7 @@ def test_the_kernel_asked_by_name_runs_breadth_first_where_the_default_method_is
 def test_a_method_asked_by_name_that_the_kernel_cannot_run_is_refused_with_the_one_it_can() -> None:
     compiled = load(SPECS / "bishops.puz")
     with pytest.raises(SpecError) as caught:
-        plan(compiled, Query.of(compiled, method="bidirectional"), "compiled")
+        plan(compiled, Query.of(compiled, method="bidirectional"), RunOptions("compiled"))
     (diagnostic,) = caught.value.diagnostics
     assert diagnostic.message == (
         "--engine compiled cannot run this: the kernel searches from both ends only plain moves on cells, "

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from puzint.cli import main
-from puzint.engines import race
 from puzint.kernel import installed
+from puzint.plan import race, table
 from puzint.runner import search
 
 from tests.conftest import compiled_from
@@ -50,7 +50,7 @@ def test_a_limit_that_cuts_the_proof_of_uniqueness_is_said_and_exits_3(
 def test_python_stopped_before_it_knew_whether_its_solution_is_the_only_one_leaves_the_answer_to_the_other(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(race, "PATIENCE", 0.01)
+    monkeypatch.setattr(table, "GIVE_WAY", 0.01)
     result = search(compiled_from(FOUR))
     assert (result.tried_first, result.status) == ("python", "solved")
     assert result.engine in ("cpsat", "compiled")

@@ -1,15 +1,17 @@
-"""Which engine answered each question last, so that `auto` asks it again at once.
+"""Which engine won each question's race by a clear margin, so that `auto` asks it alone.
 
-The race (`race`) finds the faster engine for a search by running Python and the next engine
-side by side. On a machine whose cores share more than they seem to (two virtual cores on
-one physical one), each slows the other: importing numpy takes twice as long beside a busy
-process, and a search the race's copy answers costs 5-15 % more than the kernel asked by
-name. A person runs the same spec again and again while writing it, checking it or showing
-it; the second time the answer to the race is known. So the engine that answered first is
-remembered per question (the spec's text, the parameters given, its start, the question
-asked, and the kernel's sources), and the next run of that question asks it alone: no race,
-no copy. Every engine's answer is exact, so only the time depends on the choice (where a
-puzzle has several solutions, as in a race, the one shown may be another).
+The race (`race`) finds the faster engine for a search by running Python and the engines
+beside it at once. On a machine whose cores share more than they seem to (two virtual cores
+on one physical one), each slows the others: importing numpy takes twice as long beside a
+busy process, and a search a copy answers costs 5-15 % more than the engine asked by name. A
+person runs the same spec again and again while writing it, checking it or showing it; the
+second time the answer to the race is known. So the engine that answered first is remembered
+per question (the spec's text, the parameters given, its start, the question asked, and the
+kernel's sources), where it won by a clear margin (every other engine had been given
+`table.MARGIN` times its search and had not answered: a close race, or one run on a busy
+machine, says nothing of which is faster, and is run again), and the next run of that
+question asks it alone: no race, no copy. Every engine's answer is exact, so only the time
+depends on the choice (where a puzzle has several solutions, the one shown may be another).
 
 What is remembered is a cache, kept beside the kernel's (`kernel.where.cache_base`), in one
 small JSON file that is read without trusting it, and only where the folder passes the checks
@@ -34,11 +36,12 @@ import os
 from pathlib import Path
 
 from ..compiler import CompiledPuzzle
+from ..engines import Query, registry
 from ..files import CannotWrite, UnusableFile, read_own_file, unsafe_folder, warn, write_file
-from .query import Query
 
 FILE = "answered.json"
-ENGINES = ("python", "compiled", "cpsat")  # the engines a race names: Python, and the copy's
+ENGINES = ("python", *registry.RACING)  # the engines a race names: Python, and those beside it
+REMEMBERED = "it won this question's last race by a clear margin"
 AGAIN = 8  # runs that ask a remembered engine alone before the question is raced again
 KEPT = 2000  # questions remembered; the oldest are forgotten first
 MOST_BYTES = 1 << 20  # a file of KEPT entries takes about 150 kB

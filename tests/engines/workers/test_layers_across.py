@@ -63,14 +63,14 @@ def test_the_same_figures_as_one_core(
 def test_the_solution_is_a_walk_of_legal_moves_read_back_across_the_workers(
     cluster: str, spec: str, params: dict[str, str], length: int
 ) -> None:
-    from puzint import engines
-    from puzint.engines import Query
+    from puzint import plan
+    from puzint.engines import Query, RunOptions
     from puzint.engines.workers import Workers
     from puzint.search import Limits
 
     compiled = load(SPECS / f"{spec}.puz", params)
-    with engines.using_workers(Workers(address=cluster)):
-        result = engines.search(compiled, Query.of(compiled, mode="shortest"), Limits(), "workers")
+    options = RunOptions("workers", Workers(address=cluster))
+    result = plan.search(compiled, Query.of(compiled, mode="shortest"), Limits(), options)
     assert (result.status, result.length, result.engine) == ("solved", length, "workers")
     before = compiled.start
     for move, after in result.path:
@@ -119,8 +119,8 @@ def test_a_worker_that_dies_is_reported() -> None:
     import signal
 
     import distributed
-    from puzint import engines
-    from puzint.engines import Query
+    from puzint import plan
+    from puzint.engines import Query, RunOptions
     from puzint.engines.workers import Workers
     from puzint.search import Limits
 
@@ -140,8 +140,8 @@ def test_a_worker_that_dies_is_reported() -> None:
                 killed.append(victim)
 
         limits = Limits(max_states=100_000_000, progress=progress)
-        with engines.using_workers(Workers(address=local.scheduler_address)):
-            result = engines.search(compiled, Query.of(compiled, reach=True), limits, "workers")
+        options = RunOptions("workers", Workers(address=local.scheduler_address))
+        result = plan.search(compiled, Query.of(compiled, reach=True), limits, options)
     assert killed and result.status == "limit" and result.limit_reason is not None
     assert result.limit_reason.startswith("the worker at tcp://127.0.0.1:"), result.limit_reason
     assert result.limit_reason.endswith("stopped, and its share of the states with it")

@@ -24,7 +24,7 @@ EXACT_COVER = "exact cover, compiled"
 PYTHON_ONLY = "every shortest solution and trajectories are found in Python; the kernel runs one search"
 
 
-class KernelEngine:
+class CompiledEngine:
     name = "compiled"
     summary = "the compiled kernel (numba): the same searches, many times faster on large puzzles"
 
@@ -249,8 +249,8 @@ def _from_both_ends(compiled: CompiledPuzzle, query: Query) -> bool:
 
 def _why_not_layers(compiled: CompiledPuzzle, query: Query) -> str | None:
     """Why the kernel's breadth-first searches (the shortest solution, counts, reachable
-    states: kernel.search, and kernel.wide for states of several words) cannot run this
-    puzzle (None: they can). Counts and reachable states are also given up to the puzzle's
+    states: kernel.searches.breadth_first, and kernel.searches.wide for states of several
+    words) cannot run this puzzle (None: they can). Counts and reachable states are also given up to the puzzle's
     symmetries, whose images the kernel has as tables of the cells: places and counters are
     left to Python; so is a goal given by conditions (which symmetries keep it is found there)."""
     if query.count and compiled.symmetry is not None and compiled.puzzle.goal.conditions:
@@ -269,7 +269,8 @@ def _why_not_layers(compiled: CompiledPuzzle, query: Query) -> str | None:
 
 
 def _why_not_both_ends(compiled: CompiledPuzzle) -> str | None:
-    """Why the kernel's bidirectional search (kernel.bidirectional) cannot run this puzzle."""
+    """Why the kernel's bidirectional search (kernel.searches.bidirectional) cannot run this
+    puzzle."""
     if compiled.goal_state is None or not compiled.invertible:
         return "bidirectional search needs a goal that is one state and moves that can be undone"
     from ..kernel.tables.tables import why_not_tables

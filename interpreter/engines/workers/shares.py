@@ -1,8 +1,9 @@
 """What a worker runs for a breadth-first search spread over the workers
-(`engines.layers_across`): its share of the states (`kernel.partition.Share`), kept in the
-worker process from one task to the next under the run's name, and the tasks that expand
-its layer, take in what the other shares sent it, and give a state's parent. Plain data in
-and out (the spec's text, packed words, arrays), so that any worker of a cluster runs them."""
+(`engines.workers.layers_across`): its share of the states (`kernel.searches.partition.Share`),
+kept in the worker process from one task to the next under the run's name, and the tasks
+that expand its layer, take in what the other shares sent it, and give a state's parent.
+Plain data in and out (the spec's text, packed words, arrays), so that any worker of a
+cluster runs them."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..kernel.searches.partition import Bucket, LayerReport, Share
-from ..search.limits import rss_mb
+from ...kernel.searches.partition import Bucket, LayerReport, Share
+from ...search.limits import rss_mb
 from .subtrees import Job, compiled_for
 
 _SHARES: dict[tuple[str, int], Share] = {}

@@ -100,14 +100,14 @@ def test_the_api_asks_the_workers(cluster: str) -> None:
 def test_one_solution_from_whichever_subtree_holds_one(cluster: str, n: int, tour: bool) -> None:
     """`search any` on the workers: a knight's tour found is a walk of legal moves that ends at
     the goal (5 x 5); on 4 x 4 there is none, as one core proves."""
-    from puzint import engines
-    from puzint.engines import Query
+    from puzint import plan
+    from puzint.engines import Query, RunOptions
     from puzint.engines.workers import Workers
     from puzint.search import Limits
 
     compiled = load(SPECS / "knights_tour.puz", {"n": str(n)})
-    with engines.using_workers(Workers(address=cluster)):
-        result = engines.search(compiled, Query.of(compiled, mode="any"), Limits(), "workers")
+    options = RunOptions("workers", Workers(address=cluster))
+    result = plan.search(compiled, Query.of(compiled, mode="any"), Limits(), options)
     assert result.status == ("solved" if tour else "no-solution") and result.engine == "workers"
     before = compiled.start
     for move, after in result.path:

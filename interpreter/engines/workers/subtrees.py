@@ -1,4 +1,4 @@
-"""What a worker runs (engines/workers.py): the walk of a few subtrees of a `search all`
+"""What a worker runs (engines/workers/engine.py): the walk of a few subtrees of a `search all`
 spec (or the search for one solution of a `search any` spec), from their roots, on the
 kernel where it runs (else in Python), under the limits the driver hands down. A module of
 its own, importable by a worker process: the task and its arguments are plain data (the
@@ -12,16 +12,16 @@ import socket
 import time
 from dataclasses import dataclass, field
 
-from ..compiler import CompiledPuzzle, compile_puzzle
-from ..language.elaborate import elaborate
-from ..language.parser import parse
-from ..search import Limits
-from ..search.depth import REMEMBER
-from ..search.limits import LimitReached, rss_mb, stop_reason
-from ..search.result import LIMIT, SOLVED
-from .kernel import KernelEngine
-from .python import PythonEngine
-from .query import Query
+from ...compiler import CompiledPuzzle, compile_puzzle
+from ...language.elaborate import elaborate
+from ...language.parser import parse
+from ...search import Limits
+from ...search.depth import REMEMBER
+from ...search.limits import LimitReached, rss_mb, stop_reason
+from ...search.result import LIMIT, SOLVED
+from ..compiled import CompiledEngine
+from ..python import PythonEngine
+from ..query import Query
 
 _COMPILED: dict[tuple[str, str, tuple[tuple[str, str], ...]], CompiledPuzzle] = {}
 
@@ -50,7 +50,7 @@ class Report:
     goals: list[tuple[bytes, bytes, list[bytes]]] = field(default_factory=list)
     stopped: str | None = None
     memory_mb: float = 0.0  # the worker process's peak memory
-    packed: bool = False  # the goal states as the kernel packs them (kernel.depth.unpacked)
+    packed: bool = False  # the goal states as the kernel packs them (kernel.searches.depth.unpacked)
 
 
 def _left(budget: tuple[float | None, int | None], visited: int, started: float) -> Limits:
@@ -73,7 +73,7 @@ def walk_roots(job: Job, roots: list[bytes], budget: tuple[float | None, int | N
     """Every goal state under each root, as the one-worker walk finds them."""
     compiled = compiled_for(job)
     report = Report(f"{socket.gethostname()}:{os.getpid()}")
-    engine = KernelEngine() if job.kernel else PythonEngine()
+    engine = CompiledEngine() if job.kernel else PythonEngine()
     started = time.monotonic()
     remember = REMEMBER  # until a subtree shows that the puzzle's walks meet no state twice
     try:
@@ -83,7 +83,7 @@ def walk_roots(job: Job, roots: list[bytes], budget: tuple[float | None, int | N
             moved = compiled.starting_at(root)
             try:
                 if job.kernel and not job.moves:  # the goal states alone: read off the walk's set at its end
-                    from ..kernel.searches.depth import goal_set
+                    from ...kernel.searches.depth import goal_set
 
                     goals, remembering = goal_set(moved, limits, visited, remember)
                     report.goals.extend((root, goal, []) for goal in goals)
@@ -118,7 +118,7 @@ def find_any(job: Job, roots: list[bytes], budget: tuple[float | None, int | Non
     (depth first, the moves tried in the spec's order or its heuristic's), or none."""
     compiled = compiled_for(job)
     found = Found(f"{socket.gethostname()}:{os.getpid()}")
-    engine = KernelEngine() if job.kernel else PythonEngine()
+    engine = CompiledEngine() if job.kernel else PythonEngine()
     started = time.monotonic()
     for root in roots:
         limits = _left(budget, found.visited, started)

@@ -1,5 +1,5 @@
-"""What a race leaves for the next run of the same question (engines/answered.py): the engine
-that answered first is asked alone, with no race, where it can answer at once."""
+"""What a race leaves for the next run of the same question (plan/memory.py): the engine that
+won it by a clear margin is asked alone, with no race, where it can answer at once."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 from puzint.compiler import CompiledPuzzle
-from puzint.engines import answered, planner, race
-from puzint.engines.query import Query
+from puzint.engines import Query, registry
 from puzint.kernel import installed
+from puzint.plan import memory as memory_module
+from puzint.plan import race, table
 from puzint.runner import load, search
 from puzint.search import Limits
 from puzint.solutions import enumerate_solutions
@@ -30,7 +31,7 @@ pytestmark = [
 def memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Remembering turned on (the suite turns it off), in a file of this test's own."""
     path = tmp_path / "answered.json"
-    monkeypatch.setattr(answered, "_path", lambda make: path)
+    monkeypatch.setattr(memory_module, "_path", lambda make: path)
     return path
 
 
@@ -38,32 +39,53 @@ def never_answers(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(race, "_other_side", lambda *args: time.sleep(60))
 
 
-def test_the_engine_that_answered_first_is_asked_alone_next_time(
+def margin(monkeypatch: pytest.MonkeyPatch, clear: bool) -> None:
+    """Every race won by a clear margin, or none (`clear_margin` has tests of its own)."""
+    monkeypatch.setattr(race.Race, "clear_margin", lambda *args: clear)
+
+
+def test_the_engine_that_won_by_a_clear_margin_is_asked_alone_next_time(
     memory: Path, pids: list[int], slow_python: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(race, "PATIENCE", 600.0)
+    margin(monkeypatch, True)
     compiled = load(SPECS / "knights.puz", {"rows": "5"})
     first = search(compiled, reach=True)
     assert (first.engine, first.tried_first, first.chosen) == ("compiled", "python", None)
     again = search(load(SPECS / "knights.puz", {"rows": "5"}), reach=True)
-    assert (again.engine, again.tried_first, again.chosen) == ("compiled", None, planner.ANSWERED_LAST)
+    assert (again.engine, again.tried_first, again.chosen) == ("compiled", None, memory_module.REMEMBERED)
     assert again.reachable == first.reachable == 100_100 and again.layers == first.layers
     assert len(pids) == 1  # the second run made no copy
 
 
-def test_python_answering_first_is_asked_alone_next_time(
+def test_a_close_race_is_run_again(
+    memory: Path, pids: list[int], slow_python: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    margin(monkeypatch, False)
+    compiled = load(SPECS / "knights.puz", {"rows": "5"})
+    first = search(compiled, reach=True)
+    assert (first.engine, first.chosen) == ("compiled", None)
+    again = search(load(SPECS / "knights.puz", {"rows": "5"}), reach=True)
+    assert (again.engine, again.tried_first, again.chosen) == ("compiled", "python", None)
+    assert len(pids) == 2 and (not memory.exists() or json.loads(memory.read_text()) == {})
+
+
+def test_python_answering_first_by_a_clear_margin_is_asked_alone_next_time(
     memory: Path, pids: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     never_answers(monkeypatch)
+    monkeypatch.setattr(race.Race, "ran_beside", lambda self: True)  # as if the copy had loaded its engine
+    margin(monkeypatch, True)
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
     first = search(compiled, reach=True)
     assert (first.engine, first.chosen, len(pids)) == ("python", None, 1)
     again = search(compiled, reach=True)
-    assert (again.engine, again.chosen, again.reachable, len(pids)) == ("python", planner.ANSWERED_LAST, 18_480, 1)
+    assert (again.engine, again.chosen, again.reachable, len(pids)) == ("python", memory_module.REMEMBERED, 18_480, 1)
 
 
 def test_each_question_is_remembered_apart(memory: Path, pids: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
     never_answers(monkeypatch)
+    monkeypatch.setattr(race.Race, "ran_beside", lambda self: True)
+    margin(monkeypatch, True)
     search(load(SPECS / "knights.puz", {"rows": "4"}), reach=True)
     other_rows = search(load(SPECS / "knights.puz", {"rows": "5"}), reach=True)
     other_question = search(load(SPECS / "knights.puz", {"rows": "4"}), count=True)
@@ -72,27 +94,32 @@ def test_each_question_is_remembered_apart(memory: Path, pids: list[int], monkey
     assert len(json.loads(memory.read_text())) == 3
 
 
-def test_every_goal_state_walked_by_the_engine_that_answered_first(memory: Path, slow_python: None) -> None:
+def test_every_goal_state_walked_by_the_engine_that_answered_first(
+    memory: Path, slow_python: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    margin(monkeypatch, True)
     first = enumerate_solutions(load(SPECS / "number_circle.puz", {"n": "10"}), Limits())
     assert (first.engine, first.tried_first, first.chosen) == ("compiled", "python", None)
     again = enumerate_solutions(load(SPECS / "number_circle.puz", {"n": "10"}), Limits())
-    assert (again.engine, again.tried_first, again.chosen) == ("compiled", None, planner.ANSWERED_LAST)
+    assert (again.engine, again.tried_first, again.chosen) == ("compiled", None, memory_module.REMEMBERED)
     assert again.count == first.count == 288
 
 
 def test_a_copy_that_fails_leaves_nothing_remembered(memory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     compiled = load(SPECS / "knights.puz", {"rows": "5"})
-    answered.remember(compiled, Query.of(compiled, reach=True), "compiled")
-    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda *args: False)  # a kernel to compile: a race
+    memory_module.remember(compiled, Query.of(compiled, reach=True), "compiled")
+    monkeypatch.setattr(registry.COMPILED, "compiled_already", lambda *args: False)  # a kernel to compile: a race
     monkeypatch.setattr(race, "_other_side", lambda *args: os._exit(3))
+    monkeypatch.setattr(race.Race, "ran_beside", lambda self: True)
     result = search(compiled, reach=True)
     assert (result.engine, result.chosen) == ("python", None)
     assert json.loads(memory.read_text()) == {}
 
 
-def test_a_hand_over_forgets_the_engine(memory: Path) -> None:
+def test_a_hand_over_forgets_the_engine(memory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry.COMPILED, "compiled_already", lambda *args: True)
     compiled = compiled_from(DEAR_MOVES)
-    answered.remember(compiled, Query.of(compiled), "compiled")
+    memory_module.remember(compiled, Query.of(compiled), "compiled")
     result = search(compiled)
     assert (result.engine, result.tried_first, result.cost) == ("python", "compiled", 12 * 999999999999999999)
     assert json.loads(memory.read_text()) == {}
@@ -102,11 +129,45 @@ def test_a_kernel_not_compiled_yet_is_raced_not_asked_alone(
     memory: Path, pids: list[int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
-    answered.remember(compiled, Query.of(compiled, reach=True), "compiled")
-    monkeypatch.setattr(planner.KERNEL, "compiled_already", lambda *args: False)
+    memory_module.remember(compiled, Query.of(compiled, reach=True), "compiled")
+    monkeypatch.setattr(registry.COMPILED, "compiled_already", lambda *args: False)
     never_answers(monkeypatch)
     result = search(compiled, reach=True)
     assert (result.engine, result.chosen, len(pids)) == ("python", None, 1)
+
+
+def timed(
+    race_: race.Race, python: tuple[float, float | None], copies: list[tuple[float, float | None, float | None]]
+) -> None:
+    """A race's times: Python's start and when it gave way; each copy's fork, the first poll of
+    its search, its answer (None: not yet)."""
+    race_.started, race_.gave_way_at = python
+    for copy, (forked, began, answered) in zip(race_.copies, copies, strict=True):
+        copy.forked_at, copy.began, copy.answered_at = forked, began, answered
+
+
+def a_race(*beside: str) -> race.Race:
+    return race.Race(Limits(), beside, lambda name: lambda: None, lambda engine: None, lambda e, limits: None)
+
+
+def test_a_margin_is_clear_where_every_other_engine_was_given_twice_the_winner_s_search() -> None:
+    # CP-SAT (forked at 0.01, searching from 0.30) answers at 0.32: a search of 0.02 s; the
+    # kernel had run 0.31 s and Python 0.28 s (it gave way at 0.28) without an answer
+    racing = a_race("compiled", "cpsat")
+    timed(racing, (0.0, 0.28), [(0.01, 0.25, None), (0.01, 0.30, 0.32)])
+    assert racing.clear_margin(racing.copies[1], table.MARGIN)
+    # the kernel (searching from 0.25) answers at 1.65 (1.4 s); CP-SAT had run 1.64 s: not twice
+    timed(racing, (0.0, 0.28), [(0.01, 0.25, 1.65), (0.01, 0.30, None)])
+    assert not racing.clear_margin(racing.copies[0], table.MARGIN)
+
+
+def test_python_s_margin_is_clear_only_where_the_others_were_given_twice_its_time() -> None:
+    racing = a_race("compiled")
+    timed(racing, (0.0, None), [(0.01, None, None)])
+    assert not racing.clear_margin(None, table.MARGIN, 0.5)  # Python answered at 0.5 s: the copy had run 0.49 s
+    timed(racing, (0.0, None), [(0.01, None, None)])
+    racing.copies[0].outcome = race.Outcome("none", "compiled")
+    assert not racing.clear_margin(None, table.MARGIN, 0.5)  # no rival at all: nothing learnt
 
 
 @pytest.mark.parametrize(
@@ -125,38 +186,38 @@ def test_a_kernel_not_compiled_yet_is_raced_not_asked_alone(
 def test_the_file_is_read_without_trusting_it(memory: Path, text: str) -> None:
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
     query = Query.of(compiled, reach=True)
-    key = answered._key(compiled, query)
+    key = memory_module._key(compiled, query)
     assert key is not None
     memory.write_text(text.replace("KEY", key))
-    assert answered.recall(compiled, query) is None
+    assert memory_module.recall(compiled, query) is None
     assert search(compiled, reach=True).chosen is None
 
 
 def test_what_is_not_sound_is_left_out_when_the_file_is_written(memory: Path) -> None:
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
     memory.write_text(json.dumps({"a": ["workers", 0], "b": "compiled", "c": ["cpsat", 3]}))
-    answered.remember(compiled, Query.of(compiled), "python")
-    key = answered._key(compiled, Query.of(compiled))
+    memory_module.remember(compiled, Query.of(compiled), "python")
+    key = memory_module._key(compiled, Query.of(compiled))
     assert json.loads(memory.read_text()) == {"c": ["cpsat", 3], key: ["python", 0]}
 
 
 def test_a_remembered_engine_is_raced_again_after_a_few_runs(memory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """One race whose two sides were close, or that ran on a busy machine, is not kept for
     good: after `AGAIN` runs that asked it alone, the question is raced again."""
-    monkeypatch.setattr(answered, "AGAIN", 2)
+    monkeypatch.setattr(memory_module, "AGAIN", 2)
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
     query = Query.of(compiled)
-    answered.remember(compiled, query, "python")
-    assert [answered.recall(compiled, query) for _ in range(3)] == ["python", "python", None]
+    memory_module.remember(compiled, query, "python")
+    assert [memory_module.recall(compiled, query) for _ in range(3)] == ["python", "python", None]
     assert json.loads(memory.read_text()) == {}
 
 
 def test_the_oldest_questions_are_forgotten_first(memory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(answered, "KEPT", 2)
+    monkeypatch.setattr(memory_module, "KEPT", 2)
     asked = [load(SPECS / "knights.puz", {"rows": str(rows)}) for rows in (3, 4, 5)]
     for compiled in asked:
-        answered.remember(compiled, Query.of(compiled), "python")
-    kept = [answered.recall(c, Query.of(c)) for c in asked]
+        memory_module.remember(compiled, Query.of(compiled), "python")
+    kept = [memory_module.recall(c, Query.of(c)) for c in asked]
     assert kept == [None, "python", "python"]
 
 
@@ -164,41 +225,41 @@ def test_nothing_is_remembered_when_turned_off(tmp_path: Path, monkeypatch: pyte
     monkeypatch.setenv("PUZINT_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("PUZINT_REMEMBER", "0")
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
-    answered.remember(compiled, Query.of(compiled), "python")
+    memory_module.remember(compiled, Query.of(compiled), "python")
     assert list(tmp_path.iterdir()) == []
     monkeypatch.setenv("PUZINT_REMEMBER", "1")
-    answered.remember(compiled, Query.of(compiled), "python")
-    assert answered.recall(compiled, Query.of(compiled)) == "python"
+    memory_module.remember(compiled, Query.of(compiled), "python")
+    assert memory_module.recall(compiled, Query.of(compiled)) == "python"
     assert [p.name for p in tmp_path.iterdir()] == ["answered.json"]
 
 
 def test_a_puzzle_without_a_spec_s_text_is_not_remembered(memory: Path) -> None:
     compiled: Any = load(SPECS / "knights.puz", {"rows": "4"})
     compiled.puzzle = compiled.puzzle._replace(source="")
-    assert answered._key(compiled, Query.of(compiled)) is None
+    assert memory_module._key(compiled, Query.of(compiled)) is None
 
 
 def test_a_link_or_a_huge_file_is_not_read(memory: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
     query = Query.of(compiled)
-    key = answered._key(compiled, query)
+    key = memory_module._key(compiled, query)
     real = memory.with_name("elsewhere.json")
     real.write_text(json.dumps({key: ["python", 0]}))
     memory.symlink_to(real)
-    assert answered.recall(compiled, query) is None
+    assert memory_module.recall(compiled, query) is None
     memory.unlink()
     os.mkfifo(memory)  # reading it would wait for a writer for ever
-    assert answered.recall(compiled, query) is None
+    assert memory_module.recall(compiled, query) is None
     memory.unlink()
-    monkeypatch.setattr(answered, "MOST_BYTES", 10)
+    monkeypatch.setattr(memory_module, "MOST_BYTES", 10)
     memory.write_text(json.dumps({key: ["python", 0]}))
-    assert answered.recall(compiled, query) is None
-    monkeypatch.setattr(answered, "MOST_BYTES", 1 << 20)
-    assert answered.recall(compiled, query) == "python"
+    assert memory_module.recall(compiled, query) is None
+    monkeypatch.setattr(memory_module, "MOST_BYTES", 1 << 20)
+    assert memory_module.recall(compiled, query) == "python"
 
 
 def test_the_engines_remembered_are_those_a_race_names() -> None:
-    assert set(answered.ENGINES) == {planner.PYTHON.name, planner.KERNEL.name, planner.SOLVER.name}
+    assert set(memory_module.ENGINES) == {"python", *registry.RACING} == {"python", "compiled", "cpsat"}
 
 
 # ---- the file and its folder (files.py): nothing read from, or written through, what another user could have put there
@@ -227,9 +288,9 @@ def test_a_file_nested_too_deep_to_parse_is_an_empty_table(memory: Path) -> None
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
     query = Query.of(compiled)
     memory.write_text("[" * 100_000)  # json's parser recurses once a bracket: RecursionError
-    assert answered.recall(compiled, query) is None
-    answered.remember(compiled, query, "python")
-    assert json.loads(memory.read_text()) == {answered._key(compiled, query): ["python", 0]}
+    assert memory_module.recall(compiled, query) is None
+    memory_module.remember(compiled, query, "python")
+    assert json.loads(memory.read_text()) == {memory_module._key(compiled, query): ["python", 0]}
 
 
 def test_a_linked_base_is_not_used_and_said_once(
@@ -240,8 +301,8 @@ def test_a_linked_base_is_not_used_and_said_once(
     (real / "answered.json").write_text("the user's own\n")
     (tmp_path / "base").symlink_to(real)
     compiled, query = remembered_in(tmp_path / "base", monkeypatch)
-    answered.remember(compiled, query, "python")
-    assert answered.recall(compiled, query) is None
+    memory_module.remember(compiled, query, "python")
+    assert memory_module.recall(compiled, query) is None
     assert (real / "answered.json").read_text() == "the user's own\n" and sorted(os.listdir(real)) == ["answered.json"]
     assert capsys.readouterr().err == f"{NOT_REMEMBERED} ({tmp_path / 'base'} is a symbolic link)\n"
 
@@ -253,11 +314,11 @@ def test_a_base_others_can_write_is_not_used(
     base = tmp_path / "base"
     base.mkdir()
     compiled, query = remembered_in(base, monkeypatch)
-    (base / "answered.json").write_text(json.dumps({answered._key(compiled, query): ["cpsat", 0]}))  # planted
+    (base / "answered.json").write_text(json.dumps({memory_module._key(compiled, query): ["cpsat", 0]}))  # planted
     base.chmod(0o777)
-    assert answered.recall(compiled, query) is None
-    answered.remember(compiled, query, "python")
-    assert json.loads((base / "answered.json").read_text()) == {answered._key(compiled, query): ["cpsat", 0]}
+    assert memory_module.recall(compiled, query) is None
+    memory_module.remember(compiled, query, "python")
+    assert json.loads((base / "answered.json").read_text()) == {memory_module._key(compiled, query): ["cpsat", 0]}
     assert capsys.readouterr().err == (
         f"{NOT_REMEMBERED} ({base} can be written by other users (drwxrwxrwx; chmod go-w makes it private))\n"
     )
@@ -274,7 +335,7 @@ def test_another_users_base_is_not_used(
         os.chown(base, OTHER_USER, -1)
     else:  # elsewhere: the user becomes another one, to whom the folder (and its parents) are foreign
         monkeypatch.setattr(os, "getuid", lambda: OTHER_USER)
-    answered.remember(compiled, query, "python")
+    memory_module.remember(compiled, query, "python")
     assert not (base / "answered.json").exists()
     err = capsys.readouterr().err
     assert err.startswith(f"{NOT_REMEMBERED} (") and "belongs to another user (uid " in err and err.count("\n") == 1
@@ -286,18 +347,18 @@ def test_a_link_at_the_file_s_name_is_neither_read_nor_written_through(
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
     query = Query.of(compiled)
     victim = memory.with_name("victim")
-    victim.write_text(json.dumps({answered._key(compiled, query): ["cpsat", 0]}))
+    victim.write_text(json.dumps({memory_module._key(compiled, query): ["cpsat", 0]}))
     memory.symlink_to(victim)
-    assert answered.recall(compiled, query) is None
-    answered.remember(compiled, query, "python")
-    assert memory.is_symlink() and json.loads(victim.read_text()) == {answered._key(compiled, query): ["cpsat", 0]}
+    assert memory_module.recall(compiled, query) is None
+    memory_module.remember(compiled, query, "python")
+    assert memory.is_symlink() and json.loads(victim.read_text()) == {memory_module._key(compiled, query): ["cpsat", 0]}
     assert capsys.readouterr().err == f"{NOT_REMEMBERED} ({memory} is a symbolic link)\n"
 
 
 def test_a_directory_at_the_file_s_name_is_left_alone(memory: Path, capsys: pytest.CaptureFixture[str]) -> None:
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
     memory.mkdir()
-    answered.remember(compiled, Query.of(compiled), "python")
+    memory_module.remember(compiled, Query.of(compiled), "python")
     assert memory.is_dir() and list(memory.iterdir()) == []
     assert capsys.readouterr().err == f"{NOT_REMEMBERED} ({memory} is not a regular file)\n"
 
@@ -306,7 +367,7 @@ def test_a_file_that_cannot_be_written_is_said_once(
     memory: Path, capsys: pytest.CaptureFixture[str], read_only_file_system: None
 ) -> None:
     compiled = load(SPECS / "knights.puz", {"rows": "4"})
-    answered.remember(compiled, Query.of(compiled), "python")
-    answered.remember(compiled, Query.of(compiled, reach=True), "python")
+    memory_module.remember(compiled, Query.of(compiled), "python")
+    memory_module.remember(compiled, Query.of(compiled, reach=True), "python")
     assert not memory.exists()
     assert capsys.readouterr().err == f"{NOT_REMEMBERED} (cannot write {memory}: Read-only file system)\n"

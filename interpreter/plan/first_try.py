@@ -1,5 +1,5 @@
-"""The planner's first try of a search in Python, before a faster engine takes it over: where
-the race of the two (`race`) cannot be run (one core, no fork).
+"""The runner's first try of a search in Python, before a faster engine takes it over: where
+the race (`race`) cannot be run (one core, no fork).
 
 A small search ends in Python before the kernel (or OR-tools) could even be loaded; a large
 one should reach the fast engine soon. So the try lasts a fraction of a second, and only
@@ -27,11 +27,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Protocol
 
 from ..search import Limits
 from .background import BackgroundCompile
 
-SECONDS = 0.3  # a search that Python has not finished by then goes to the next engine
 SECONDS_NO_CACHE = 3.0  # ... where the kernel would be compiled in this process first
 CHOOSING = 2.0  # at most this long the search waits for the choice, once (then it goes on meanwhile)
 
@@ -47,21 +47,46 @@ class Next:
     wait: float = 0.0
 
 
-class FirstTry:
-    """A try of at least `seconds`, after which `choose` says what comes next."""
+class Timer(Protocol):
+    def start(self) -> None: ...
 
-    def __init__(self, run: Limits, seconds: float, choose: Callable[[], Next]):
+    def cancel(self) -> None: ...
+
+
+def thread_timer(seconds: float, then: Callable[[], None]) -> Timer:
+    """`then` in a thread of its own, `seconds` from its start (unless cancelled first)."""
+    timer = threading.Timer(seconds, then)
+    timer.daemon = True
+    return timer
+
+
+class FirstTry:
+    """A try of at least `seconds`, after which `choose` says what comes next. `clock` and
+    `timer` are time.monotonic and a thread's timer; a test gives its own, so that it never
+    waits on the time passing."""
+
+    def __init__(
+        self,
+        run: Limits,
+        seconds: float,
+        choose: Callable[[], Next],
+        clock: Callable[[], float] = time.monotonic,
+        timer: Callable[[float, Callable[[], None]], Timer] = thread_timer,
+    ):
         self.run = run
         self.seconds = seconds
-        self.started = time.monotonic()
+        self.clock = clock
+        self.started = clock()
         self.next: Next | None = None  # chosen when the try's seconds are up
         self.compiling: BackgroundCompile | None = None
         self.reason: str | None = None
-        self.limits = dataclasses.replace(run, tripped=None, pending=None, until=self._over)
+        own = run.until
+        self.limits = dataclasses.replace(
+            run, tripped=None, pending=None, until=self._over if own is None else lambda: own() or self._over()
+        )
         self._chosen = threading.Event()
         self._waited = False
-        self._timer = threading.Timer(seconds, self._choose, (choose,))
-        self._timer.daemon = True
+        self._timer = timer(seconds, lambda: self._choose(choose))
 
     def _choose(self, choose: Callable[[], Next]) -> None:
         try:
@@ -85,7 +110,7 @@ class FirstTry:
         return self.reason
 
     def _why_over(self) -> str | None:
-        waited = time.monotonic() - self.started
+        waited = self.clock() - self.started
         if waited < self.seconds:
             return None
         if not self._waited:  # the search pauses (once) while the choice is made: it may be wasted

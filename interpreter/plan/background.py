@@ -2,13 +2,14 @@
 
 The first compile of the kernel takes half a minute or more, once per machine. A run that
 waited for it would solve nothing meanwhile; a run that compiled it in its own process
-would leave the second core idle. So the planner's first try in Python goes on while a
+would leave the second core idle. So the runner's first try in Python goes on while a
 second process compiles the kernel for the same puzzle and question (it runs the kernel's
 search for a single state: what that search needs is compiled, and saved in the kernel's
 cache), and ends when that process does; the kernel then loads the code from its cache.
 
 The process only ever fills the cache, whose files are written whole and renamed into
-place (`kernel.cache`): a process killed half way leaves each file as it was or complete.
+place (`kernel.compiling.cache`): a process killed half way leaves each file as it was or
+complete.
 One compile at a time per cache: a process that finds another compiling waits for it
 (a lock file in the cache), then finds most of what it needs compiled already. A run that
 ends first leaves the process to finish, so that the next run finds the kernel compiled.
@@ -26,8 +27,8 @@ import time
 from collections.abc import Callable, Iterator
 
 from ..compiler import CompiledPuzzle
+from ..engines import Query
 from ..files import open_lock
-from .query import Query
 
 LOCK_NAME = "compiling.lock"
 
@@ -102,16 +103,16 @@ def compile_here(compiled: CompiledPuzzle, query: Query, wanted: Callable[[], bo
     """Compile what the kernel's search for this puzzle and question runs on, in this
     process (into the cache, where there is one, holding its lock while `wanted()`): the
     search, run for one state."""
+    from ..engines.registry import COMPILED
     from ..kernel.compiling.jit import CACHE_DIR
     from ..search import Limits
-    from .kernel import KernelEngine
 
     one_state = Limits(max_states=1, max_memory_mb=None)
     if CACHE_DIR is None:
-        KernelEngine().search(compiled, query, one_state)
+        COMPILED.search(compiled, query, one_state)
         return
     with _one_at_a_time(str(CACHE_DIR), wanted):
-        KernelEngine().search(compiled, query, one_state)
+        COMPILED.search(compiled, query, one_state)
 
 
 def main() -> int:

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from puzint.engines import race
+from puzint.engines import RunOptions
 from puzint.kernel import installed
 from puzint.kernel.where import cache_name
+from puzint.plan import race, table
 from puzint.runner import load, search
 from puzint.search import Limits
 from puzint.solutions import enumerate_solutions
@@ -81,7 +82,7 @@ def test_the_run_s_objects_are_kept_from_its_collector_while_the_copy_runs(
 def test_the_kernel_answers_first_with_the_same_answer(
     pids: list[int], slow_python: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(race, "PATIENCE", 600.0)
+    monkeypatch.setattr(table, "GIVE_WAY", 600.0)
     monkeypatch.setattr(race._Sender, "progress", lambda *args: None)  # Python stops at the answer alone
     compiled = load(SPECS / "knights.puz", {"rows": "5"})
     result = search(compiled, reach=True, limits=Limits())
@@ -97,7 +98,7 @@ def test_the_kernel_answers_first_with_the_same_answer(
 def test_python_stops_once_the_other_engine_has_searched_a_while(
     slow_python: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(race, "PATIENCE", 0.01)
+    monkeypatch.setattr(table, "GIVE_WAY", 0.01)
     compiled = load(SPECS / "eight_puzzle.puz")
     result = search(compiled)
     assert (result.engine, result.tried_first) == ("compiled", "python")
@@ -130,7 +131,7 @@ def assert_moves_made(compiled: Any, path: list[tuple[int, bytes]]) -> None:
 def test_every_goal_state_counted_beside_python(slow_python: None) -> None:
     compiled = load(SPECS / "number_circle.puz", {"n": "10"})
     report = enumerate_solutions(compiled, Limits())
-    alone = enumerate_solutions(compiled, Limits(), engine="compiled")
+    alone = enumerate_solutions(compiled, Limits(), options=RunOptions("compiled"))
     assert (report.engine, report.tried_first) == ("compiled", "python")
     assert (report.status, report.count, report.states) == ("solved", alone.count, alone.states)
     assert report.count == 288  # as in specs/number_circle.yaml and ../shared/PUZZLES.md
@@ -140,7 +141,9 @@ def test_every_goal_state_listed_beside_python(slow_python: None) -> None:
     compiled = load(SPECS / "queens_moves.puz", {"n": "6"})
     report = enumerate_solutions(compiled, Limits(), keep=True)
     assert report.engine == "compiled"
-    alone = enumerate_solutions(load(SPECS / "queens_moves.puz", {"n": "6"}), Limits(), keep=True, engine="python")
+    alone = enumerate_solutions(
+        load(SPECS / "queens_moves.puz", {"n": "6"}), Limits(), keep=True, options=RunOptions("python")
+    )
     assert (report.in_all, report.count) == (alone.in_all, alone.count) == (4, 1)
     assert [path[-1][1] for path in report.solutions] == [path[-1][1] for path in alone.solutions]
     for path in report.solutions:
@@ -164,10 +167,10 @@ def test_a_copy_that_dies_searching_leaves_python_to_answer_from_the_start(
     def dies(pipe: int, *args: Any) -> None:
         race._Sender(pipe).frame(("running", "compiled"))
         race._Sender(pipe).frame(("progress", 100, "depth 1"))
-        time.sleep(1.0)  # Python stops meanwhile (PATIENCE)
+        time.sleep(1.0)  # Python gives way meanwhile (GIVE_WAY)
         os._exit(3)
 
-    monkeypatch.setattr(race, "PATIENCE", 0.01)
+    monkeypatch.setattr(table, "GIVE_WAY", 0.01)
     monkeypatch.setattr(race, "_other_side", dies)
     result = search(load(SPECS / "knights.puz", {"rows": "4"}), reach=True)
     assert (result.engine, result.tried_first) == ("python", "compiled")
@@ -176,7 +179,7 @@ def test_a_copy_that_dies_searching_leaves_python_to_answer_from_the_start(
 
 
 def test_the_run_s_time_limit_stops_both(pids: list[int], slow_python: None, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(race, "PATIENCE", 0.01)
+    monkeypatch.setattr(table, "GIVE_WAY", 0.01)
     compiled = load(SPECS / "knights.puz", {"rows": "12"})  # hundreds of millions of states
     result = search(compiled, reach=True, limits=Limits(timeout=1.5, max_states=10**10))
     assert (result.status, result.limit_reason) == ("limit", "time limit of 1.5 s reached")
@@ -205,16 +208,17 @@ def test_engine_help_says_the_two_race(capsys: pytest.CaptureFixture[str]) -> No
     from puzint.cli import main
 
     assert main(["run", str(SPECS / "knights.puz"), "--reach", "--engine", "help"]) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == (
-        "  auto      runs python and compiled at once, compiled in a copy of this process (compiled there first "
-        "where its cache lacks it); the first answer is the answer, and python stops once compiled has loaded "
-        "(at most 0.3 s after it started)"
-    )
+    assert capsys.readouterr().out.splitlines()[-4:] == [
+        "  auto      runs python here and compiled beside it, in a copy of this process (compiled there first",
+        "            where its cache lacks it): the first answer is the answer; python gives way once an",
+        "            engine beside it has begun its search (at most 0.3 s after it started). An engine that",
+        "            wins by a clear margin is asked alone the next time",
+    ]
 
 
 def test_no_race_while_another_thread_compiles(pids: list[int]) -> None:
     """A copy forked while another thread holds numba's compile lock would find it taken for
-    ever: the planner keeps to the first try then."""
+    ever: Python goes on alone then."""
     import threading
 
     from numba.core.compiler_lock import global_compiler_lock

@@ -2,8 +2,8 @@
 of shortest solutions, on Dask's workers (`engines.workers` connects to them).
 
 The states are shared among the workers by a hash of their packed word
-(`kernel.partition.owner`): each worker holds one share in its own memory, from one task
-to the next (`engines.shares`). A layer is made in two
+(`kernel.searches.partition.owner`): each worker holds one share in its own memory, from
+one task to the next (`engines.shares`). A layer is made in two
 rounds of tasks, one task a share on that share's worker: each share expands its layer and
 sorts the children by the share that owns them; then each share takes in the buckets sent
 to it (Dask carries each bucket from the worker that made it to its owner's: the driver
@@ -36,21 +36,21 @@ from typing import Any
 
 import numpy as np
 
-from ..compiler import CompiledPuzzle
-from ..errors import SpecError
-from ..search import Limits, SearchResult
-from ..search.limits import LimitReached, state_limit, stop_reason
-from ..search.problem import steps
-from ..search.result import LIMIT, NO_SOLUTION, SOLVED
-from .base import HandOver
-from .query import Query
+from ...compiler import CompiledPuzzle
+from ...errors import SpecError
+from ...search import Limits, SearchResult
+from ...search.limits import LimitReached, state_limit, stop_reason
+from ...search.problem import steps
+from ...search.result import LIMIT, NO_SOLUTION, SOLVED
+from ..base import HandOver
+from ..query import Query
 
 POLL_SECONDS = 0.5  # between two looks at the limits and the workers while a round runs
 
 
 def why_not(compiled: CompiledPuzzle, query: Query) -> str | None:
     """Why the workers' layers do not answer this question (None: they do)."""
-    from .. import kernel
+    from ... import kernel
 
     if query.mode == "cheapest":
         return "the cheapest solution is searched on one core (the workers' layers count moves)"
@@ -168,7 +168,7 @@ class Tally:
 
 def search(compiled: CompiledPuzzle, query: Query, limits: Limits, client: Any, where: str) -> SearchResult:
     """The question answered by layers across the cluster's workers (see the module)."""
-    from ..kernel.tables.tables import build
+    from ...kernel.tables.tables import build
     from .shares import open_share
     from .subtrees import Job
 
@@ -245,7 +245,7 @@ def _layer(shares: Shares, limits: Limits, total: int, depth: int) -> list[Any]:
 
 def _answer(compiled: CompiledPuzzle, query: Query, tally: Tally, shares: Shares, method: str) -> SearchResult:
     """The result, as the one-core search gives it: the solution read back across the shares."""
-    from ..kernel.tables.tables import build
+    from ...kernel.tables.tables import build
 
     tables = build(compiled)
     result = SearchResult(NO_SOLUTION if tally.goal_layer is None else SOLVED, tally.total, method=method)
@@ -268,7 +268,7 @@ def _chain(shares: Shares, compiled: CompiledPuzzle, goal: int | None, depth: in
     start; None: the start), as packed words: each parent read from its share, or, where the
     shares keep no parents (every move undone by a move), found again among the state's
     successors in the layer before."""
-    from ..kernel.searches.partition import share_of
+    from ...kernel.searches.partition import share_of
     from .shares import state_in_share
 
     chain: list[int] = []
@@ -284,8 +284,8 @@ def _chain(shares: Shares, compiled: CompiledPuzzle, goal: int | None, depth: in
 def _back_to_start(shares: Shares, compiled: CompiledPuzzle, state: int, depth: int) -> list[int]:
     """A parent of the state in each layer before its own, back to the start: one of its
     successors in the layer before (every move is undone by a move), asked of their owners."""
-    from ..kernel.searches.partition import owner
-    from ..kernel.tables.tables import build
+    from ...kernel.searches.partition import owner
+    from ...kernel.tables.tables import build
     from .shares import in_layer_of_share
 
     tables = build(compiled)

@@ -1,0 +1,15 @@
+"""How a question is answered, beside what it is (`Query`): the engine asked for, and the
+workers the `workers` engine runs on. Built once by the front end that reads them (the
+command line, the API, puzint check) and handed down; nothing else says how to run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .workers.options import Workers
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    engine: str = "auto"  # "auto", or the name of one engine (engines.registry)
+    workers: Workers = field(default_factory=Workers)  # --workers N, --cluster ADDRESS: where `workers` runs

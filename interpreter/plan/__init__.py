@@ -1,0 +1,115 @@
+"""The plan: which engines answer a question, and the one runner that carries it out.
+
+`table` is the plan as data (for each kind of question, the engines that may answer it, and
+how they run) with its reasons; `runner` is the mechanism (an engine alone, the race of
+Python and the engines beside it in forked copies, the first try on one core, the hand-over,
+the engine remembered, the run's limits); `race`, `first_try`, `background` and `memory` are
+its parts. An engine keeps only its own search (`engines`). This package is the one door
+to the engines for the rest of puzint: `search` for a question's answer, `walk` for a
+`search all` spec's goal states, `explain` for `--engine help`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import textwrap
+
+from ..compiler import CompiledPuzzle
+from ..engines import Query, RunOptions, registry
+from ..search import Limits, SearchResult
+from ..search.result import LIMIT
+from . import race, runner, table
+from .sides import Searching, Take, Walked, Walking
+
+__all__ = ["Walk", "Walked", "explain", "search", "walk"]
+
+
+def search(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions) -> SearchResult:
+    """The answer to the question, as the plan says (see `runner`). A* chosen by default that
+    fills the default room for states (no `--max-states` given) goes on as IDA*, which keeps
+    only its path: the same shortest length, found with no more room."""
+    result = _answer(compiled, query, limits, options)
+    if query.may_deepen(compiled) and result.status == LIMIT and limits.at_default_cap:
+        limits.tripped = None
+        deeper = _answer(compiled, dataclasses.replace(query, method="idastar"), limits, options)
+        deeper.method += f" (A* filled its {limits.stored_cap:,} states first, in {result.seconds:.1f} s)"
+        return deeper
+    return result
+
+
+def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions) -> SearchResult:
+    ran = runner.run(compiled, query, limits, options, Searching(compiled, query))
+    result: SearchResult = ran.answer
+    result.engine = ran.engine
+    if ran.tried is not None:
+        result.tried_first, result.tried_first_stopped = ran.tried
+    result.chosen = ran.chosen
+    return result
+
+
+@dataclasses.dataclass
+class Walk:
+    """A walk of a `search all` spec's goal states (`walked`), the engine that walked them, the
+    engine tried first and why it did not finish (where the plan moved on), and why the
+    engine walked alone (remembered)."""
+
+    walked: Walked
+    engine: str
+    tried: tuple[str, str] | None = None
+    chosen: str | None = None
+
+
+def walk(
+    compiled: CompiledPuzzle,
+    limits: Limits,
+    options: RunOptions,
+    moves: bool = False,
+    count_only: bool = False,
+    enough: int | None = None,
+    take: Take | None = None,
+) -> Walk:
+    """The goal states of a `search all` spec, walked as the plan says: counted (`count_only`),
+    or each path (with `moves`; else a path may be its goal state alone) handed to `take` as
+    found by an engine that walks alone, or kept (the first `enough`) by one that raced."""
+    query = Query.of(compiled, mode="all")
+    ran = runner.run(compiled, query, limits, options, Walking(compiled, moves, count_only, enough, take))
+    return Walk(ran.answer, ran.engine, ran.tried, ran.chosen)
+
+
+WIDTH = 100  # --engine help fits a terminal of this many columns
+
+
+def explain(compiled: CompiledPuzzle, query: Query, options: RunOptions, counted: bool = False) -> list[str]:
+    """`--engine help`: the question asked (`counted`: a walk that only counts), each engine
+    and whether it answers it on this spec (or why not), then what `auto` does."""
+    lines = [f"the question: {query.describe(compiled, counted)}"]
+    row = table.row_for(compiled, query)
+    for described in registry.DESCRIPTIONS:
+        why = registry.engine(described.name, options).why_not(compiled, query)
+        verdict = "answers it" if why is None else f"does not: {why}"
+        lines += _wrapped(f"{described.name:<9} ", f"{described.summary}; {verdict}")
+    beside = [name for name in row.beside if registry.engine(name, options).why_not(compiled, query) is None]
+    if not beside:
+        doing = f"runs it on python ({row.kind}: {row.why})" if not row.beside else "runs it on python"
+    elif race.possible():
+        others = " and ".join(beside)
+        copies = "a copy" if len(beside) == 1 else "copies"
+        doing = (
+            f"runs python here and {others} beside it, in {copies} of this process (compiled there first "
+            f"where its cache lacks it): the first answer is the answer; python gives way once an engine "
+            f"beside it has begun its search (at most {table.GIVE_WAY:g} s after it started). An engine that "
+            f"wins by a clear margin is asked alone the next time"
+        )
+    else:
+        doing = (
+            f"tries python first, for {table.FIRST_TRY:g} s (a small search never waits for another engine to "
+            f"load), then moves it to {beside[0]} (compiled in the background first where its cache lacks it)"
+        )
+    lines += _wrapped("auto      ", doing)
+    return lines
+
+
+def _wrapped(head: str, text: str) -> list[str]:
+    return textwrap.wrap(
+        text, WIDTH, initial_indent="  " + head, subsequent_indent=" " * (2 + len(head)), break_on_hyphens=False
+    )

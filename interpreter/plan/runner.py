@@ -1,0 +1,208 @@
+"""The one runner: a plan (`plan.table`) carried out for any question, a search or the walk
+of a `search all` spec's goal states alike.
+
+What is asked of each engine is a `Side`: the engine's answer under limits, and how the runner
+reads it (whether a limit cut it, how a copy's moves are numbered here, what a run stopped
+while waiting reports). The runner does the rest, the same way for every question:
+
+- an engine that runs alone (asked by name, or remembered) answers, and a hand-over
+  (`HandOver`: a value past the kernel's words) passes the question to Python, from the start;
+- else Python searches first: on two cores beside the plan's engines, each in a forked copy
+  (`race`), the first answer being the answer; on one core for a first try (`first_try`),
+  after which the first engine beside it that can answer takes the search over;
+- the engine that answered a race first is remembered for the question where it won by a
+  clear margin (`memory`, `table.MARGIN`), and the next run asks it alone;
+- the run's limits (time, states, memory, Ctrl-C, SIGTERM) hold throughout: a stop that is
+  the run's, met on any side, is the run's answer.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..compiler import CompiledPuzzle
+from ..engines import Engine, HandOver, Path, Query, RunOptions, registry
+from ..search import Limits
+from . import background, first_try, memory, race, table
+from .first_try import FirstTry, Next
+
+REMEMBERED = memory.REMEMBERED
+
+
+class Side(Protocol):
+    """What the runner asks of an engine, and how it reads the answer."""
+
+    def __call__(self, engine: Engine, limits: Limits, final: bool) -> Any:
+        """The engine's answer under `limits` (a limit met is an answer too); `final`: no
+        other engine will answer after it (a walk may hand on what it finds as it finds it)."""
+
+    def cut(self, answer: Any) -> str | None:
+        """The limit that stopped the answer before it was whole (None: it is whole)."""
+
+    def renumbered(self, answer: Any, keys: list[tuple[object, ...]]) -> Any:
+        """An answer made in a copy, its moves numbered as here (see `renumbered`)."""
+
+    def stopped(self, reason: str, states: int) -> Any:
+        """The answer of a run stopped (`reason`) while it waited for a copy."""
+
+
+@dataclass
+class Ran:
+    """The answer, the engine that gave it, the engine tried first and why it did not answer
+    (where the plan moved on), and why the engine was asked alone with no race (remembered)."""
+
+    answer: Any
+    engine: str
+    tried: tuple[str, str] | None = None
+    chosen: str | None = None
+
+
+def run(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions, side: Side) -> Ran:
+    """The answer to `query`, as the plan for it says."""
+    remembered = _remembered(compiled, query, options)
+    chosen = table.plan(compiled, query, options, remembered, REMEMBERED if remembered else "")
+    if chosen.alone is not None:
+        return _alone(compiled, query, limits, options, side, chosen.alone, chosen.why_alone)
+    if not chosen.beside or _no_time_for_a_try(limits):
+        return _alone(compiled, query, limits, options, side, "python", "")
+    if race.possible():
+        return _raced(compiled, query, limits, options, side, chosen.beside)
+    return _first_try(compiled, query, limits, options, side, chosen.beside)
+
+
+def _remembered(compiled: CompiledPuzzle, query: Query, options: RunOptions) -> str | None:
+    """The engine that won this question's last race by a clear margin, where it can answer
+    at once: not a kernel that would have to be compiled first (the race compiles it beside
+    Python's search)."""
+    if options.engine != "auto":
+        return None
+    name = memory.recall(compiled, query)
+    if name == "compiled" and not registry.COMPILED.compiled_already(compiled, query):
+        return None
+    return name
+
+
+def _alone(
+    compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions, side: Side, name: str, why: str
+) -> Ran:
+    """One engine, with no race; a hand-over leaves the question to Python, from the start."""
+    engine = registry.engine(name, options)
+    limits.engine = name
+    try:
+        answer = side(engine, limits, True)
+    except HandOver as exc:
+        if why == REMEMBERED:
+            memory.remember(compiled, query, None)
+        limits.engine = "python"
+        return Ran(side(registry.PYTHON, limits, True), "python", (name, exc.why))
+    return Ran(answer, name, chosen=why if why == REMEMBERED else None)
+
+
+def _raced(
+    compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions, side: Side, beside: tuple[str, ...]
+) -> Ran:
+    """Python here, each engine beside it in a copy (see `race`): the first answer."""
+
+    def choose(name: str) -> race.Choose:
+        def made() -> Engine | None:  # in the copy: asking whether it can answer costs nothing here
+            engine = registry.engine(name, options)
+            return engine if engine.why_not(compiled, query) is None else None
+
+        return made
+
+    def compile_first(engine: Engine) -> race.Compile | None:
+        if engine.name != "compiled" or registry.COMPILED.compiled_already(compiled, query):
+            return None
+        return lambda wanted: background.compile_here(compiled, query, wanted)
+
+    def with_keys(engine: Engine, copy_limits: Limits) -> tuple[object, list[tuple[object, ...]]]:
+        return side(engine, copy_limits, False), compiled.ids.keys  # the copy's move numbers (see `renumbered`)
+
+    racing = race.Race(limits, beside, choose, compile_first, with_keys)
+    racing.limits.engine = "python"
+    try:
+        with racing.watched():
+            answer = side(registry.PYTHON, racing.limits, False)
+    except BaseException:
+        racing.stop()
+        raise
+    if not racing.stopped_by_itself(side.cut(answer) is not None):
+        clear = racing.forked() and racing.clear_margin(None, table.MARGIN, time.monotonic())
+        racing.lost()
+        _remember(compiled, query, racing, "python" if clear else None)
+        return Ran(answer, "python")
+    tried = ("python", racing.reason or "")
+    done, dropped = racing.answer()
+    if done is not None:
+        assert done.outcome is not None
+        clear = racing.clear_margin(done, table.MARGIN)
+        _remember(compiled, query, racing, done.engine if clear else None)
+        found, keys = done.outcome.answer
+        found = side.renumbered(found, keys)
+        reason = side.cut(found)
+        if reason is not None and limits.tripped is None:  # the run's own limit, met by the other engine
+            limits.tripped = reason
+        return Ran(found, done.engine, tried)
+    if dropped and dropped[-1].kind == "stopped":
+        states = max((copy.states for copy in racing.copies), default=0)
+        return Ran(side.stopped(dropped[-1].why, states), dropped[-1].engine, tried)
+    # every engine beside dropped out (handed over, failed): Python, the reference, answers from the start
+    _remember(compiled, query, racing, None)
+    limits.engine = "python"
+    out = next((o for o in dropped if o.kind != "none"), dropped[0] if dropped else None)
+    return Ran(side(registry.PYTHON, limits, True), "python", (out.engine, out.why) if out else None)
+
+
+def _remember(compiled: CompiledPuzzle, query: Query, racing: race.Race, winner: str | None) -> None:
+    """What a race says of the next run of this question: the engine that won it by a clear
+    margin, or nothing (the next run races again). A race in which no copy ran its engine
+    (Python answered before any loaded, or they compiled the kernel first) says nothing."""
+    if winner is not None or racing.ran_beside():
+        memory.remember(compiled, query, winner)
+
+
+def _first_try(
+    compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions, side: Side, beside: tuple[str, ...]
+) -> Ran:
+    """One core: Python for a first try, then the first engine beside it that can answer."""
+    trying = FirstTry(limits, table.FIRST_TRY, lambda: _next(compiled, query, options, beside))
+    trying.limits.engine = "python"
+    with trying.watched():
+        answer = side(registry.PYTHON, trying.limits, False)
+    if not trying.stopped_by_itself(side.cut(answer) is not None):
+        return Ran(answer, "python")
+    assert trying.next is not None and trying.next.engine is not None
+    name = trying.next.engine
+    ran = _alone(compiled, query, limits, options, side, name, "")
+    if ran.tried is None:
+        ran.tried = ("python", trying.reason or "")
+    return ran
+
+
+def _next(compiled: CompiledPuzzle, query: Query, options: RunOptions, beside: tuple[str, ...]) -> Next:
+    """What follows Python's first try, chosen when its time is up: the engine that takes the
+    search over, and, where that is the kernel and its code is not in the cache yet, its
+    compile in a background process (or, with no cache to compile into, a few seconds more)."""
+    then = table.answering(compiled, query, options, beside)
+    if then is None:
+        return Next(None)
+    if then != "compiled" or registry.COMPILED.compiled_already(compiled, query):
+        return Next(then)
+    if background.possible(compiled):
+        return Next(then, compile=lambda: background.BackgroundCompile(compiled, query))
+    return Next(then, wait=first_try.SECONDS_NO_CACHE - table.FIRST_TRY)
+
+
+def _no_time_for_a_try(limits: Limits) -> bool:
+    """Whether the run's own time left is no longer than a first try (Python alone answers)."""
+    return limits.timeout is not None and limits.timeout - limits.elapsed() <= table.FIRST_TRY
+
+
+def renumbered(compiled: CompiledPuzzle, keys: list[tuple[object, ...]], path: Path) -> Path:
+    """A path found in a copy, its moves numbered as here: a concrete move is numbered when it
+    is first made (`MoveIds`), so the same move may have another number in each process; its
+    key is the same."""
+    ids = compiled.ids
+    return [(move if move < ids.first else ids.number(keys[move - ids.first]), state) for move, state in path]
