@@ -327,3 +327,36 @@ def _union(intervals: list[Interval]) -> Interval:
 
 def _hull(values: list[int] | tuple[int, ...]) -> Interval:
     return Interval(min(values), max(values))
+
+
+def terms_interval(number: object) -> Interval:
+    """Every value a number read as terms (`compiler.fill_terms`) may take: exactly for an
+    affine one (each thing's least and greatest contribution, the constant), soundly for the
+    rest. CP-SAT's model gives each value it makes a variable of this domain (and refuses
+    one past CPSAT_BOUND)."""
+    from .fill_terms import Affine, Call, Plus, Product, Where
+
+    if isinstance(number, Affine):
+        low = number.constant + sum(min(c) for c in number.terms.values())
+        high = number.constant + sum(max(c) for c in number.terms.values())
+        return Interval(low, high)
+    if isinstance(number, Product):
+        a, b = terms_interval(number.left), terms_interval(number.right)
+        return _hull([a.low * b.low, a.low * b.high, a.high * b.low, a.high * b.high])
+    if isinstance(number, Call):
+        args = [terms_interval(a) for a in number.args]
+        if number.name == "abs":
+            (a,) = args
+            return Interval(0 if a.low <= 0 <= a.high else min(abs(a.low), abs(a.high)), a.magnitude)
+        pick = min if number.name == "min" else max
+        return Interval(pick(a.low for a in args), pick(a.high for a in args))
+    if isinstance(number, Plus):
+        low = high = 0
+        for sign, part in number.parts:
+            found = terms_interval(part)
+            low += min(sign * found.low, sign * found.high)
+            high += max(sign * found.low, sign * found.high)
+        return Interval(low, high)
+    assert isinstance(number, Where)
+    amount = terms_interval(number.amount)
+    return Interval(min(0, amount.low), max(0, amount.high))

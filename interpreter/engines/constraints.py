@@ -3,37 +3,52 @@ spec is only data: no program text is made from it, nothing is evaluated).
 
 Each open cell is one boolean for each piece it may hold (exactly one of them true); each
 counter to find, an integer variable of its range; the start's pieces and the other counters
-are constants. Every piece of every rule (cut as the fill search cuts them) becomes a
-constraint: `all different` of cells as "at most one cell of each piece", of numbers as
-CP-SAT's own; comparisons, sums, counts and arithmetic as linear constraints, reified where
-they sit under `and`, `or`, `not` or a quantifier; quantifiers over fixed collections (lines,
-cells, ranges) as one constraint per member, over the pieces of a kind as one per cell that
-may hold one; `first(x, d) is KIND` as the disjunction over the ray. What the model cannot
-say (a piece's place in a place, a cell computed during the search) is refused with its
-position, and the other engines answer.
+are constants. Every piece of every rule is read once as terms of the things
+(`compiler.fill_terms`, the reading the kernel's fill model is made from too), and the terms
+become constraints: an affine number a linear expression (a cell's contribution for each of
+its pieces times its booleans; a counter's, where affine in its value, as that, else through
+CP-SAT's element constraint), a condition on one thing the disjunction of its booleans (a
+counter's, its value in a set), `and`, `or` and `not` reified booleans, a comparison a linear
+constraint (reified where it sits under `and`, `or`, `not` or a quantifier), `all different`
+of cells "at most one cell of each piece" and of numbers CP-SAT's own.
 
 Every value the model makes (a product, an `abs`, a `min` or `max`, a part of a conditional
 sum) is a variable whose domain is the value's interval as the compiler's range analysis
-finds it (`compiler.ranges`), never a bound of the model's own: a domain narrower than the
-values would make a solvable puzzle "unsolvable". A value that may pass CPSAT_BOUND is
-refused with its position (CP-SAT computes in 64 bits, and checks that no sum may pass 62),
-and so is a model OR-tools' own checker rejects.
+finds it (`compiler.ranges.terms_interval`), never a bound of the model's own: a domain
+narrower than the values would make a solvable puzzle "unsolvable". A value that may pass
+CPSAT_BOUND is refused with its position (CP-SAT computes in 64 bits, and checks that no sum
+may pass 62), so is a product whose factors may pass CPSAT_FACTOR_BOUND (OR-tools' presolve is
+wrong there), and so is a model OR-tools' own checker rejects.
 """
 
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..compiler import CompiledPuzzle
 from ..compiler.families import TileFamily
-from ..compiler.families.fill import FillFamily, Inexpressible, known_cell, known_cells, known_members, rule_cuts
-from ..compiler.ranges import CPSAT_BOUND, CPSAT_FACTOR_BOUND, Interval, Ranges
+from ..compiler.families.fill import FillFamily, Inexpressible, rule_cuts
+from ..compiler.fill_terms import (
+    Affine,
+    And,
+    Call,
+    Compare,
+    Cond,
+    Distinct,
+    Lit,
+    Not,
+    Num,
+    Or,
+    Plus,
+    Product,
+    Terms,
+    Where,
+)
+from ..compiler.ranges import CPSAT_BOUND, CPSAT_FACTOR_BOUND, Interval, terms_interval
 from ..errors import NOWHERE, Pos
-from ..model import expr as m
-from ..model.puzzle import EMPTY
 
 
 @dataclass
@@ -54,179 +69,196 @@ class Model:
         self.cp = cp_model
         self.model = cp_model.CpModel()
         self.compiled, self.family = compiled, family
-        puzzle = compiled.puzzle
-        self.puzzle = puzzle
-        self.start = compiled.layout.decode(compiled.start)
-        self.values: list[int | None] = [None, *(p.value for p in puzzle.pieces)]  # by piece code
-        self.base = [part.piece for part in puzzle.parts]
-        self.cell_lits: dict[int, dict[int, Any]] = {}  # open cell -> code -> literal
-        self.counter_vars: dict[int, Any] = {}
+        self.puzzle = compiled.puzzle
+        decoded = compiled.layout.decode(compiled.start)
+        self.terms = Terms(self.puzzle, family, decoded.cells, decoded.counters)
         self.true = self.model.new_constant(1)
         self.false = self.model.new_constant(0)
-        self.ranges = Ranges(puzzle)
-        for var in family.vars:
-            if var.cell is None:
-                self._within(Interval(min(var.values), max(var.values)), var.pos)
+        self.lits: dict[int, list[Any]] = {}  # an open cell's thing -> a boolean for each of its values
+        self.ints: dict[int, Any] = {}  # a counter's thing -> its variable
+        for k, var in enumerate(family.vars):
             if var.cell is not None:
-                lits = {code: self.model.new_bool_var(f"c{var.cell}_{code}") for code in var.values}
-                self.model.add_exactly_one(lits.values())
-                self.cell_lits[var.cell] = lits
+                self.lits[k] = [self.model.new_bool_var(f"c{var.cell}_{code}") for code in var.values]
+                self.model.add_exactly_one(self.lits[k])
             else:
-                assert var.counter is not None
-                self.counter_vars[var.counter] = self.model.new_int_var(
-                    min(var.values), max(var.values), f"k{var.counter}"
-                )
+                self._within(Interval(min(var.values), max(var.values)), var.pos)
+                self.ints[k] = self.model.new_int_var(min(var.values), max(var.values), f"k{var.counter}")
 
-    # ---- reading the filling back
     def build(self) -> Built:
         for expr, bound in rule_cuts(self.puzzle):
-            self.require(expr, bound)
-        variables: list[Any] = [lit for lits in self.cell_lits.values() for lit in lits.values()]
-        variables += list(self.counter_vars.values())
+            self.require(self.terms.condition(expr, bound), expr.pos)
+        variables: list[Any] = [lit for lits in self.lits.values() for lit in lits]
+        variables += list(self.ints.values())
         problem = self.model.validate()
         if problem:
             raise Inexpressible(NOWHERE, f"this puzzle as OR-tools checks its model ({problem.strip()})")
+        values = [var.values for var in self.family.vars]
 
         def read(solver: Any) -> list[int]:
             out = []
-            for var in self.family.vars:
-                if var.cell is not None:
-                    out.append(next(code for code, lit in self.cell_lits[var.cell].items() if solver.value(lit)))
+            for k in range(len(values)):
+                if k in self.lits:
+                    out.append(next(v for v, lit in zip(values[k], self.lits[k], strict=True) if solver.value(lit)))
                 else:
-                    out.append(int(solver.value(self.counter_vars[var.counter])))  # type: ignore[index]
+                    out.append(int(solver.value(self.ints[k])))
             return out
 
         return Built(self.model, read, variables)
 
     # ---- constraints
-    def require(self, expr: m.Expr, bound: dict[int, Any]) -> None:
-        """Add `expr` as a constraint that holds (linear comparisons directly, the rest as a
-        literal that must be true)."""
-        if isinstance(expr, m.Binary) and expr.op in COMPARISONS and expr.left.type == m.NUM:
-            left, right = self.number(expr.left, bound), self.number(expr.right, bound)
-            self.model.add(_compare(expr.op, left, right))
+    def require(self, cond: Cond, pos: Pos) -> None:
+        """A piece that holds: comparisons and `all different` directly, the rest as a literal
+        that must be true."""
+        if cond is True:
             return
-        if isinstance(expr, m.AllDifferent):
-            self._all_different(expr, bound)
+        if isinstance(cond, And):
+            for part in cond.parts:
+                self.require(part, pos)
             return
-        self.model.add_bool_or([self.literal(expr, bound)])
+        if isinstance(cond, Compare):
+            self.model.add(_compare(cond.op, self.linear(cond.left), self.linear(cond.right)))
+            return
+        if isinstance(cond, Distinct):
+            self._all_different(cond)
+            return
+        self.model.add_bool_or([self.literal(cond)])
 
-    def _all_different(self, expr: m.AllDifferent, bound: dict[int, Any]) -> None:
-        if expr.domain is None:
-            self.model.add_all_different([self.number(item, bound) for item in expr.items])
+    def _all_different(self, cond: Distinct) -> None:
+        if cond.numbers:
+            self.model.add_all_different([*(self._number_of(k, keys) for k, keys in cond.keys.items()), *cond.given])
             return
-        cells = self.cells_of(expr.domain, bound, expr.pos)
-        pieces: dict[int, list[Any]] = {}
-        for cell in cells:
-            for code, lit in self.piece_lits(cell).items():
-                if code != EMPTY:
-                    pieces.setdefault(self.base[code], []).append(lit)
-        for lits in pieces.values():
-            constants = [lit for lit in lits if isinstance(lit, bool)]
-            if sum(constants) > 1:
+        for key, lits in self._by_key(cond).items():
+            given = cond.given.count(key)
+            if given > 1:
                 self.model.add_bool_or([self.false])  # two givens alike: no solution
-            self.model.add_at_most_one([self._lit(lit) for lit in lits if lit is not False])
+            elif given == 1:
+                for lit in lits:
+                    self.model.add(lit == 0)
+            else:
+                self.model.add_at_most_one(lits)
 
-    def _lit(self, value: Any) -> Any:
-        if value is True:
-            return self.true
-        if value is False:
-            return self.false
-        return value
+    def _by_key(self, cond: Distinct) -> dict[Any, list[Any]]:
+        """Each piece an `all different` of cells compares, with the booleans that a cell holds it."""
+        found: dict[Any, list[Any]] = {key: [] for key in cond.given}
+        for k, keys in cond.keys.items():
+            for i, key in enumerate(keys):
+                if key is not None:
+                    found.setdefault(key, []).append(self.lits[k][i])
+        return found
 
-    def piece_lits(self, cell: int) -> dict[int, Any]:
-        """Each code the cell may hold, with the literal (or True, for a given) that it does."""
-        if cell in self.cell_lits:
-            return self.cell_lits[cell]
-        return {self.start.cells[cell]: True}
+    def _number_of(self, k: int, numbers: Sequence[int]) -> Any:
+        return self.linear(Affine({k: tuple(numbers)}))
 
-    def literal(self, expr: m.Expr, bound: dict[int, Any]) -> Any:
+    # ---- literals
+    def literal(self, cond: Cond) -> Any:
         """A boolean variable (or constant) equal to the condition."""
-        if isinstance(expr, m.Const):
-            return self.true if expr.value else self.false
-        if isinstance(expr, m.Unary) and expr.op == "not":
-            return self._not(self.literal(expr.operand, bound))
-        if isinstance(expr, m.Binary) and expr.op in ("and", "or"):
-            parts = [self.literal(expr.left, bound), self.literal(expr.right, bound)]
-            return self._and(parts) if expr.op == "and" else self._or(parts)
-        if isinstance(expr, m.Binary) and expr.op in COMPARISONS and expr.left.type == m.NUM:
-            return self._reified(_compare(expr.op, self.number(expr.left, bound), self.number(expr.right, bound)))
-        if isinstance(expr, m.Binary) and expr.op in ("==", "!=") and expr.left.type == m.BOOL:
-            same = self._same(self.literal(expr.left, bound), self.literal(expr.right, bound))
-            return same if expr.op == "==" else self._not(same)
-        if isinstance(expr, m.IsKind):
-            return self._is(expr.piece, expr.codes, bound)
-        if isinstance(expr, m.IsEmpty) and expr.operand.type in (m.CELL, m.PIECE):
-            return self._is(expr.operand, frozenset([EMPTY]), bound, empty=True)
-        if isinstance(expr, m.Quantified):
-            return self._quantified(expr, bound)
-        if isinstance(expr, m.AllDifferent):
-            return self._all_different_literal(expr, bound)
-        raise Inexpressible(expr.pos, "this condition")
+        if isinstance(cond, bool):
+            return self.true if cond else self.false
+        if isinstance(cond, Lit):
+            return self._lit(cond)
+        if isinstance(cond, And):
+            return self._and([self.literal(p) for p in cond.parts])
+        if isinstance(cond, Or):
+            return self._or([self.literal(p) for p in cond.parts])
+        if isinstance(cond, Not):
+            return self._not(self.literal(cond.part))
+        if isinstance(cond, Compare):
+            return self._reified(_compare(cond.op, self.linear(cond.left), self.linear(cond.right)))
+        return self._all_different_literal(cond)
 
-    def _all_different_literal(self, expr: m.AllDifferent, bound: dict[int, Any]) -> Any:
+    def _lit(self, lit: Lit) -> Any:
+        """Thing `lit.thing` takes one of the values of `lit.values`."""
+        if lit.thing in self.lits:
+            return self._or([self.lits[lit.thing][i] for i in sorted(lit.values)])
+        values = self.family.vars[lit.thing].values
+        domain = self.cp.Domain.from_values([values[i] for i in sorted(lit.values)])
+        literal = self.model.new_bool_var("")
+        variable = self.ints[lit.thing]
+        self.model.add_linear_expression_in_domain(variable, domain).only_enforce_if(literal)
+        self.model.add_linear_expression_in_domain(variable, domain.complement()).only_enforce_if(literal.Not())
+        return literal
+
+    def _all_different_literal(self, cond: Distinct) -> Any:
         """`all different` where it may also fail (under `or`, `not`, a quantifier)."""
-        if expr.domain is None:
-            numbers = [self.number(item, bound) for item in expr.items]
+        if cond.numbers:
+            numbers = [*(self._number_of(k, keys) for k, keys in cond.keys.items()), *cond.given]
             pairs = [
                 self._reified(numbers[i] != numbers[j]) for i in range(len(numbers)) for j in range(i + 1, len(numbers))
             ]
             return self._and(pairs)
-        cells = self.cells_of(expr.domain, bound, expr.pos)
-        pieces: dict[int, list[Any]] = {}
-        for cell in cells:
-            for code, lit in self.piece_lits(cell).items():
-                if code != EMPTY:
-                    pieces.setdefault(self.base[code], []).append(self._lit(lit))
-        parts = [self._reified(sum(lits) <= 1) for lits in pieces.values() if len(lits) > 1]
+        parts = []
+        for key, lits in self._by_key(cond).items():
+            room = 1 - cond.given.count(key)
+            if lits or room < 0:
+                parts.append(self._reified(sum(lits) <= room) if lits else self.false)
         return self._and(parts)
 
-    def _is(self, piece: m.Expr, codes: frozenset[int], bound: dict[int, Any], empty: bool = False) -> Any:
-        """The cell a piece (or a cell) expression names holds one of `codes`."""
-        if isinstance(piece, m.Call) and piece.name == "first" and not empty:
-            return self._first_is(piece, codes, bound)
-        cell = self.cell_of(piece, bound)
-        lits = [self._lit(lit) for code, lit in self.piece_lits(cell).items() if _holds(code, codes, empty, self.base)]
-        return self._or(lits) if lits else self.false
-
-    def _first_is(self, call: m.Call, codes: frozenset[int], bound: dict[int, Any]) -> Any:
-        """`first(x, d) is KIND`: some cell of the ray holds one, and every cell before it is empty."""
-        origin, direction = call.args
-        cell = self.cell_of(origin, bound)
-        way = self._constant(direction, bound)
-        ray = way.ray(cell)
-        options = []
-        for k, target in enumerate(ray):
-            before = [self._is(m.CellConst(call.pos, c), frozenset([EMPTY]), bound, empty=True) for c in ray[:k]]
-            options.append(self._and([*before, self._is(m.CellConst(call.pos, target), codes, bound)]))
-        return self._or(options) if options else self.false
-
-    def _quantified(self, expr: m.Quantified, bound: dict[int, Any]) -> Any:
-        domain = expr.domain
-        if isinstance(domain, m.KindDomain) and domain.where is None and not self.puzzle.places:
-            cells = range(self.puzzle.cell_count)
-            parts = []
-            for cell in cells:
-                member = self._is(m.CellConst(expr.pos, cell), domain.codes, bound)
-                if member is self.false:
-                    continue
-                body = self.literal(expr.body, {**bound, expr.slot: cell})
-                if expr.quantifier == "every":
-                    parts.append(self._or([self._not(member), body]))
-                elif expr.quantifier == "no":
-                    parts.append(self._not(self._and([member, body])))
-                else:
-                    parts.append(self._and([member, body]))
-            return self._or(parts) if expr.quantifier == "some" else self._and(parts)
-        values = self._members(domain, bound, expr.pos)
-        bodies = [self.literal(expr.body, {**bound, expr.slot: v}) for v in values]
-        if expr.quantifier == "every":
-            return self._and(bodies)
-        if expr.quantifier == "no":
-            return self._not(self._or(bodies))
-        return self._or(bodies)
-
     # ---- numbers
+    def linear(self, number: Num) -> Any:
+        """A linear expression (or an integer) equal to the number; every value it may take
+        fits CP-SAT's (else Inexpressible)."""
+        reach = self._within(terms_interval(number), number.pos)
+        if isinstance(number, Affine):
+            total: Any = number.constant
+            for k, coefs in number.terms.items():
+                total = total + self._contribution(k, coefs)
+            return total
+        if isinstance(number, Product):
+            for factor in (number.left, number.right):
+                self._factor(terms_interval(factor), factor.pos)
+            product = self._variable(reach)
+            self.model.add_multiplication_equality(product, [self._single(number.left), self._single(number.right)])
+            return product
+        if isinstance(number, Call):
+            args = [self.linear(a) for a in number.args]
+            result = self._variable(reach)
+            if number.name == "abs":
+                self.model.add_abs_equality(result, args[0])
+            elif number.name == "min":
+                self.model.add_min_equality(result, args)
+            else:
+                self.model.add_max_equality(result, args)
+            return result
+        if isinstance(number, Plus):
+            total = 0
+            for sign, part in number.parts:
+                total = total + sign * self.linear(part)
+            return total
+        assert isinstance(number, Where)
+        taken = self.literal(number.condition)
+        amount = number.amount
+        if isinstance(amount, Affine) and amount.known:
+            return amount.constant * taken if taken is not self.true else amount.constant
+        part = self._variable(reach)
+        self.model.add(part == self.linear(amount)).only_enforce_if(taken)
+        self.model.add(part == 0).only_enforce_if(self._not(taken))
+        return part
+
+    def _contribution(self, k: int, coefs: Sequence[int]) -> Any:
+        """What thing k adds: each of its values' contribution."""
+        if k in self.lits:
+            return sum(c * lit for c, lit in zip(coefs, self.lits[k], strict=True) if c)
+        values = self.family.vars[k].values
+        variable = self.ints[k]
+        if len(values) == 1:
+            return coefs[0]
+        slope, rest = divmod(coefs[1] - coefs[0], values[1] - values[0])
+        offset = coefs[0] - slope * values[0]
+        if not rest and all(c == slope * v + offset for c, v in zip(coefs, values, strict=True)):
+            return slope * variable + offset  # affine in the counter's value (the usual case)
+        target = self._variable(Interval(min(coefs), max(coefs)))
+        self.model.add_element(variable - values[0], list(coefs), target)  # a counter's values are a range
+        return target
+
+    def _single(self, number: Num) -> Any:
+        """The number as one variable (or an integer): what a product multiplies."""
+        found = self.linear(number)
+        if isinstance(found, (int, self.cp.IntVar)):
+            return found
+        variable = self._variable(terms_interval(number))
+        self.model.add(variable == found)
+        return variable
+
     def _within(self, interval: Interval, pos: Pos) -> Interval:
         """`interval`, where every value of it fits CP-SAT's (else Inexpressible)."""
         if interval.magnitude >= CPSAT_BOUND:
@@ -253,104 +285,7 @@ class Model:
         """A new variable that may take every value of `interval` (as the range analysis found it)."""
         return self.model.new_int_var(interval.low, interval.high, "")
 
-    def number(self, expr: m.Expr, bound: dict[int, Any]) -> Any:
-        """A linear expression (or an integer) equal to the number; every value it may take
-        fits CP-SAT's (else Inexpressible)."""
-        reach = self._within(self.ranges.interval(expr, bound), expr.pos)
-        if isinstance(expr, m.Const) and isinstance(expr.value, int):
-            return int(expr.value)
-        if isinstance(expr, m.Local) and expr.slot in bound and isinstance(bound[expr.slot], int):
-            return bound[expr.slot]
-        if isinstance(expr, m.CounterValue):
-            if expr.counter in self.counter_vars:
-                return self.counter_vars[expr.counter]
-            return self.start.counters[expr.counter]
-        if isinstance(expr, (m.ValueOf, m.PieceAttr)) and (isinstance(expr, m.ValueOf) or expr.name == "value"):
-            cell = self.cell_of(expr.piece, bound)
-            terms = []
-            for code, lit in self.piece_lits(cell).items():
-                value = self.values[self.base[code]] if code else None
-                if value is None:
-                    raise Inexpressible(expr.pos, "the number of a cell that may hold no numbered piece")
-                terms.append(value * self._lit(lit) if lit is not True else value)
-            return sum(terms)
-        if isinstance(expr, m.CellAttr) and self.puzzle.board is not None:
-            return _cell_attribute(self.puzzle, self.cell_of(expr.cell, bound), expr.name)
-        if isinstance(expr, m.Unary) and expr.op == "-":
-            return -self.number(expr.operand, bound)
-        if isinstance(expr, m.Binary) and expr.op in ("+", "-"):
-            left, right = self.number(expr.left, bound), self.number(expr.right, bound)
-            return left + right if expr.op == "+" else left - right
-        if isinstance(expr, m.Binary) and expr.op == "*":
-            left, right = self.number(expr.left, bound), self.number(expr.right, bound)
-            if isinstance(left, int) or isinstance(right, int):
-                return left * right
-            for factor in (expr.left, expr.right):
-                self._factor(self.ranges.interval(factor, bound), factor.pos)
-            product = self._variable(reach)
-            self.model.add_multiplication_equality(product, [left, right])
-            return product
-        if isinstance(expr, m.Aggregate) and expr.function in ("count", "sum"):
-            return self._aggregate(expr, bound)
-        if isinstance(expr, m.Call) and expr.name in ("abs", "min", "max"):
-            args = [self.number(a, bound) for a in expr.args]
-            result = self._variable(reach)
-            if expr.name == "abs":
-                self.model.add_abs_equality(result, args[0])
-            elif expr.name == "min":
-                self.model.add_min_equality(result, args)
-            else:
-                self.model.add_max_equality(result, args)
-            return result
-        raise Inexpressible(expr.pos, "this number")
-
-    def _aggregate(self, expr: m.Aggregate, bound: dict[int, Any]) -> Any:
-        domain = expr.domain
-        if isinstance(domain, m.KindDomain) and domain.where is None and not self.puzzle.places:
-            members = [
-                (c, self._is(m.CellConst(expr.pos, c), domain.codes, bound)) for c in range(self.puzzle.cell_count)
-            ]
-        else:
-            members = [(v, self.true) for v in self._members(domain, bound, expr.pos)]
-        total: Any = 0
-        for value, member in members:
-            if member is self.false:
-                continue
-            inner = {**bound, expr.slot: value}
-            taken = member if expr.condition is None else self._and([member, self.literal(expr.condition, inner)])
-            if expr.function == "count":
-                total = total + taken
-            else:
-                assert expr.value is not None
-                amount = self.number(expr.value, inner)
-                if taken is self.true:
-                    total = total + amount
-                else:
-                    values = self.ranges.interval(expr.value, inner)
-                    part = self._variable(Interval(min(0, values.low), max(0, values.high)))
-                    self.model.add(part == amount).only_enforce_if(taken)
-                    self.model.add(part == 0).only_enforce_if(self._not(taken))
-                    total = total + part
-        return total
-
-    # ---- cells and collections
-    def cell_of(self, expr: m.Expr, bound: dict[int, Any]) -> int:
-        return known_cell(expr, bound)
-
-    def cells_of(self, domain: m.Domain, bound: dict[int, Any], pos: Pos) -> list[int]:
-        return known_cells(domain, bound, pos, self.puzzle.cell_count)
-
-    def _members(self, domain: m.Domain, bound: dict[int, Any], pos: Pos) -> list[Any]:
-        return known_members(domain, bound, pos, self.puzzle.cell_count)
-
-    def _constant(self, expr: m.Expr, bound: dict[int, Any]) -> Any:
-        if isinstance(expr, m.DirectionConst):
-            return expr.direction
-        if isinstance(expr, m.Local) and expr.slot in bound:
-            return bound[expr.slot]
-        raise Inexpressible(expr.pos, "a direction that is only known during the search")
-
-    # ---- literals
+    # ---- booleans
     def _reified(self, constraint: Any) -> Any:
         """A literal true exactly when the linear constraint holds."""
         if isinstance(constraint, bool):
@@ -371,7 +306,6 @@ class Model:
         return literal.Not()
 
     def _and(self, literals: list[Any]) -> Any:
-        literals = [self._lit(x) for x in literals]
         if any(x is self.false for x in literals):
             return self.false
         literals = [x for x in literals if x is not self.true]
@@ -381,25 +315,14 @@ class Model:
             return literals[0]
         result = self.model.new_bool_var("")
         self.model.add_bool_and(literals).only_enforce_if(result)
-        self.model.add_bool_or([x.Not() if x is not self.true else self.false for x in literals]).only_enforce_if(
-            result.Not()
-        )
+        self.model.add_bool_or([x.Not() for x in literals]).only_enforce_if(result.Not())
         return result
 
     def _or(self, literals: list[Any]) -> Any:
-        return self._not(self._and([self._not(self._lit(x)) for x in literals]))
-
-    def _same(self, a: Any, b: Any) -> Any:
-        return self._or([self._and([a, b]), self._and([self._not(a), self._not(b)])])
+        return self._not(self._and([self._not(x) for x in literals]))
 
 
 COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
-
-
-def _cell_attribute(puzzle: Any, cell: int, name: str) -> int:
-    """A known cell's row or column (0 where the board has none)."""
-    found = puzzle.board.cells[cell]
-    return int((found.row if name == "row" else found.col) or 0)
 
 
 def _compare(op: str, left: Any, right: Any) -> Any:
@@ -414,14 +337,6 @@ def _compare(op: str, left: Any, right: Any) -> Any:
     if op == ">":
         return left > right
     return left >= right
-
-
-def _holds(code: int, codes: frozenset[int], empty: bool, base: list[int]) -> bool:
-    """Whether a cell holding `code` holds one of `codes` (pieces by their code; `empty`:
-    the codes are the empty code alone)."""
-    if empty:
-        return code == EMPTY
-    return code != EMPTY and (code in codes or base[code] in codes)
 
 
 _BUILT: weakref.WeakKeyDictionary[CompiledPuzzle, Built | Inexpressible] = weakref.WeakKeyDictionary()

@@ -1,0 +1,490 @@
+"""A filling's rules read as terms of its things: the one reading every model of a filling is
+built from (the kernel's fill model, `kernel.fill.fill_model`; CP-SAT's, `engines.constraints`).
+
+A piece of a rule (`FillFamily.instances`: a rule cut along `and` and fixed quantifiers) reads
+cells and counters; the things are the open ones (the cells the start leaves empty, the
+counters to find), and everything else is known before the search. Reading a piece once, here,
+turns it into terms where every known part is folded away:
+
+- a number is `Affine` where it is linear in the things' values: a constant and, for each
+  thing, its contribution for each of its values (`c.value` is one thing's numbers; `count(c
+  in l if c is queen)` one term per cell, 1 for a queen; `1000*S + 100*E + ...` one term per
+  counter); else a `Product`, an `abs`/`min`/`max` (`Call`), a sum of such (`Plus`), or a
+  part of a conditional sum (`Where`);
+- a condition on one thing is a `Lit` (the thing, and the indices of its values where it
+  holds); conditions combine by `And`, `Or`, `Not`; a comparison that is not on one thing is a
+  `Compare`; an `all different` is a `Distinct` (each thing's key for each value, and the keys
+  the start gives).
+
+Each engine says the terms in its own model, and refuses what it cannot (`Inexpressible`, with
+the piece's position): so a bug in how a rule is read is fixed once, for every engine. A piece
+the terms cannot say (a cell known only during the search, a division) is Inexpressible here;
+the kernel then tabulates it, CP-SAT refuses it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import NOWHERE, Pos
+from ..model import expr as m
+from ..model.puzzle import EMPTY, Puzzle
+from .families.fill import FillFamily, Inexpressible, known_cell, known_cells, known_members
+
+# ---- numbers
+
+
+@dataclass(frozen=True)
+class Affine:
+    """constant + the sum, over the things, of each thing's contribution for its value (by
+    index): `terms[k][i]` is what thing k adds when it takes its i-th value."""
+
+    terms: dict[int, tuple[int, ...]]
+    constant: int = 0
+    pos: Pos = NOWHERE
+
+    @property
+    def known(self) -> bool:
+        return not self.terms
+
+    def plus(self, other: Affine, sign: int = 1) -> Affine:
+        terms = dict(self.terms)
+        for k, coefs in other.terms.items():
+            mine = terms.get(k, (0,) * len(coefs))
+            terms[k] = tuple(a + sign * b for a, b in zip(mine, coefs, strict=True))
+        return Affine(terms, self.constant + sign * other.constant, self.pos)
+
+    def times(self, factor: int) -> Affine:
+        terms = {k: tuple(factor * c for c in v) for k, v in self.terms.items()}
+        return Affine(terms, self.constant * factor, self.pos)
+
+
+@dataclass(frozen=True)
+class Product:
+    left: Num
+    right: Num
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Call:
+    """`abs`, `min` or `max` of numbers, one of them at least not known."""
+
+    name: str
+    args: tuple[Num, ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Plus:
+    """The sum of numbers (each with its sign) and a constant, where one is not affine."""
+
+    parts: tuple[tuple[int, Num], ...]
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Where:
+    """`amount` where `condition` holds, else 0: a member of a conditional sum or count."""
+
+    condition: Cond
+    amount: Num
+    pos: Pos
+
+
+Num = Affine | Product | Call | Plus | Where
+
+
+# ---- conditions
+
+
+@dataclass(frozen=True)
+class Lit:
+    """Thing `thing` takes one of its values of index in `values`."""
+
+    thing: int
+    values: frozenset[int]
+
+
+@dataclass(frozen=True)
+class And:
+    parts: tuple[Cond, ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    parts: tuple[Cond, ...]
+
+
+@dataclass(frozen=True)
+class Not:
+    part: Cond
+
+
+@dataclass(frozen=True)
+class Compare:
+    """left OP right, where the two are not a condition on one thing."""
+
+    op: str
+    left: Num
+    right: Num
+    pos: Pos
+
+
+@dataclass(frozen=True)
+class Distinct:
+    """No two things take values of the same key (a piece, a number), nor a key the start
+    gives (`given`); a value whose key is None (an empty cell) takes none."""
+
+    keys: dict[int, tuple[Any, ...]]
+    given: tuple[Any, ...]
+    numbers: bool  # `all different` of numbers (counters' values), rather than of the pieces on cells
+    pos: Pos
+
+
+Cond = bool | Lit | And | Or | Not | Compare | Distinct
+
+TESTS: dict[str, Callable[[int], bool]] = {  # the difference of the two sides, compared with 0
+    "==": lambda d: d == 0,
+    "!=": lambda d: d != 0,
+    "<": lambda d: d < 0,
+    "<=": lambda d: d <= 0,
+    ">": lambda d: d > 0,
+    ">=": lambda d: d >= 0,
+}
+
+
+def both(parts: Sequence[Cond]) -> Cond:
+    """`and` of the parts, constants folded, nested `and`s joined."""
+    return _joined(And, parts)
+
+
+def either(parts: Sequence[Cond]) -> Cond:
+    return _joined(Or, parts)
+
+
+def _joined(kind: type[And] | type[Or], parts: Sequence[Cond]) -> Cond:
+    absorbing = kind is Or  # True absorbs an `or`, False an `and`
+    kept: list[Cond] = []
+    for part in parts:
+        if isinstance(part, bool):
+            if part is absorbing:
+                return absorbing
+            continue
+        if isinstance(part, kind):
+            kept.extend(part.parts)
+        else:
+            kept.append(part)
+    if not kept:
+        return not absorbing
+    if len(kept) == 1:
+        return kept[0]
+    return kind(tuple(kept))
+
+
+def negated(cond: Cond, sizes: Sequence[int]) -> Cond:
+    """`not cond`, pushed down to the literals where it can be (a comparison and an `all
+    different` are wrapped)."""
+    if isinstance(cond, bool):
+        return not cond
+    if isinstance(cond, Lit):
+        return Lit(cond.thing, frozenset(range(sizes[cond.thing])) - cond.values)
+    if isinstance(cond, And):
+        return either([negated(p, sizes) for p in cond.parts])
+    if isinstance(cond, Or):
+        return both([negated(p, sizes) for p in cond.parts])
+    if isinstance(cond, Not):
+        return cond.part
+    return Not(cond)
+
+
+# ---- reading
+
+
+class Terms:
+    """A filling's pieces read as terms (`number`, `condition`), with the things it decides."""
+
+    def __init__(self, puzzle: Puzzle, family: FillFamily, cells: Sequence[int], counters: Sequence[int]):
+        self.puzzle, self.family = puzzle, family
+        self.start = cells  # the start's cells and counters, decoded: the givens
+        self.start_counters = counters
+        self.piece_value: list[int | None] = [None, *(p.value for p in puzzle.pieces)]  # by piece code
+        self.base = [part.piece for part in puzzle.parts]  # by code: the piece an `all different` compares
+        self.position = family.position
+        self.values = [var.values for var in family.vars]
+        self.sizes = [len(v) for v in self.values]
+
+    def thing_of_cell(self, cell: int) -> int | None:
+        return self.position.get(("cell", cell))
+
+    def thing_of_counter(self, counter: int) -> int | None:
+        return self.position.get(("counter", counter))
+
+    # ---- numbers
+    def number(self, expr: m.Expr, bound: dict[int, Any]) -> Num:
+        """The number as terms (Inexpressible: a part that only the search knows)."""
+        pos = expr.pos
+        if isinstance(expr, m.Const) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
+            return Affine({}, int(expr.value), pos)
+        if isinstance(expr, m.Local) and type(bound.get(expr.slot)) is int and expr.type == m.NUM:
+            return Affine({}, bound[expr.slot], pos)
+        if isinstance(expr, m.CounterValue):
+            k = self.thing_of_counter(expr.counter)
+            if k is None:
+                return Affine({}, self.given_counter(expr.counter), pos)
+            return Affine({k: tuple(self.values[k])}, 0, pos)
+        if isinstance(expr, (m.ValueOf, m.PieceAttr)) and (isinstance(expr, m.ValueOf) or expr.name == "value"):
+            return self._value_of(expr, bound)
+        if isinstance(expr, m.CellAttr) and self.puzzle.board is not None:
+            found = self.puzzle.board.cells[known_cell(expr.cell, bound)]
+            return Affine({}, int((found.row if expr.name == "row" else found.col) or 0), pos)
+        if isinstance(expr, m.Unary) and expr.op == "-":
+            return self.scaled(self.number(expr.operand, bound), -1, pos)
+        if isinstance(expr, m.Binary) and expr.op in ("+", "-"):
+            left, right = self.number(expr.left, bound), self.number(expr.right, bound)
+            return self.added(left, right, 1 if expr.op == "+" else -1, pos)
+        if isinstance(expr, m.Binary) and expr.op == "*":
+            left, right = self.number(expr.left, bound), self.number(expr.right, bound)
+            if isinstance(left, Affine) and left.known:
+                return self.scaled(right, left.constant, pos)
+            if isinstance(right, Affine) and right.known:
+                return self.scaled(left, right.constant, pos)
+            return Product(left, right, pos)
+        if isinstance(expr, m.Aggregate) and expr.function in ("count", "sum"):
+            return self._aggregate(expr, bound)
+        if isinstance(expr, m.Call) and expr.name in CALLS:
+            args = tuple(self.number(a, bound) for a in expr.args)
+            if all(isinstance(a, Affine) and a.known for a in args):
+                return Affine({}, CALLS[expr.name](*(a.constant for a in args if isinstance(a, Affine))), pos)
+            return Call(expr.name, args, pos)
+        raise Inexpressible(pos, "this number")
+
+    def given_counter(self, counter: int) -> int:
+        return int(self.start_counters[counter])
+
+    def _value_of(self, expr: m.ValueOf | m.PieceAttr, bound: dict[int, Any]) -> Affine:
+        """A cell's number: each of its pieces' numbers (a given's is known)."""
+        cell = known_cell(expr.piece, bound)
+        k = self.thing_of_cell(cell)
+        codes = [self.start[cell]] if k is None else list(self.values[k])
+        numbers = []
+        for code in codes:
+            number = self.piece_value[self.base[code]] if code != EMPTY else None
+            if number is None:
+                raise Inexpressible(expr.pos, "the number of a cell that may hold no numbered piece")
+            numbers.append(number)
+        return Affine({}, numbers[0], expr.pos) if k is None else Affine({k: tuple(numbers)}, 0, expr.pos)
+
+    @staticmethod
+    def scaled(number: Num, factor: int, pos: Pos) -> Num:
+        if isinstance(number, Affine):
+            return dataclasses.replace(number.times(factor), pos=pos)
+        if factor == 1:
+            return number
+        return Plus(((factor, number),), pos) if factor != 0 else Affine({}, 0, pos)
+
+    @staticmethod
+    def added(left: Num, right: Num, sign: int, pos: Pos) -> Num:
+        if isinstance(left, Affine) and isinstance(right, Affine):
+            return dataclasses.replace(left.plus(right, sign), pos=pos)
+        parts: list[tuple[int, Num]] = []
+        for s, part in ((1, left), (sign, right)):
+            if isinstance(part, Plus):
+                parts.extend((s * t, p) for t, p in part.parts)
+            else:
+                parts.append((s, part))
+        return Plus(tuple(parts), pos)
+
+    def _aggregate(self, expr: m.Aggregate, bound: dict[int, Any]) -> Num:
+        """count(...) or sum(...) over fixed members (over the pieces of a kind: one member per
+        cell, that counts where the cell holds one)."""
+        total: Num = Affine({}, 0, expr.pos)
+        for _, inner, membership in self.members(expr.domain, expr.slot, bound, expr.pos):
+            if expr.function == "sum":
+                assert expr.value is not None
+                amount = self.number(expr.value, inner)
+            else:
+                amount = Affine({}, 1, expr.pos)
+            condition = membership
+            if expr.condition is not None:
+                condition = both([condition, self.condition(expr.condition, inner)])
+            total = self.added(total, self.where(condition, amount, expr.pos), 1, expr.pos)
+        return total
+
+    def where(self, condition: Cond, amount: Num, pos: Pos) -> Num:
+        """`amount` where `condition` holds, else 0: affine where the condition is on one thing
+        (or several conditions on the same one) and the amount is known or of that thing."""
+        if condition is True:
+            return amount
+        if condition is False:
+            return Affine({}, 0, pos)
+        literals: list[Cond] = [condition] if isinstance(condition, Lit) else []
+        if isinstance(condition, And):
+            literals = list(condition.parts)
+        if literals and all(isinstance(p, Lit) for p in literals) and isinstance(amount, Affine):
+            things = {p.thing for p in literals if isinstance(p, Lit)}
+            if len(things) == 1 and set(amount.terms) <= things:
+                (k,) = things
+                where = frozenset(range(self.sizes[k]))
+                for p in literals:
+                    assert isinstance(p, Lit)
+                    where &= p.values
+                own = amount.terms.get(k)
+                coefs = tuple(
+                    ((own[i] if own else 0) + amount.constant) if i in where else 0 for i in range(self.sizes[k])
+                )
+                return Affine({k: coefs}, 0, pos)
+        return Where(condition, amount, pos)
+
+    # ---- conditions
+    def condition(self, expr: m.Expr, bound: dict[int, Any]) -> Cond:
+        """The condition as terms (Inexpressible: a part that only the search knows)."""
+        if isinstance(expr, m.Const) and isinstance(expr.value, bool):
+            return expr.value
+        if isinstance(expr, m.Unary) and expr.op == "not":
+            return negated(self.condition(expr.operand, bound), self.sizes)
+        if isinstance(expr, m.Binary) and expr.op in ("and", "or"):
+            parts = [self.condition(expr.left, bound), self.condition(expr.right, bound)]
+            return both(parts) if expr.op == "and" else either(parts)
+        if isinstance(expr, m.Binary) and expr.op in TESTS and expr.left.type == m.NUM:
+            return self.compare(expr.op, self.number(expr.left, bound), self.number(expr.right, bound), expr.pos)
+        if isinstance(expr, m.Binary) and expr.op in ("==", "!=") and expr.left.type == m.BOOL:
+            a, b = self.condition(expr.left, bound), self.condition(expr.right, bound)
+            same = either([both([a, b]), both([negated(a, self.sizes), negated(b, self.sizes)])])
+            return same if expr.op == "==" else negated(same, self.sizes)
+        if isinstance(expr, m.IsKind) and isinstance(expr.piece, m.Call) and expr.piece.name == "first":
+            return self._first_is(expr.piece, expr.codes, bound)
+        if isinstance(expr, m.IsKind):
+            return self.holds(known_cell(expr.piece, bound), expr.codes, False)
+        if isinstance(expr, m.IsEmpty) and expr.operand.type in (m.CELL, m.PIECE):
+            return self.holds(known_cell(expr.operand, bound), frozenset([EMPTY]), True)
+        if isinstance(expr, m.Quantified):
+            return self._quantified(expr, bound)
+        if isinstance(expr, m.AllDifferent):
+            return self.distinct(expr, bound)
+        raise Inexpressible(expr.pos, "this condition")
+
+    def compare(self, op: str, left: Num, right: Num, pos: Pos) -> Cond:
+        """left OP right: a constant, or a condition on one thing, where it can be."""
+        if isinstance(left, Affine) and isinstance(right, Affine):
+            difference = left.plus(right, -1)
+            test = TESTS[op]
+            if difference.known:
+                return test(difference.constant)
+            if len(difference.terms) == 1:
+                ((k, coefs),) = difference.terms.items()
+                return Lit(k, frozenset(i for i, c in enumerate(coefs) if test(c + difference.constant)))
+        return Compare(op, left, right, pos)
+
+    def holds(self, cell: int, codes: frozenset[int], empty: bool) -> Cond:
+        """The cell holds one of `codes` (`empty`: the codes are the empty code alone)."""
+        k = self.thing_of_cell(cell)
+        if k is None:
+            return self._holds(self.start[cell], codes, empty)
+        return Lit(k, frozenset(i for i, code in enumerate(self.values[k]) if self._holds(code, codes, empty)))
+
+    def _holds(self, code: int, codes: frozenset[int], empty: bool) -> bool:
+        if empty:
+            return code == EMPTY
+        return code != EMPTY and (code in codes or self.base[code] in codes)
+
+    def _first_is(self, call: m.Call, codes: frozenset[int], bound: dict[int, Any]) -> Cond:
+        """`first(x, d) is K`: some cell of the ray holds a K, every cell before it empty."""
+        origin, direction = call.args
+        cell = known_cell(origin, bound)
+        if isinstance(direction, m.DirectionConst):
+            way = direction.direction
+        elif isinstance(direction, m.Local) and direction.slot in bound:
+            way = bound[direction.slot]
+        else:
+            raise Inexpressible(direction.pos, "a direction that is only known during the search")
+        options: list[Cond] = []
+        before: list[Cond] = []
+        for target in way.ray(cell):
+            options.append(both([*before, self.holds(target, codes, False)]))
+            before.append(self.holds(target, frozenset([EMPTY]), True))
+        return either(options)
+
+    def members(
+        self, domain: m.Domain, slot: int, bound: dict[int, Any], pos: Pos
+    ) -> list[tuple[Any, dict[int, Any], Cond]]:
+        """A quantifier's or an aggregate's members: each value, the variables bound with it,
+        and whether it is a member (the pieces of a kind: a member per cell, that is one
+        where the cell holds one)."""
+        if isinstance(domain, m.KindDomain) and domain.where is None and not self.puzzle.places:
+            out: list[tuple[Any, dict[int, Any], Cond]] = []
+            for cell in range(self.puzzle.cell_count):
+                membership = self.holds(cell, domain.codes, False)
+                if membership is not False:
+                    out.append((cell, {**bound, slot: cell}, membership))
+            return out
+        return [(v, {**bound, slot: v}, True) for v in known_members(domain, bound, pos, self.puzzle.cell_count)]
+
+    def _quantified(self, expr: m.Quantified, bound: dict[int, Any]) -> Cond:
+        bodies: list[Cond] = []
+        for _, inner, membership in self.members(expr.domain, expr.slot, bound, expr.pos):
+            body = self.condition(expr.body, inner)
+            if expr.quantifier == "every":
+                bodies.append(either([negated(membership, self.sizes), body]))
+            else:
+                bodies.append(both([membership, body]))
+        if expr.quantifier == "every":
+            return both(bodies)
+        some = either(bodies)
+        return some if expr.quantifier == "some" else negated(some, self.sizes)
+
+    def distinct(self, expr: m.AllDifferent, bound: dict[int, Any]) -> Cond:
+        """`all different`: of the pieces on cells (an empty cell takes no key), or of numbers
+        (each one thing's value, or known)."""
+        keyed: dict[int, tuple[Any, ...]] = {}
+        given: list[Any] = []
+        if expr.domain is not None:
+            for cell in dict.fromkeys(known_cells(expr.domain, bound, expr.pos, self.puzzle.cell_count)):
+                k = self.thing_of_cell(cell)
+                if k is None:
+                    if self.start[cell] != EMPTY:
+                        given.append(self.base[self.start[cell]])
+                    continue
+                keyed[k] = tuple(None if code == EMPTY else self.base[code] for code in self.values[k])
+            return Distinct(keyed, tuple(given), False, expr.pos)
+        for item in expr.items:
+            number = self.number(item, bound)
+            if isinstance(number, Affine) and number.known:
+                given.append(number.constant)
+                continue
+            if not isinstance(number, Affine) or len(number.terms) != 1 or number.constant:
+                raise Inexpressible(expr.pos, "`all different` of numbers that are not each one thing's")
+            ((k, coefs),) = number.terms.items()
+            if k in keyed:
+                raise Inexpressible(expr.pos, "`all different` of one thing twice")
+            keyed[k] = coefs
+        return Distinct(keyed, tuple(given), True, expr.pos)
+
+
+CALLS: dict[str, Callable[..., int]] = {"abs": abs, "min": min, "max": max}
+
+
+def things_of(num: Num | Cond) -> set[int]:
+    """The things a number or a condition reads."""
+    if isinstance(num, bool):
+        return set()
+    if isinstance(num, Affine):
+        return set(num.terms)
+    if isinstance(num, Lit):
+        return {num.thing}
+    if isinstance(num, Distinct):
+        return set(num.keys)
+    if isinstance(num, (And, Or)):
+        return set().union(*(things_of(p) for p in num.parts))
+    if isinstance(num, Not):
+        return things_of(num.part)
+    if isinstance(num, (Product, Compare)):
+        return things_of(num.left) | things_of(num.right)
+    if isinstance(num, Call):
+        return set().union(*(things_of(a) for a in num.args))
+    if isinstance(num, Plus):
+        return set().union(*(things_of(p) for _, p in num.parts))
+    return things_of(num.condition) | things_of(num.amount)
