@@ -7,10 +7,10 @@ with Python's integers, which have no bound. The compiled kernel computes with 6
 integers, where a value past 2**63 wraps round and turns a true condition false: a spec
 whose values could leave the kernel's range is not given to it (`first_wide` says which
 value and where). CP-SAT's model gives each value it makes (a product, an `abs`, a part of
-a conditional sum) a variable whose domain is the interval found here, and refuses a value
-past CPSAT_BOUND (`Ranges.interval`, `Wide`); the kernel's fill model refuses a sum past
-KERNEL_BOUND. So no engine ever answers with a wrapped value, nor with a bound of its own
-narrower than the values. The bounds are sound, not tight: an interval holds every value the
+a conditional sum) a variable whose domain is the interval found here (`terms_interval`, on a
+filling's rules read as terms), and refuses a value past CPSAT_BOUND; the kernel's fill model
+refuses a sum past KERNEL_BOUND. So no engine ever answers with a wrapped value, nor with a
+bound of its own narrower than the values. The bounds are sound, not tight: an interval holds every value the
 expression can take in any state, and may hold more.
 """
 
@@ -104,19 +104,7 @@ class Ranges:
         self.rows = Interval(0, max([1] + [(c.row or 0) for c in board.cells])) if board is not None else BOOL
         self.cols = Interval(0, max([1] + [(c.col or 0) for c in board.cells])) if board is not None else BOOL
         self.slots: dict[int, Interval] = {}
-        self.known: dict[int, int] = {}  # a number variable's value, where a translation has fixed it
         self.found: list[Wide] = []
-
-    def interval(self, e: m.Expr, bound: dict[int, object] | None = None) -> Interval:
-        """Every value `e` may take, with the variables of `bound` fixed (those a rule was cut
-        along: a number variable at its value, any other at what its kind may be)."""
-        self.slots = {}
-        self.known = {slot: v for slot, v in (bound or {}).items() if type(v) is int}
-        self.found = []
-        try:
-            return self._node(e)
-        finally:
-            self.known = {}
 
     # ---- the whole puzzle
     def wide(self) -> Iterator[Wide]:
@@ -167,8 +155,6 @@ class Ranges:
         if isinstance(e, m.ListConst):
             return _hull(e.values) if e.values else Interval(0, 0)
         if isinstance(e, m.Local):
-            if e.type == m.NUM and e.slot in self.known:
-                return Interval(self.known[e.slot], self.known[e.slot])
             return self.slots.get(e.slot, self.index if e.type != m.NUM else Interval(-KERNEL_BOUND, KERNEL_BOUND))
         if isinstance(e, m.CounterValue):
             return self._counter(e.counter)
