@@ -8,7 +8,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -93,16 +92,22 @@ def test_limit_options_are_refused_in_the_users_words(
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or sys.platform == "win32", reason="POSIX signals")
 def test_sigterm_stops_a_search_with_a_report() -> None:
+    # SIGTERM once the search runs (its progress line says so on the terminal): not after a
+    # time that a busy machine might not have started the search in
     argv = [sys.executable, "-m", "puzint", "run", str(SPECS / "number_circle.puz"), "-p", "n=16", "--format", "json"]
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    time.sleep(1.5)
+    terminal = Terminal()
+    env = {**os.environ, "TERM": "xterm", "COLUMNS": "100", "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=terminal.child, text=True, env=env)
+    os.close(terminal.child)
+    terminal.reader.start()
+    terminal.wait_for(b"searching")
     process.send_signal(signal.SIGTERM)
-    out, err = process.communicate(timeout=30)
-    assert process.returncode == 3, err
+    out, _ = process.communicate(timeout=120)
+    terminal.reader.join()
+    assert process.returncode == 3, terminal.text
     data = json.loads(out)
     assert data["status"] == "limit" and data["limit"] == "stopped by SIGTERM"
-    assert "Traceback" not in err
+    assert b"Traceback" not in terminal.text
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and terminals")
