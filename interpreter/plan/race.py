@@ -242,10 +242,13 @@ class Race:
         """The copies forked once Python has searched for `DELAY` seconds (a search that ends
         sooner pays nothing for the race), at a poll or a tick of its limits: a tick comes
         between two of Python's bytecodes, in the main thread, and a copy never returns into
-        what was running there (it runs its engine, then exits). None is forked where none
-        can be now (no process to be had, or another thread of this process is compiling
-        numba code: a copy would find numba's lock taken for ever): Python goes on alone."""
-        if self._forked or time.monotonic() - self.started < table.DELAY:
+        what was running there (it runs its engine, then exits). Not while a module is being
+        imported (Python's search may import numpy at its start): a copy forked then would
+        find that module half made for ever; the fork waits for the next tick. None is forked
+        where none can be now (no process to be had, or another thread of this process is
+        compiling numba code: a copy would find numba's lock taken for ever): Python goes on
+        alone."""
+        if self._forked or time.monotonic() - self.started < table.DELAY or _importing():
             return
         self._forked = True
         self._frozen = _freeze()
@@ -428,6 +431,13 @@ def _chained(first: Callable[[], str | None] | None, then: Callable[[], str | No
     if first is None:
         return then
     return lambda: first() or then()
+
+
+def _importing() -> bool:
+    """Whether a module is being imported now (its code runs, and it is not whole yet)."""
+    return any(
+        getattr(getattr(module, "__spec__", None), "_initializing", False) for module in list(sys.modules.values())
+    )
 
 
 class NumbaBusy(Exception):

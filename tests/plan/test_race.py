@@ -239,3 +239,28 @@ def test_no_race_while_another_thread_compiles(pids: list[int]) -> None:
         done.set()
         thread.join()
     assert (result.engine, result.count, pids) == ("python", 2, [])
+
+
+def test_no_copy_is_forked_while_a_module_is_imported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy forked while Python's search imports a module (the fill model imports numpy at
+    its start) finds that module half made for ever: the copies failed with ImportErrors, and
+    Python answered a Killer Sudoku alone in 20 s. The fork waits for the import."""
+    (tmp_path / "being_imported.py").write_text(
+        "from puzint.plan import race\nSEEN = race._importing()\n", encoding="utf-8"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    import being_imported  # type: ignore[import-not-found]
+
+    assert being_imported.SEEN and not race._importing()
+    forks: list[str] = []
+    monkeypatch.setattr(race, "_fork", lambda *args: forks.append("fork") or (0, -1))
+    racing = race.Race(Limits(), ("compiled",), lambda name: lambda: None, lambda engine: None, lambda e, limits: None)
+    racing.started -= 1.0  # past DELAY
+    monkeypatch.setattr(race, "_importing", lambda: True)
+    racing._due()
+    assert forks == [] and not racing.forked()
+    monkeypatch.setattr(race, "_importing", lambda: False)
+    racing._due()
+    assert forks == ["fork"]
+    racing.copies[0].pid = None  # nothing was forked: nothing to reap
+    racing._thaw()
