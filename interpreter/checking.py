@@ -13,8 +13,8 @@ spec (the pocket cube's reaches).
 The processes are forked from this one where the race forks (`race.can_fork`), else started
 afresh. Each is sent a case as (the spec's path, the case's number), reads the spec's
 expectation file itself, runs the case as `check_case` does here, and sends back what it found
-(and the notices of its engines, for the status line). Each counts on one core
-(`race.share_cores`), so that its `auto` does not fork a race onto a core another case uses.
+(and the notices of its engines, for the status line). Each counts on its share of the cores
+(`RunOptions.cores`), so that its `auto` does not fork a race onto a core another case uses.
 The limits (states, time, memory) are each case's, in its own process, as in one process.
 
 Ctrl-C is noted here (`CtrlC.noted`): no case starts after it; each process running one is sent
@@ -352,7 +352,7 @@ class _OnCores:
 def _work(conn: Connection, options: RunOptions, limits: Limits, cores: int) -> None:
     """A process's loop: a case received, checked, its answer sent; until told to stop (None),
     the check has gone, or a Ctrl-C stopped its case."""
-    race.share_cores(cores)
+    options = dataclasses.replace(options, cores=cores)  # its share: its `auto` races only where that is two
     ctrl_c = CtrlC()
     ctrl_c.install()
     cases: dict[str, list[CaseReport]] = {}

@@ -13,11 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from puzint import checking
+from puzint import checking, plan
 from puzint.cli import main
 from puzint.ctrl_c import CtrlC
-from puzint.engines import RunOptions
+from puzint.engines import Query, RunOptions
 from puzint.plan import race
+from puzint.runner import load
+from puzint.search import Limits
 
 from tests.conftest import SPECS, Terminal
 
@@ -92,12 +94,30 @@ def test_a_process_that_dies_fails_its_own_case_and_the_check_goes_on(
 
 
 def test_a_case_takes_the_whole_machine_where_it_runs_alone_and_one_core_beside_others() -> None:
-    try:
-        race.share_cores(1)
-        assert race.cores() == 1 and not race.possible()
-    finally:
-        race._cores_shared = None
+    assert race.cores(1) == 1 and not race.possible(1)
     assert race.cores() == len(os.sched_getaffinity(0))
+
+
+def test_a_case_checked_beside_others_runs_no_race(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A check's process counts on its share of the cores (RunOptions.cores): with one, its
+    `auto` tries Python first, then the kernel, and forks no copy."""
+    from puzint.plan import first_try
+
+    forked: list[object] = []
+    monkeypatch.setattr(race, "_fork", lambda *args: forked.append(args) or (0, -1))
+    seen: list[object] = []
+    monkeypatch.setattr(first_try.FirstTry, "__init__", _recording(first_try.FirstTry.__init__, seen))
+    compiled = load(SPECS / "knights.puz", {"rows": "4"})
+    result = plan.search(compiled, Query.of(compiled, reach=True), Limits(), RunOptions(cores=1))
+    assert result.reachable == 18_480 and forked == [] and len(seen) == 1
+
+
+def _recording(made: Any, seen: list[object]) -> Any:
+    def recorded(self: object, *args: Any, **kwargs: Any) -> None:
+        seen.append(self)
+        made(self, *args, **kwargs)
+
+    return recorded
 
 
 @pytest.mark.parametrize(

@@ -91,7 +91,7 @@ def explain(compiled: CompiledPuzzle, query: Query, options: RunOptions, counted
     beside = [name for name in row.beside if registry.engine(name, options).why_not(compiled, query) is None]
     if not beside:
         doing = f"runs it on python ({row.kind}: {row.why})" if not row.beside else "runs it on python"
-    elif race.possible():
+    elif race.possible(options.cores):
         others = " and ".join(beside)
         copies = "a copy" if len(beside) == 1 else "copies"
         doing = (

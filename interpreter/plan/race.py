@@ -63,9 +63,6 @@ Choose = Callable[[], "Engine | None"]  # the copy's engine, made there (None: i
 CompileFirst = Callable[[Engine], "Compile | None"]
 
 
-_cores_shared: int | None = None  # the cores this process counts on, where it shares them (see `share_cores`)
-
-
 def can_fork() -> bool:
     """Whether this process may be forked to run a search: POSIX, but not macOS, where a
     forked process may not use the system's libraries (Python's own multiprocessing does not
@@ -73,27 +70,19 @@ def can_fork() -> bool:
     return hasattr(os, "fork") and sys.platform != "darwin"
 
 
-def cores() -> int:
-    """The cores this process may use: those it may be scheduled on, or fewer where it is
-    one of several processes of one run that share them (`share_cores`)."""
+def cores(share: int | None = None) -> int:
+    """The cores this process may use: those it may be scheduled on, or its `share` of them
+    where it is one of several processes of one run (`puzint check`'s: RunOptions.cores)."""
     affinity = getattr(os, "sched_getaffinity", None)
     count = len(affinity(0)) if affinity is not None else (os.cpu_count() or 1)
-    return count if _cores_shared is None else min(count, _cores_shared)
+    return count if share is None else min(count, max(1, share))
 
 
-def share_cores(count: int) -> None:
-    """This process is one of several that one run keeps busy at once (`puzint check`'s
-    workers, one a core): it counts on `count` cores, so that a race does not fork more
-    searches onto cores the others use."""
-    global _cores_shared
-    _cores_shared = max(1, count)
-
-
-def possible() -> bool:
-    """Whether a race can be run here: a fork (`can_fork`), at least two cores for this
-    process (on one, the searches would only take turns), and this is not itself a
-    background compile."""
-    return can_fork() and "PUZINT_BACKGROUND" not in os.environ and cores() >= 2
+def possible(share: int | None = None) -> bool:
+    """Whether a race can be run here: a fork (`can_fork`), at least two cores for this run
+    (on one, the searches would only take turns), and this is not itself a background
+    compile."""
+    return can_fork() and "PUZINT_BACKGROUND" not in os.environ and cores(share) >= 2
 
 
 @dataclasses.dataclass

@@ -67,7 +67,7 @@ def run(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOpti
         return _alone(compiled, query, limits, options, side, chosen.alone, chosen.why_alone)
     if not chosen.beside or _no_time_for_a_try(limits):
         return _alone(compiled, query, limits, options, side, "python", "")
-    if race.possible():
+    if race.possible(options.cores):
         return _raced(compiled, query, limits, options, side, chosen.beside)
     return _first_try(compiled, query, limits, options, side, chosen.beside)
 
