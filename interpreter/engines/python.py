@@ -8,9 +8,23 @@ from collections.abc import Iterator
 
 from ..compiler import CompiledPuzzle
 from ..compiler.families import FillFamily
+from ..compiler.families.fill import Inexpressible
 from ..compiler.symmetry import Element
 from ..errors import Diagnostic, Pos, SpecError
-from ..search import Limits, SearchResult, astar, bfs, bidirectional, cheapest, cover, depth, fill, layers, symmetry
+from ..search import (
+    Limits,
+    SearchResult,
+    astar,
+    bfs,
+    bidirectional,
+    cheapest,
+    cover,
+    depth,
+    fill,
+    layers,
+    propagation,
+    symmetry,
+)
 from ..search.backward import Backward, forwards
 from ..search.result import SOLVED
 from .base import Path
@@ -68,7 +82,7 @@ class PythonEngine:
         return result
 
     def goal_states(self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
-        """A filling's solutions by the fill search (most constrained first); any other
+        """A logic puzzle's solutions by its own searches (`logic_solutions`); any other
         puzzle's goal states by the depth-first walk."""
         if compiled.filling is not None:
             return logic_solutions(compiled, limits, visited)
@@ -79,8 +93,12 @@ class PythonEngine:
 
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
         filling = compiled.filling
-        if isinstance(filling, FillFamily):
-            fill.count_fillings(filling.problem(compiled.start), limits, counter)
+        if isinstance(filling, FillFamily) and not compiled.puzzle.safety:
+            model = fill_model(compiled)
+            if model is not None:
+                propagation.count_fillings(model, limits, counter)
+            else:
+                fill.count_fillings(filling.problem(compiled.start), limits, counter)
             return
         visited = [0]
         walk = logic_solutions if filling is not None else depth.all_goal_states  # counted: in any order
@@ -100,15 +118,41 @@ def _one_filling(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """A filling's first solution (`search any`), and whether it is the only one."""
     visited = [0]
     method = "exact cover" if compiled.tiling is not None else "fill search"
+    if compiled.tiling is None and compiled.puzzle.safety:
+        method = "depth-first search"
     return fill.first_and_whether_unique(logic_solutions(compiled, limits, visited), visited, method)
+
+
+def fill_model(compiled: CompiledPuzzle) -> propagation.Model | None:
+    """The kernel's model of a filling, for the propagating fill search: made once per puzzle
+    (`translate` keeps it, and the kernel's search beside this one takes the same). None
+    where it cannot say a rule, or where numpy, which its tables are made of, is missing
+    (no numba build here): the fill search of forward checking answers then."""
+    try:
+        from ..kernel.fill.fill_model import translate
+    except ImportError:
+        return None
+    try:
+        return translate(compiled)
+    except Inexpressible:
+        return None
 
 
 def logic_solutions(compiled: CompiledPuzzle, limits: Limits, visited: list[int]) -> Iterator[Path]:
     """A logic puzzle's solutions, each as the state-space walk's path to it: a filling's by
-    the fill search, a tiling's by exact cover."""
+    the propagating fill search where the kernel's model says its rules, else by the fill
+    search of forward checking (which takes any rule); a tiling's by exact cover. A filling
+    with safety rules is walked as moves: those hold of every partial filling in reading
+    order, which neither fill search sees (they decide the things in another order)."""
     filling = compiled.filling
     if isinstance(filling, FillFamily):
-        return fill.fillings(filling.problem(compiled.start), limits, visited)
+        if compiled.puzzle.safety:
+            return depth.all_goal_states(compiled, limits, visited)
+        problem = filling.problem(compiled.start)
+        model = fill_model(compiled)
+        if model is not None:
+            return propagation.fillings(model, problem.path, limits, visited)
+        return fill.fillings(problem, limits, visited)
     assert filling is not None
     rows, columns = filling.exact_cover()
     return (filling.path(compiled.start, chosen) for chosen in cover.exact_covers(rows, columns, limits, visited))

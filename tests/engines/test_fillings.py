@@ -10,6 +10,7 @@ import pytest
 from puzint import kernel
 from puzint.compiler import CompiledPuzzle
 from puzint.engines import Query, RunOptions, registry
+from puzint.engines.python import fill_model
 from puzint.runner import load, search
 from puzint.search import Limits
 from puzint.search.depth import all_goal_states
@@ -71,10 +72,8 @@ def test_shidoku_and_latin_squares_are_counted_as_the_plain_solvers_count_them(e
         assert report.count == latin_square.count(n)
 
 
-@pytest.mark.parametrize("engine", [pytest.param("cpsat", marks=SOLVER), pytest.param("compiled", marks=KERNEL)])
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
 def test_send_more_money(engine: str) -> None:
-    """(The Python fill search takes several seconds over its 10^8 fillings: it answers the
-    smaller cryptarithm below.)"""
     (plain,) = cryptarithm.solutions(["SEND", "MORE"], "MONEY")
     expected = " ".join(f"{letter}={plain[letter]}" for letter in "SENDMORY")
     assert boards(load(SPECS / "send_more_money.puz"), engine) == {expected}
@@ -189,3 +188,84 @@ rule: cell(1 + cell(1) % 3) == 2
         "`cell(1 + cell(1) % 3) == 2` (line 6, column 7)"
     )
     assert enumerate_solutions(compiled, Limits()).engine == "python"  # auto: the engine that can
+
+
+@pytest.mark.parametrize("symmetric", [True, False])
+def test_queens_ten_are_counted_by_python_as_the_plain_solver_counts_them(symmetric: bool) -> None:
+    """The Python engine propagates the counts of each line (search/propagation.py): queens
+    n = 10, which the fill search of forward checking did not count in minutes. With the
+    symmetries the solutions are walked (one of each class listed); without, only counted."""
+    from tests.plain import queens
+
+    spec = (SPECS / "queens.puz").read_text()
+    compiled = compiled_from(spec if symmetric else spec.replace("symmetry mirror, rotate", ""), n=10)
+    assert fill_model(compiled) is not None
+    report = enumerate_solutions(compiled, Limits(), keep=False, options=RunOptions("python"))
+    assert report.status == "solved" and report.engine == "python"
+    assert report.in_all == queens.count(10) == 724
+    if symmetric:
+        assert report.count == queens.count_up_to_symmetry(10) == 92
+
+
+@pytest.mark.parametrize("symmetric", [True, False])
+def test_a_state_limit_stops_the_python_fill_search(symmetric: bool) -> None:
+    """--max-states bounds the decisions; the count stops with its reason."""
+    spec = (SPECS / "queens.puz").read_text()
+    compiled = compiled_from(spec if symmetric else spec.replace("symmetry mirror, rotate", ""), n=10)
+    report = enumerate_solutions(compiled, Limits(max_states=300), keep=False, options=RunOptions("python"))
+    assert (report.status, report.limit_reason) == ("limit", "state limit of 300 reached")
+    assert report.states == 300 and report.in_all < 724
+    result = search(compiled_from(spec + "search any\n", n=10), engine="python", limits=Limits(max_states=2))
+    assert (result.status, result.limit_reason) == ("limit", "state limit of 2 reached")
+
+
+CURSOR = """
+puzzle "cursor"
+board line 3
+pieces 1..3 "numbers"
+fill cells with 1..3
+rule:
+    cell(1 + cell(1) % 3) == 2
+    cell(2) + cell(3) != 4
+"""
+
+
+def test_python_answers_a_filling_the_model_cannot_say_by_forward_checking() -> None:
+    """A rule that reads a cell known only during the search: the kernel's model cannot say
+    it, and the fill search of forward checking answers, as the plain walk of every filling."""
+    from itertools import product
+
+    compiled = compiled_from(CURSOR)
+    assert fill_model(compiled) is None
+    plain = {
+        "".join(map(str, cells))
+        for cells in product(range(1, 4), repeat=3)
+        if cells[cells[0] % 3] == 2 and cells[1] + cells[2] != 4
+    }
+    assert boards(compiled, "python") == plain and plain
+    result = search(compiled_from(CURSOR + "search any\n"), engine="python")
+    assert result.status == "solved" and result.unique is (len(plain) == 1)
+
+
+SAFE_FILLING = """
+puzzle "safe"
+board grid 1 x 3
+pieces 1..3 "numbers"
+fill cells with 1..3
+safe: r1c1 is empty or r1c1.value != 1
+rule: every l in rows: all different(l)
+"""
+
+
+def test_a_filling_with_safety_rules_is_walked_as_moves_in_python() -> None:
+    """A safety rule holds of every partial filling, in reading order: the state-space walk
+    keeps it, and so does the Python engine (neither fill search sees it: the kernel and
+    CP-SAT refuse such a filling)."""
+    compiled = compiled_from(SAFE_FILLING)
+    walked = {_text(compiled, path[-1][1]) for path in all_goal_states(compiled, Limits(), [0])}
+    assert walked == {"213", "231", "312", "321"}
+    assert boards(compiled, "python") == walked
+    counted = enumerate_solutions(compiled, Limits(), keep=False, options=RunOptions("python"))
+    assert counted.count == 4
+    result = search(compiled_from(SAFE_FILLING + "search any\n"), engine="python")
+    assert result.status == "solved" and result.unique is False

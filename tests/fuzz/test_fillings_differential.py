@@ -1,6 +1,7 @@
 """Differential fuzzing of fillings: small random logic puzzles (sums, counts, `all
 different`, conditions on one cell or two, quantifiers, `first(x, d)`, givens, empty cells) solved by every engine that
-answers them — the fill search in Python, the kernel's fill search, CP-SAT — and by a plain
+answers them — the fill searches in Python (the propagating one and the one of forward
+checking, each also run itself), the kernel's fill search, CP-SAT — and by a plain
 walk of every filling, which checks each rule on each complete filling and nothing else. Every
 engine must find exactly the plain walk's solutions.
 
@@ -17,8 +18,10 @@ import random
 import pytest
 from puzint import kernel
 from puzint.compiler import CompiledPuzzle
+from puzint.compiler.families import FillFamily
 from puzint.engines import Query, RunOptions, registry
-from puzint.search import Limits
+from puzint.engines.python import fill_model
+from puzint.search import Limits, fill, propagation
 from puzint.solutions import enumerate_solutions
 
 from tests.conftest import compiled_from
@@ -120,6 +123,21 @@ def _progress_free(compiled: CompiledPuzzle, states: set[bytes]) -> set[bytes]:
     return out
 
 
+def python_fill_searches(compiled: CompiledPuzzle) -> dict[str, set[bytes]]:
+    """The Python engine's two fill searches, each run itself: the propagating one
+    (search/propagation.py) where the kernel's model says the rules, which is where the
+    engine takes it, and the one of forward checking (search/fill.py), which the engine
+    takes elsewhere, on every filling."""
+    family = compiled.filling
+    assert isinstance(family, FillFamily)
+    problem = family.problem(compiled.start)
+    searches = {"python, forward checking": fill.fillings(problem, Limits(), [0])}
+    model = fill_model(compiled)
+    if model is not None:
+        searches["python, propagation"] = propagation.fillings(model, problem.path, Limits(), [0])
+    return {name: {path[-1][1] if path else compiled.start for path in paths} for name, paths in searches.items()}
+
+
 def check(seed: int) -> None:
     rng = random.Random(seed)
     text = random_filling(rng)
@@ -130,6 +148,8 @@ def check(seed: int) -> None:
         if found is None:
             continue
         assert _progress_free(compiled, found) == expected, f"{engine} on seed {seed}:\n{text}"
+    for search, found in python_fill_searches(compiled).items():
+        assert _progress_free(compiled, found) == expected, f"{search} on seed {seed}:\n{text}"
 
 
 @pytest.mark.parametrize("seed", range(40))
