@@ -11,7 +11,8 @@ repeat can only stay. A state that breaks an instance has no filling that keeps 
 leaving it out never loses a solution, and every complete filling reached keeps every rule.
 
 This is the filling as the state-space engines walk it (`search all`, `search any`, in
-Python); `engines.fill` searches the same fillings faster, most constrained first.
+Python); the fill searches (`search.fill`, `search.propagation`, the kernel's `kernel.fill.fill`)
+search the same fillings faster, most constrained first.
 """
 
 from __future__ import annotations

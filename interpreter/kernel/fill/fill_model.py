@@ -33,8 +33,7 @@ from __future__ import annotations
 import math
 import weakref
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ...compiler import CompiledPuzzle
 from ...compiler.families.fill import FillFamily, Inexpressible, Instance
@@ -55,6 +54,9 @@ from ...compiler.fill_terms import (
 from ...compiler.ranges import KERNEL_BOUND
 from ...errors import NOWHERE, Pos
 from .fill_clauses import clauses
+
+if TYPE_CHECKING:
+    import numpy as np
 
 TABLE_MOST = 4096  # combinations a tabulated piece may have
 WORD = 62  # values a thing may have: bits of a word that stays positive
@@ -157,6 +159,8 @@ class Translation:
             raise Inexpressible(
                 why.pos, f"{why.what} over {len(things)} things ({many} combinations, more than {TABLE_MOST:,})"
             )
+        import numpy as np  # here: the Python engine builds this model too, and most fillings need no table
+
         allowed = np.zeros(total, dtype=np.uint8)
         state = bytes(self.compiled.start)
         for index in range(total):
