@@ -51,7 +51,11 @@ EXIT = {
 # Examples that take more than a few seconds, left to `pytest -m slow`.
 SLOW = {
     "check",  # every case of every spec's expectations, the slow ones included: about 2 minutes
+    "check specs",  # the same (tests/specs/test_specs.py checks every case but the slow ones)
     "run specs/bishops.puz -p attack=false",  # about 15 s: 757,180 states
+    "run klotski --format svg",  # 15-30 s: Klotski solved and drawn (the gallery's other pictures run)
+    "run specs/pocket_cube.puz --reach --from-goal",  # 10-20 s: 3,674,160 positions
+    "run specs/knights_tour.puz -p n=30",  # 10-20 s: 900 boards of 900 squares drawn
 }
 # Files the docs tell the reader to write; the examples that name them run where they exist.
 USER_FILES = ("mypuzzle.puz", "mine.puz", "solution.moves")

@@ -23,6 +23,15 @@ from tests.conftest import compiled_from
 pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
 
 SPECS = sorted((Path(__file__).resolve().parents[2] / "specs").glob("*.puz"))
+# Questions on which Python's own search takes half a minute to minutes (1,587,600 bishops'
+# positions; millions of amida states breadth first): left to `pytest -m slow`. Every run
+# compares the same searches of the same specs on their other cases.
+SLOW = {
+    "bishops[attack=false]-auto",
+    "bishops[attack=false]-bfs",
+    "amida[bottom=GDIKEQAPFTJRBMLNHCSO]-bfs",
+    "amida[bottom=JFBHIADEGC]-bfs",
+}
 QUESTIONS = []
 for spec in SPECS:
     for case in load_cases(spec):
@@ -31,13 +40,10 @@ for spec in SPECS:
         reach = bool(want & {"reachable", "reachable_up_to_symmetry", "reachable_goals"})
         if want & {"solutions", "solutions_in_all"}:
             continue
-        marks = [pytest.mark.slow] if case.slow else []
         for method in ["auto", "bfs"] if not (count or reach) else ["auto"]:
-            QUESTIONS.append(
-                pytest.param(
-                    spec, case.params, count, reach, method, marks=marks, id=f"{spec.stem}[{case.title()}]-{method}"
-                )
-            )
+            name = f"{spec.stem}[{case.title()}]-{method}"
+            marks = [pytest.mark.slow] if case.slow or name in SLOW else []
+            QUESTIONS.append(pytest.param(spec, case.params, count, reach, method, marks=marks, id=name))
 
 
 def answer(result: SearchResult) -> dict[str, Any]:
@@ -77,6 +83,10 @@ def test_the_kernel_answers_as_python_does(
             compiled, count=count, reach=reach, limits=Limits(max_states=5_000_000), method="bfs", engine="python"
         )
     assert answer(kernel) == answer(python)
+
+
+def test_the_slow_questions_are_questions() -> None:
+    assert {param.id for param in QUESTIONS} >= SLOW
 
 
 def test_the_kernel_runs_the_puzzles_it_should() -> None:
@@ -216,12 +226,20 @@ def test_toggles_of_two_pieces_and_shapes_that_do_not_fit_answer_alike(count: bo
     assert python.states > 5_000  # a search with room to differ
 
 
+# Listings that Python walks for several seconds (3,856 tours), left to `pytest -m slow`: the
+# smaller rings walk the same way in every run
+SLOW_LISTINGS = {"number_circle[n=12]"}
 LISTINGS = []
 for spec in SPECS:
     for case in load_cases(spec):
         if set(case.expected) & {"solutions", "solutions_in_all"}:
-            marks = [pytest.mark.slow] if case.slow else []
-            LISTINGS.append(pytest.param(spec, case.params, marks=marks, id=f"{spec.stem}[{case.title()}]"))
+            name = f"{spec.stem}[{case.title()}]"
+            marks = [pytest.mark.slow] if case.slow or name in SLOW_LISTINGS else []
+            LISTINGS.append(pytest.param(spec, case.params, marks=marks, id=name))
+
+
+def test_the_slow_listings_are_listings() -> None:
+    assert {param.id for param in LISTINGS} >= SLOW_LISTINGS
 
 
 @pytest.mark.parametrize(("spec", "params"), LISTINGS)
