@@ -58,7 +58,8 @@ def test_limit_stops_after_k_solutions() -> None:
 
 
 def test_time_limit_stops_the_enumeration_cleanly() -> None:
-    report = enumerate_solutions(placement(CIRCLE, n=14), Limits(timeout=0.2), keep=False)
+    # n = 24: a walk of hours, stopped by the limit however fast the machine or the engine
+    report = enumerate_solutions(placement(CIRCLE, n=24), Limits(timeout=0.2), keep=False)
     assert report.status == "limit" and "time limit" in (report.limit_reason or "") and report.states > 0
 
 
