@@ -38,8 +38,9 @@ from numba.core.caching import (
 )
 from numba.core.runtime.nrt import rtsys
 
-from ...files import OWNED, UnusableFile, read_own_file, unsafe_directory, unsafe_folder, warn, writing
+from ...files import OWNED, UnusableFile, open_lock, read_own_file, unsafe_directory, unsafe_folder, warn, writing
 
+SAVING_LOCK = "saving.lock"  # held while a compiled function is saved (KernelCacheFile.save)
 UNUSED_DAYS = 30  # a cache of another version of the kernel, unused this long, is removed
 KERNEL_DIR = re.compile(r"kernel-[0-9a-f]{16}")
 
@@ -183,6 +184,23 @@ def _private_file(filepath: str) -> Iterator[io.BufferedWriter]:
         yield file
 
 
+@contextlib.contextmanager
+def _saving(directory: Path) -> Iterator[None]:
+    """The cache's lock (a file in it), held for the block: one save at a time (where the
+    platform has file locks: on Windows, none)."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    handle = open_lock(directory / SAVING_LOCK)  # a link or a FIFO put there: refused (numba: not saved)
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(handle)
+
+
 # numba's cache, with the classes below in place of its own: only this directory, checked reads
 # and private writes.
 
@@ -261,12 +279,16 @@ class KernelCacheFile(IndexDataCacheFile):  # type: ignore[misc]
 
     def save(self, key: Any, data: Any) -> None:
         """numba's, from a new index where the old one must not or cannot be read (its file
-        is replaced, never read or written through)."""
-        try:
-            self._load_index()
-        except (UnusableFile, DamagedCacheFile):
-            self._save_index({})
-        super().save(key, data)
+        is replaced, never read or written through), holding the cache's lock: numba reads
+        the index, adds the new overload and writes it back, and two processes doing so at
+        once for one function (the install's compiles, side by side) could each write an
+        index without the other's overload, both naming one data file."""
+        with _saving(Path(self._cache_path)):
+            try:
+                self._load_index()
+            except (UnusableFile, DamagedCacheFile):
+                self._save_index({})
+            super().save(key, data)
 
     def _load_data(self, name: str) -> Any:
         path = self._data_path(name)

@@ -206,6 +206,36 @@ def test_compiled_code_is_saved_private_and_loaded_again(cache: Path) -> None:
     assert compiled_add_one().cache_hits
 
 
+@posix_only
+def test_a_save_holds_the_cache_s_lock(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """numba reads the index, adds the new overload and writes it back: two processes saving
+    into one cache at once (the install's compiles, side by side) take turns, so that neither
+    writes an index without the other's overload."""
+    import fcntl
+
+    from numba.core.caching import IndexDataCacheFile
+    from puzint.kernel.compiling.cache import SAVING_LOCK
+
+    held: list[bool] = []
+    save_index = IndexDataCacheFile._save_index
+
+    def watched(self: IndexDataCacheFile, overloads: object) -> None:
+        handle = os.open(cache / SAVING_LOCK, os.O_RDWR)  # another holder, as another process is
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            held.append(False)
+        except BlockingIOError:
+            held.append(True)
+        finally:
+            os.close(handle)
+        save_index(self, overloads)
+
+    monkeypatch.setattr(IndexDataCacheFile, "_save_index", watched)
+    assert not compiled_add_one().cache_hits
+    assert held == [True]
+    assert compiled_add_one().cache_hits
+
+
 def test_a_pickle_linked_into_the_cache_is_not_loaded(cache: Path, capsys: pytest.CaptureFixture[str]) -> None:
     compiled_add_one()
     index = cache / INDEX
@@ -366,7 +396,10 @@ def installed_code(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(jit, "CACHE_DIR", built)
     compiled_add_one()
     for file in built.iterdir():
-        file.chmod(0o644)
+        if file.name.endswith((".nbi", ".nbc")):
+            file.chmod(0o644)
+        else:
+            file.unlink()  # the lock of the save: prebuild removes it too
     return built
 
 
