@@ -19,12 +19,15 @@ while waiting reports). The runner does the rest, the same way for every questio
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..compiler import CompiledPuzzle
 from ..engines import Engine, HandOver, Path, Query, RunOptions, registry
 from ..search import Limits
+from ..search.limits import LimitReached
 from . import background, first_try, memory, race, table
 from .first_try import FirstTry, Next
 
@@ -123,8 +126,7 @@ def _raced(
     racing = race.Race(limits, beside, choose, compile_first, with_keys)
     racing.limits.engine = "python"
     try:
-        with racing.watched():
-            answer = side(registry.PYTHON, racing.limits, False)
+        answer = _watched_python(side, racing.watched, racing.limits)
     except BaseException:
         racing.stop()
         raise
@@ -169,8 +171,7 @@ def _first_try(
     """One core: Python for a first try, then the first engine beside it that can answer."""
     trying = FirstTry(limits, table.FIRST_TRY, lambda: _next(compiled, query, options, beside))
     trying.limits.engine = "python"
-    with trying.watched():
-        answer = side(registry.PYTHON, trying.limits, False)
+    answer = _watched_python(side, trying.watched, trying.limits)
     if not trying.stopped_by_itself(side.cut(answer) is not None):
         return Ran(answer, "python")
     assert trying.next is not None and trying.next.engine is not None
@@ -179,6 +180,20 @@ def _first_try(
     if ran.tried is None:
         ran.tried = ("python", trying.reason or "")
     return ran
+
+
+def _watched_python(side: Side, watched: Callable[[], AbstractContextManager[None]], limits: Limits) -> Any:
+    """Python's side under a watch whose stop (the race's, the try's, the run's limit) may land
+    anywhere, not only inside the engine's loop: after the answer was made (the answer
+    stands), or in the side's own steps around the engine (the side stopped, as it would be)."""
+    answer: Any = None
+    try:
+        with watched():
+            answer = side(registry.PYTHON, limits, False)
+    except LimitReached as exc:
+        if answer is None:
+            answer = side.stopped(exc.reason, 0)
+    return answer
 
 
 def _next(compiled: CompiledPuzzle, query: Query, options: RunOptions, beside: tuple[str, ...]) -> Next:

@@ -75,9 +75,9 @@ class Walking:
                     walked.counted = (counter[0], counter[1])
             else:
                 self._walk(engine, limits, final and self.take is not None, walked)
-        except (LimitReached, KeyboardInterrupt) as exc:
+            walked.statistics = engine.statistics()
+        except (LimitReached, KeyboardInterrupt) as exc:  # in the walk, or in the steps after it
             walked.stopped = stop_reason(exc)
-        walked.statistics = engine.statistics()
         return walked
 
     def _walk(self, engine: Engine, limits: Limits, handing_on: bool, walked: Walked) -> None:

@@ -173,7 +173,7 @@ def test_a_cold_kernel_is_compiled_in_the_background_while_python_searches(
 ) -> None:
     """The whole way, in an empty cache: about a minute and a half (on one core: where there
     are two, the kernel is compiled in the race's copy, tests/plan/test_race.py)."""
-    monkeypatch.setattr(race, "possible", lambda: False)
+    monkeypatch.setattr(race, "possible", lambda share=None: False)
     monkeypatch.setenv("PUZINT_CACHE_DIR", str(tmp_path))
     monkeypatch.setenv("PUZINT_PREBUILT", "0")
     compiled = load(SPECS / "knights.puz", {"rows": "9"})  # 5,920,200 states: minutes in Python

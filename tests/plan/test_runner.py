@@ -32,7 +32,7 @@ pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed"
 def one_core(monkeypatch: pytest.MonkeyPatch) -> None:
     """No race (as on one core): Python's first try, then the next engine (tests/plan/test_race.py
     has the race)."""
-    monkeypatch.setattr(race, "possible", lambda: False)
+    monkeypatch.setattr(race, "possible", lambda share=None: False)
 
 
 def test_auto_tries_python_first_where_the_kernel_answers_too() -> None:
