@@ -21,7 +21,7 @@ from typing import NamedTuple
 
 from ..errors import Pos
 from ..model import expr as m
-from ..model.puzzle import CARRIER, CURSOR, NUMBER, Advance, Counter, Let, Puzzle, SetCounter
+from ..model.puzzle import CARRIER, CURSOR, NUMBER, Advance, Counter, Let, Move, Puzzle, SetCounter
 
 KERNEL_BOUND = 1 << 62  # every value the kernel computes stays strictly between -KERNEL_BOUND and KERNEL_BOUND
 # CP-SAT's values: its model checker refuses a linear expression whose least or greatest sum
@@ -77,6 +77,24 @@ class Wide(NamedTuple):
 BOOL = Interval(0, 1)
 
 
+def cost_parts(puzzle: Puzzle) -> list[Interval] | None:
+    """The values each part of a cost of several parts (`cost 0, 1`) may take, over every
+    move: the kernel packs the parts into one word, in fields as wide as these bounds need
+    (`kernel.machine.cost_parts`). None: no move's cost has several parts."""
+    ranges = Ranges(puzzle)
+    found: list[Interval] | None = None
+    for move in puzzle.moves:
+        cost = move.cost
+        if not (isinstance(cost, m.Call) and cost.name == "parts"):
+            continue
+        ranges.bind_actions(move)
+        each = [ranges.of(part) for part in cost.args]
+        if found is not None:  # as many parts in every move's cost (`language.assemble` says so)
+            each = [Interval(min(a.low, b.low), max(a.high, b.high)) for a, b in zip(found, each, strict=True)]
+        found = each
+    return found
+
+
 def first_wide(puzzle: Puzzle) -> Wide | None:
     """The first value of the puzzle (in the spec's order) that may leave the kernel's range:
     a counter's declared range, a constant, or any expression of a move, a rule, the goal or
@@ -114,14 +132,7 @@ class Ranges:
             if span.magnitude >= KERNEL_BOUND or counter.high - counter.low >= KERNEL_BOUND:
                 yield Wide(counter.pos, span, KERNEL_BOUND, f"counter {counter.name}'s range")
         for move in puzzle.moves:
-            self.slots = {}
-            for action in move.actions:
-                if isinstance(action, Let):
-                    self.slots[action.slot] = self.of(action.value)
-                elif isinstance(action, SetCounter):
-                    self.of(action.value)
-                elif isinstance(action, Advance):
-                    self.of(action.amount)
+            self.bind_actions(move)
             for part in (move.guard, move.cost):
                 if part is not None:
                     self.of(part)
@@ -137,6 +148,18 @@ class Ranges:
             if estimate.magnitude >= ESTIMATE_BOUND:
                 self.found.append(Wide(puzzle.heuristic.pos, estimate, ESTIMATE_BOUND, "the heuristic"))
         yield from self.found
+
+    def bind_actions(self, move: Move) -> None:
+        """The intervals of a move's `let` variables, for its condition and cost (each of its
+        actions' values checked on the way)."""
+        self.slots = {}
+        for action in move.actions:
+            if isinstance(action, Let):
+                self.slots[action.slot] = self.of(action.value)
+            elif isinstance(action, SetCounter):
+                self.of(action.value)
+            elif isinstance(action, Advance):
+                self.of(action.amount)
 
     # ---- expressions
     def of(self, e: m.Expr) -> Interval:
@@ -248,7 +271,7 @@ class Ranges:
             return Interval(0, self.cells * self.cells)
         if e.name == "misplaced":
             return Interval(0, self.cells)
-        if e.name == "parts":  # a cost of several parts: each part's values (the kernel does not run it)
+        if e.name == "parts":  # a cost of several parts: each part's values (`cost_parts` bounds each one)
             return Interval(min(a.low for a in args), max(a.high for a in args))
         if e.name == "moves":
             return Interval(0, 1 << 32)  # far more than any state's moves (and the kernel does not run it)

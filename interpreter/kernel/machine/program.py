@@ -20,7 +20,7 @@ from ...compiler.families import CarryFamily, GeneralFamily, SlideFamily
 from ...compiler.families.effects import toggle_areas
 from ...compiler.layout import StateLayout
 from ...compiler.rewrite import key_groups
-from ...model.expr import NONE
+from ...model.expr import NONE, Call
 from ...model.puzzle import (
     ANY,
     NUMBER,
@@ -39,6 +39,7 @@ from ...model.puzzle import (
     VarLoc,
 )
 from .bytecode import ERR_ADVANCE, ERR_NEGATIVE_COST, WIDTH, Assembly, ErrorSite, Unsupported
+from .cost_parts import packing
 from .records import (
     CARRY,
     CODES,
@@ -137,6 +138,7 @@ class Program:
             "heuristic": move_env + rule_env + goal_env,
         }
         self.asm = Assembly(puzzle, env_size=self.bases["heuristic"] + max(2, puzzle.heuristic_slots))
+        self.cost_packing = packing(puzzle)  # costs of several parts, as one word
         self.s: dict[str, list[int]] = {}
         self._pack()
         self._rules()
@@ -326,6 +328,8 @@ class Program:
         record[F_ONLY] = -1
         base = self.bases["move"]
         cost = family.move.cost
+        if self.cost_packing is not None and isinstance(cost, Call):
+            cost = self.cost_packing.packed(cost)
         record[F_COST] = self.asm.function(cost, base) if cost is not None else -1
         record[F_COST_ERROR] = self.asm.error(ERR_NEGATIVE_COST, cost.pos) if cost is not None else -1
         record[F_STATEMENT] = self.compiled.statement_of[family.index]

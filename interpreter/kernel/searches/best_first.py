@@ -37,8 +37,8 @@ from .breadth_first import NotExact, count_overflow, resized
 
 # what a call stopped on
 CHECK, DONE, EMPTY_OPEN, ROOM, OUT_FULL, FAILED, OVERFLOW, COST_OVERFLOW, ZERO_COST = range(9)
-# the counters, in one array
-COUNT, HEAP, TIE, BUDGET, HAS_BEST, BEST, FIRST_GOAL, WAYS, LAST_COST = range(9)
+# the counters, in one array (GUARDS: the guard bits of a cost of several parts, kernel.machine.cost_parts)
+COUNT, HEAP, TIE, BUDGET, HAS_BEST, BEST, FIRST_GOAL, WAYS, LAST_COST, GUARDS = range(10)
 FIRST_ROOM = 64  # rows for one state's successors, doubled when a state has more
 
 
@@ -98,7 +98,7 @@ def run(
         closed[item] = 1
         for j in range(n):
             new = g + costs[j]  # each below KERNEL_BOUND (compiler.ranges): the sum fits a word
-            if new >= KERNEL_BOUND:
+            if new >= KERNEL_BOUND or new & c[GUARDS] != 0:  # past the bound, or a part past its field
                 return COST_OVERFLOW
             if counting and costs[j] == 0:
                 return ZERO_COST  # states of one cost may then lead to each other: counted in Python
@@ -159,6 +159,18 @@ class _Search:
         self.heap = np.zeros((FIRST_ROOM, 4), dtype=np.int64)
         self.out = np.zeros((FIRST_ROOM, self.machine.words), dtype=np.uint64)
         self.costs = np.zeros(FIRST_ROOM, dtype=np.int64)
+        self.packing = self.machine.program.cost_packing  # costs of several parts, packed
+
+    def counters(self) -> np.ndarray:
+        """The counters of a new search: the start stored."""
+        c = np.zeros(10, dtype=np.int64)
+        c[COUNT] = 1
+        c[GUARDS] = 0 if self.packing is None else self.packing.guards
+        return c
+
+    def cost_of(self, packed: int) -> object:
+        """A cost as the Python search has it: a number, or its parts (`search.costs.LexCost`)."""
+        return packed if self.packing is None else self.packing.unpack(packed)
 
     def grow(self, count: int, heap: int) -> None:
         room = len(self.out)
@@ -209,6 +221,10 @@ class _Search:
             raise count_overflow()
         elif why == ZERO_COST:
             raise NotExact("a move of cost 0, met counting the cheapest solutions")
+        elif why == COST_OVERFLOW and self.packing is not None:
+            raise NotExact(
+                f"a part of a path's cost past its field of the kernel's word ({self.packing.field - 1} bits)"
+            )
         elif why == COST_OVERFLOW:
             raise NotExact(f"a path's cost past 2**{KERNEL_BOUND.bit_length() - 1}")
         else:
@@ -237,9 +253,10 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
     cost 0 raises NotExact (the Python engine takes over)."""
     method = ("A*" if estimate else "uniform cost") + (" with path counts" if count else "") + ", compiled"
     search = _Search(compiled, count)
-    c = np.zeros(9, dtype=np.int64)
-    c[COUNT] = 1
+    c = search.counters()
     first = 0
+    if estimate and search.packing is not None:
+        raise NotExact("a heuristic with costs of several parts")  # it estimates one number
     if estimate:
         assert compiled.estimate is not None
         first = compiled.estimate(compiled.start)
@@ -250,7 +267,7 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
             why = run(*search.arrays(c), search.ways, search.touched, search.costs, count, estimate)  # type: ignore[call-arg]
             if why in (DONE, EMPTY_OPEN):
                 break
-            search.handle(why, c, limits, at=f"cost {int(c[LAST_COST])}")
+            search.handle(why, c, limits, at=f"cost {search.cost_of(int(c[LAST_COST]))}")
     except (LimitReached, KeyboardInterrupt) as exc:
         return search.done(SearchResult(LIMIT, int(c[COUNT]), limit_reason=stop_reason(exc), method=method))
     states = int(c[COUNT])
@@ -259,7 +276,7 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
     else:
         path = cheapest_steps(compiled, search.path(int(c[FIRST_GOAL])))
         result = SearchResult(SOLVED, states, path=path, method=method)
-        result.cost = int(c[BEST])
+        result.cost = search.cost_of(int(c[BEST]))  # type: ignore[assignment]
         if count:
             result.count = int(c[WAYS]) % (1 << 64)  # kept as a signed word
     return search.done(result)
@@ -335,8 +352,7 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """As `search.astar.astar`, on states of any number of words."""
     method = "A*, compiled"
     search = _Search(compiled, counting=False)
-    c = np.zeros(9, dtype=np.int64)
-    c[COUNT] = 1
+    c = search.counters()
     assert compiled.estimate is not None
     push(search.heap, c, compiled.estimate(compiled.start), 0, 0, 0)
     try:

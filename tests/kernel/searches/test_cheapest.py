@@ -13,6 +13,8 @@ from puzint.search import Limits
 from puzint.search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
 from tests.conftest import SPECS, compiled_from
+from tests.plain import sokoban
+from tests.search.test_costs import WALK_OR_JUMP
 
 pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
 
@@ -113,3 +115,60 @@ def test_no_solution_counts_every_state_reached() -> None:
     text = JUGS.replace("goal when B == 1", "goal when B == 12").replace("0..11", "0..12")
     result = both(compiled_from(text.replace("B == 12", "B == 12 and A == 7 and B == 0")), count=False)
     assert result.status == NO_SOLUTION and result.reachable == result.states
+
+
+# costs of several parts (kernel.machine.cost_parts): Sokoban's fewest pushes, then fewest moves
+PUSHES_THEN_MOVES = """
+puzzle "pushes, then moves"
+piece M worker drawn "@"
+piece B box drawn "$"
+legend:
+    "#" = .
+    " " = _ ?
+    "." = _ B
+    "$" = B ?
+    "*" = B B
+    "@" = M ?
+    "+" = M B
+level:
+ROOM
+search cheapest
+move walk: M _ -> _ M along orthogonal cost 0, 1
+move push: M B _ -> _ M B along orthogonal cost 1, 1
+"""
+
+
+def pushes_then_moves(room: list[str]) -> CompiledPuzzle:
+    return compiled_from(PUSHES_THEN_MOVES.replace("ROOM", "\n".join("    " + row for row in room)))
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+@pytest.mark.parametrize("count", [False, True])
+def test_the_fewest_pushes_then_moves_are_the_plain_solver_s(level: int, count: bool) -> None:
+    room = sokoban.MICROBAN[level]
+    result = both(pushes_then_moves(room), count)
+    assert tuple(result.cost) == sokoban.fewest_pushes_then_moves(room)  # type: ignore[arg-type]
+
+
+def test_three_parts_are_compared_in_order() -> None:
+    """Five walks cost (0, 5, 10), one jump (1, 0, 0): the walks are cheaper."""
+    text = WALK_OR_JUMP.replace("cost 0, 1", "cost 0, 1, 2").replace("cost 1, 1", "cost 1, 0, 0")
+    result = both(compiled_from(text), count=True)
+    assert (tuple(result.cost), result.length, result.count) == ((0, 5, 10), 5, 1)  # type: ignore[arg-type]
+
+
+def test_a_part_past_its_field_hands_the_search_to_python() -> None:
+    """Each walk's second part fits the field; two of them do not (2**30 and more)."""
+    compiled = compiled_from(WALK_OR_JUMP.replace("cost 0, 1", "cost 0, 600000000"))
+    result = search(compiled, engine="compiled")
+    assert (result.engine, result.tried_first) == ("python", "compiled")
+    assert result.tried_first_stopped == "a part of a path's cost past its field of the kernel's word (30 bits)"
+    assert tuple(result.cost) == (0, 5 * 600000000)  # type: ignore[arg-type]
+
+
+def test_a_part_that_may_be_below_0_is_left_to_python() -> None:
+    compiled = compiled_from(WALK_OR_JUMP.replace("cost 1, 1", "cost 1, -4"))
+    assert kernel_unfit(compiled, False, False, "auto", None) == (
+        "part 2 of a move's cost may be below 0 (-4), which the kernel does not pack (Python does)"
+    )
+    assert tuple(search(compiled).cost) == (0, 5)  # type: ignore[arg-type]
