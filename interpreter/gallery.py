@@ -18,6 +18,8 @@ from .compiler import CompiledPuzzle
 from .engines import RunOptions
 from .escapes import visible
 from .files import CannotWrite, unwritable, write_file
+from .language.parser import parse
+from .language.syntax import If, LevelFrom, Statement
 from .questions import Question, ask
 from .render import glyphs, moves, svg
 from .runner import load, solve
@@ -46,12 +48,27 @@ class Entry:
         return f"puzint run {self.name}{given} --format svg"
 
     def fingerprint(self) -> str:
-        """What the picture is made from: the spec, its parameters and the drawing code."""
-        digest = hashlib.sha256(self.spec.read_bytes())
+        """What the picture is made from: the spec, the level files it reads (`level n from
+        "FILE"`, as the parser read them), its parameters and the drawing code."""
+        text = self.spec.read_bytes()
+        digest = hashlib.sha256(text)
+        levels = _level_files(parse(text.decode("utf-8"), str(self.spec)).statements)
+        if levels:
+            digest.update(repr(levels).encode())
         digest.update(repr(sorted(self.params.items())).encode())
         for module in DRAWING_CODE:
             digest.update(Path(str(module.__file__)).read_bytes())
         return digest.hexdigest()[:16]
+
+
+def _level_files(statements: tuple[Statement, ...]) -> list[object]:
+    found: list[object] = []
+    for st in statements:
+        if isinstance(st, LevelFrom):
+            found.append((st.file, st.levels))
+        elif isinstance(st, If):
+            found += _level_files(st.then) + _level_files(st.otherwise)
+    return found
 
 
 def entries() -> Iterator[Entry]:

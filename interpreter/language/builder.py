@@ -227,6 +227,9 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         rows = tuple((Pos(t.line or 0, (t.column or 0) + 1), _text(t)) for t in c)
         return s.Level(pos_of(meta), rows)
 
+    def level_from_stmt(self, meta: Meta, c: list[Any]) -> s.LevelFrom:
+        return s.LevelFrom(pos_of(meta), c[0], _text(c[1]), pos_of(c[1]))
+
     def legend_block(self, meta: Meta, c: list[s.LegendEntry]) -> s.Legend:
         return s.Legend(pos_of(meta), tuple(c))
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..errors import NOWHERE, Collector, ParameterRef, Pos, SpecError, suggest
 from . import syntax as s
 from .expressions import MAX_DIGITS, MAX_TEXT, Value, evaluate, show, type_name
+from .levels import chosen_level
 from .parser import keywords
 
 
@@ -93,8 +94,27 @@ class Elaboration:
                     self.errors.error(stmt.condition.pos, f"an if needs a condition, got {type_name(cond)}")
                     continue
                 self._walk(stmt.then if cond else stmt.otherwise)
+            elif isinstance(stmt, s.LevelFrom):
+                self.conditions.append(stmt.number)  # its parameters are read
+                self._level_from(stmt)
             else:
                 self.statements.append(stmt)
+
+    def _level_from(self, stmt: s.LevelFrom) -> None:
+        """`level N from "FILE"`: the pictures of level N of the file's levels (read by the parser)."""
+        number = self.eval_int(stmt.number, "a level's number", minimum=1)
+        if number is None:
+            return
+        if number > len(stmt.levels):
+            count = len(stmt.levels)
+            self.errors.error(
+                stmt.number.pos,
+                f"{stmt.file} has {count} level{'s' if count != 1 else ''}: there is no level {number}"
+                f"{self.with_params()}",
+                f"a number from 1 to {count}",
+            )
+            return
+        self.statements.extend(chosen_level(stmt, number))
 
     def _refuse_unread_overrides(self) -> None:
         """A parameter given from outside that nothing in use reads (`--seed` when the bottom

@@ -16,15 +16,29 @@ A level is the three pictures it stands for, made here from the parsed statement
 elaboration: `board:` (a cell wherever the character is not a wall), `start:` and, where the
 legend gives a goal for some character, `goal:` (`?` for the others). The parser quotes the
 rows first (`quote_levels`), so that `#` and spaces are characters of the level, not a
-comment and separators."""
+comment and separators.
+
+`level N from "FILE"` takes level N of a collection file as its author distributes it (David
+W. Skinner's Microban, say: levels one after another, with `;` titles and comments between
+them). The file is read beside the spec's own file, when the spec is parsed, and cut into its
+levels with the legend: a level is a run of lines made of the legend's characters only; a
+blank line, a line that starts with `;`, or any line with another character (a title, `Author:
+...`) stands between levels. Elaboration, which knows N, puts that level's pictures where the
+statement stands (`chosen_level`)."""
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Sequence
+from pathlib import Path
 
 from ..errors import Diagnostic, Pos, SpecError, suggest
+from ..sources import BOM, line_ends
 from . import syntax as s
+
+MAX_LEVEL_FILE = 1_000_000  # bytes, as a spec: Microban's 155 levels take 17 KB
 
 LEVEL_LINE = re.compile(r"^([ \t]*)level[ \t]*:[ \t]*(#.*)?$")
 
@@ -58,8 +72,10 @@ def _indent(line: str) -> int:
     return len(line) - len(line.lstrip(" \t"))
 
 
-def expand_levels(statements: Sequence[s.Statement]) -> tuple[s.Statement, ...]:
-    """The statements with every `level:` replaced by the pictures it stands for."""
+def expand_levels(statements: Sequence[s.Statement], folder: Path | None = None) -> tuple[s.Statement, ...]:
+    """The statements with every `level:` replaced by the pictures it stands for, and every
+    `level N from "FILE"` given the levels of FILE, read in `folder` (the spec's own; None for
+    a spec given as text, which has none)."""
     legends = [st for st in statements if isinstance(st, s.Legend)]
     if not _has_level(statements):
         if legends:
@@ -73,19 +89,20 @@ def expand_levels(statements: Sequence[s.Statement]) -> tuple[s.Statement, ...]:
     if len(legends) > 1:
         raise _fail(legends[1].pos, f"legend is given twice (first on line {legends[0].pos.line})", "one legend")
     legend = _read_legend(legends[0])
-    return _replaced(statements, legend)
+    return _replaced(statements, legend, folder)
 
 
 def _has_level(statements: Sequence[s.Statement]) -> bool:
     return any(
-        isinstance(st, s.Level) or (isinstance(st, s.If) and (_has_level(st.then) or _has_level(st.otherwise)))
+        isinstance(st, (s.Level, s.LevelFrom))
+        or (isinstance(st, s.If) and (_has_level(st.then) or _has_level(st.otherwise)))
         for st in statements
     )
 
 
-def _first_level(statements: Sequence[s.Statement]) -> s.Level:
+def _first_level(statements: Sequence[s.Statement]) -> s.Level | s.LevelFrom:
     for st in statements:
-        if isinstance(st, s.Level):
+        if isinstance(st, (s.Level, s.LevelFrom)):
             return st
         if isinstance(st, s.If):
             for block in (st.then, st.otherwise):
@@ -116,21 +133,135 @@ def _read_legend(legend: s.Legend) -> dict[str, s.LegendEntry]:
     return entries
 
 
-def _replaced(statements: Sequence[s.Statement], legend: dict[str, s.LegendEntry]) -> tuple[s.Statement, ...]:
+def _replaced(
+    statements: Sequence[s.Statement], legend: dict[str, s.LegendEntry], folder: Path | None
+) -> tuple[s.Statement, ...]:
     out: list[s.Statement] = []
     for st in statements:
         if isinstance(st, s.Level):
             out.extend(_pictures(st, legend))
+        elif isinstance(st, s.LevelFrom):
+            out.append(read_level_file(st, folder, legend))
         elif isinstance(st, s.If):
-            out.append(st._replace(then=_replaced(st.then, legend), otherwise=_replaced(st.otherwise, legend)))
+            then, otherwise = _replaced(st.then, legend, folder), _replaced(st.otherwise, legend, folder)
+            out.append(st._replace(then=then, otherwise=otherwise))
         elif not isinstance(st, s.Legend):
             out.append(st)
     return tuple(out)
 
 
-def _pictures(level: s.Level, legend: dict[str, s.LegendEntry]) -> list[s.Statement]:
+def spec_folder(filename: str) -> Path | None:
+    """The folder a spec's level files are read in: its own file's, None for a spec that has
+    no file (given as text: `<text>`, an editor's unsaved buffer)."""
+    try:
+        return Path(filename).resolve().parent if os.path.isfile(filename) else None
+    except (OSError, ValueError):  # a name no file system takes (a NUL in it, say)
+        return None
+
+
+def read_level_file(st: s.LevelFrom, folder: Path | None, legend: dict[str, s.LegendEntry]) -> s.LevelFrom:
+    """The statement with the levels of its file, cut with the legend's characters; a file
+    that cannot be read, is not text or holds no level is refused at the file's name."""
+    where = st.file_pos
+    name = st.file
+    if folder is None:
+        raise _fail(
+            where,
+            f"this spec has no file of its own (it was given as text), so there is no folder to read {name!r} in",
+            "the spec saved as a file beside the level file, or the level pasted under `level:`",
+        )
+    if not name or Path(name).is_absolute() or name.startswith(("/", "\\")):
+        raise _fail(where, f"{name!r} is not a path relative to the spec's folder", 'a file name such as "levels.xsb"')
+    path = folder / name
+    try:
+        status = os.stat(path)  # through a link, to what it leads to
+        if not stat.S_ISREG(status.st_mode):
+            raise _fail(where, f"{name!r} is not a file (a folder, a device or a pipe)", "a text file of levels")
+        if status.st_size > MAX_LEVEL_FILE:
+            raise _too_large(st)
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_LEVEL_FILE + 1)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise _fail(
+            where, f"cannot read the level file {name!r}: {reason} (in {folder})", "a file beside the spec"
+        ) from None
+    if len(data) > MAX_LEVEL_FILE:
+        raise _too_large(st)
+    text = _text_of(data, st)
+    levels = split_levels(text, set(legend))
+    if not levels:
+        chars = "".join(sorted(legend))
+        raise _fail(
+            where,
+            f"{name!r} holds no level: no line of it is made of the legend's characters {chars!r} only",
+            "a file of levels, one row a line, that the legend reads",
+        )
+    return st._replace(levels=tuple(levels), legend=tuple(legend.values()))
+
+
+def _too_large(st: s.LevelFrom) -> SpecError:
+    return _fail(
+        st.file_pos, f"the level file {st.file!r} is larger than {MAX_LEVEL_FILE:,} bytes", "a file of text levels"
+    )
+
+
+def _text_of(data: bytes, st: s.LevelFrom) -> str:
+    """The file's text (UTF-8, a byte-order mark dropped), or why it is not text: the line and
+    column, in the level file, of the first byte that says so (never the file's words)."""
+    bad = data.find(b"\0")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        bad = exc.start if bad < 0 else min(bad, exc.start)
+        text = ""
+    if bad >= 0:
+        before = data[:bad].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        line = before.count(b"\n") + 1
+        column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")) + 1
+        raise _fail(
+            st.file_pos,
+            f"{st.file!r} is not a text file: byte 0x{data[bad]:02x} at its line {line}, column {column} "
+            "is not UTF-8 text",
+            "a text file of levels (UTF-8 or ASCII)",
+        )
+    return line_ends(text.removeprefix(BOM))
+
+
+def split_levels(text: str, chars: set[str]) -> list[tuple[int, tuple[str, ...]]]:
+    """The levels of a collection's text, each the line it starts on and its rows (trailing
+    spaces dropped): a level is a run of lines made of `chars` only; a blank line, a line that
+    starts with `;` (a comment, a title), or a line with any other character separates two."""
+    levels: list[tuple[int, tuple[str, ...]]] = []
+    rows: list[str] = []
+    first = 0
+    for number, line in enumerate(text.split("\n"), start=1):
+        row = line.rstrip(" ")
+        if row.strip() and not row.lstrip().startswith(";") and all(char in chars for char in row):
+            if not rows:
+                first = number
+            rows.append(row)
+            continue
+        if rows:
+            levels.append((first, tuple(rows)))
+            rows = []
+    if rows:
+        levels.append((first, tuple(rows)))
+    return levels
+
+
+def chosen_level(st: s.LevelFrom, number: int) -> list[s.Statement]:
+    """The pictures of level `number` (from 1) of a file's levels: every square is placed at
+    the statement, the file's own lines being no part of the spec's text."""
+    _, rows = st.levels[number - 1]
+    level = s.Level(st.pos, tuple((st.pos, row) for row in rows))
+    return _pictures(level, {entry.char: entry for entry in st.legend}, fixed=True)
+
+
+def _pictures(level: s.Level, legend: dict[str, s.LegendEntry], fixed: bool = False) -> list[s.Statement]:
     """`board:`, `start:` and (where the legend says a goal) `goal:` for the level's rows,
-    padded to the longest with squares that have no cell."""
+    padded to the longest with squares that have no cell (each square at its own character,
+    or, `fixed`, at the row's position)."""
     width = max(len(text) for _, text in level.rows)
     has_goal = any(entry.goal is not None for entry in legend.values())
     board, start, goal = [], [], []
@@ -139,7 +270,7 @@ def _pictures(level: s.Level, legend: dict[str, s.LegendEntry]) -> list[s.Statem
         starts: list[s.LayoutItem] = []
         goals: list[s.LayoutItem] = []
         for k, char in enumerate(text.ljust(width, "\0")):
-            at = Pos(pos.line, pos.column + min(k, len(text)), 1)
+            at = pos if fixed else Pos(pos.line, pos.column + min(k, len(text)), 1)
             if char == "\0":
                 squares.append(s.NoCells(at, 1))
                 starts.append(s.NoCells(at, 1))

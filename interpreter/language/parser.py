@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from pathlib import Path
 
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.exceptions import UnexpectedEOF, VisitError
@@ -12,7 +13,7 @@ from ..errors import Diagnostic, Pos, SpecError, source_lines
 from ..sources import line_ends
 from .builder import SyntaxBuilder
 from .indenter import PuzIndenter
-from .levels import expand_levels, quote_levels
+from .levels import expand_levels, quote_levels, spec_folder
 from .syntax import Spec
 from .tables import load_or_build
 
@@ -40,8 +41,10 @@ def grammar_parser() -> Lark:
     return load_or_build(PuzIndenter())
 
 
-def parse(source: str, filename: str = "<spec>") -> Spec:
-    """Parse a spec's text into the syntax model, or raise SpecError with positions."""
+def parse(source: str, filename: str = "<spec>", folder: Path | None = None) -> Spec:
+    """Parse a spec's text into the syntax model, or raise SpecError with positions. A level
+    file (`level N from "FILE"`) is read in `folder`, by default the folder of the file
+    `filename` names (none if it names no file)."""
     parser = grammar_parser()
     # a byte-order mark, as some editors save UTF-8; line ends of Windows and old Macs
     source = line_ends(source.removeprefix("\ufeff"))
@@ -50,7 +53,7 @@ def parse(source: str, filename: str = "<spec>") -> Spec:
     try:
         tree = parser.parse(text)
         _refuse_deep_nesting(tree)
-        statements = expand_levels(SyntaxBuilder().transform(tree))
+        statements = expand_levels(SyntaxBuilder().transform(tree), folder or spec_folder(filename))
     except UnexpectedInput as exc:
         first = _reserved_clash(exc, parser, text) or _diagnose(exc, parser, text)
         raise SpecError([first, *_unclosed(exc, text)], source, filename) from None

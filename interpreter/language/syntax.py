@@ -591,6 +591,20 @@ class Level(NamedTuple):
     rows: tuple[tuple[Pos, str], ...]
 
 
+class LevelFrom(NamedTuple):
+    """`level N from "FILE"`: level N (counting from 1) of a collection file beside the spec.
+    The parser reads the file (`levels.read_level_file`) and keeps its levels, each the line
+    of the file it starts on and its rows, and the legend that reads them; elaboration, which
+    knows N, puts the chosen level's pictures in its place."""
+
+    pos: Pos
+    number: Expr
+    file: str
+    file_pos: Pos
+    levels: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    legend: tuple[LegendEntry, ...] = ()
+
+
 class LegendEntry(NamedTuple):
     """`"$" = B ?`: what a character of a level stands for at the start, and in the goal."""
 
@@ -645,6 +659,7 @@ Statement = (
     | Directive
     | Heuristic
     | Level
+    | LevelFrom
     | Legend
     | If
 )

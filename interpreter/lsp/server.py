@@ -315,8 +315,14 @@ def _number(value: object) -> bool:
 
 
 def _filename(uri: str) -> str:
-    """The document's file name, as a spec's name (`file:///home/me/frog.puz`: frog.puz)."""
-    return PurePosixPath(unquote(urlparse(uri).path)).name or "<spec>"
+    """The document's file, as a spec's name: its path where the URI names one on this
+    machine (`file:///home/me/frog.puz`), so that a `level N from "FILE"` is read beside it;
+    else its name (`untitled:Untitled-1`), and such a spec has no folder to read levels in."""
+    parsed = urlparse(uri)
+    path = unquote(parsed.path)
+    if parsed.scheme == "file" and parsed.netloc in ("", "localhost") and os.path.isfile(path):
+        return path
+    return PurePosixPath(path).name or "<spec>"
 
 
 def serve() -> None:
