@@ -92,6 +92,7 @@ def assemble(p: Program) -> np.ndarray:
         ("ws_trial", p.words),
         ("ws_log", 2 * _log_size(p)),
         ("ws_logged", 1),
+        ("ws_paths", 1 + 2 * cells),
         ("ws_memo", 2 << p.memo_bits if p.memo_places or p.memo_loads else 0),
     ]
     header = {

@@ -114,6 +114,7 @@ from .records import (
     PLACE_RULES,
     PLACE_STACK,
     PLACES,
+    REPEATED,
     ROUTE_START,
     ROUTE_TARGETS,
     SET_CODES,
@@ -144,6 +145,7 @@ from .records import (
     WS_MEMO,
     WS_ORDERS,
     WS_PARENT,
+    WS_PATHS,
     WS_ROWS,
     WS_SIZE,
     WS_START,
@@ -426,6 +428,8 @@ def _slides(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found:
     s = mp[WS_STATE]
     cells = mp[CELLS]
     mode = mp[record + F_MODE]
+    if mode >= REPEATED:
+        return _paths(mp, ws, record, out, found)
     for ci in range(mp[record + F_CODES_FROM], mp[record + F_CODES_TO]):
         code = mp[mp[SLIDE_CODES] + ci]
         block = mp[mp[SLIDE_BLOCK] + ci]
@@ -566,6 +570,174 @@ def _slide_to(
         found = _emit(mp, ws, out, found, record)
     _undo(mp, ws, mark)
     return found, allowed
+
+
+# ---- a piece's whole path as one move (`repeated`)
+#
+# Only the one piece moves along its path, so an arrangement it reaches is where it is: its
+# cell (a block: its anchor). The cells reached are marked with a stamp new for each piece
+# (ws_paths: the stamp, then each cell's mark, then the stack of cells still to walk from),
+# and every arrangement is made on the child from the state before the move: the piece
+# taken from its first cell and put where it is.
+
+
+@njit(cache=True)
+def _paths(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int) -> int:
+    """Each piece the family moves (in the order of _slides), every arrangement it reaches
+    by any sequence of the family's steps, each once, in the order SlideFamily._paths finds
+    them: depth first, walking on first from the last arrangement found."""
+    s = mp[WS_STATE]
+    for ci in range(mp[record + F_CODES_FROM], mp[record + F_CODES_TO]):
+        code = mp[mp[SLIDE_CODES] + ci]
+        block = mp[mp[SLIDE_BLOCK] + ci]
+        table = mp[BLOCKS] + block if block >= 0 else -1
+        for cell in range(mp[CELLS]):
+            if ws[s + cell] == code:
+                found = _piece_paths(mp, ws, record, out, found, cell, code, table)
+                if found < 0:
+                    return found
+    return found
+
+
+@njit(cache=True)
+def _piece_paths(
+    mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int, start: int, code: int, table: int
+) -> int:
+    """The arrangements the piece on `start` reaches (a block: `table`, see _block_slides),
+    each a successor; the guard is asked of each arrangement walked from, with the piece there."""
+    paths, cells = mp[WS_PATHS], mp[CELLS]
+    stamp = ws[paths] + 1
+    ws[paths] = stamp
+    ws[paths + 1 + start] = stamp
+    stack = paths + 1 + cells
+    ws[stack] = start
+    top = int64(1)
+    while top > 0:
+        top -= 1
+        at = ws[stack + top]
+        if not _allowed_at(mp, ws, record, start, at, code, table):
+            continue
+        if table < 0:
+            found, top = _cell_steps(mp, ws, record, out, found, start, at, code, top)
+        else:
+            found, top = _block_steps(mp, ws, record, out, found, start, at, table, top)
+        if found < 0:
+            return found
+    return found
+
+
+@njit(cache=True, inline="always")
+def _own(mp: np.ndarray, table: int, anchor: int) -> int:
+    """Where the cells a block anchored on `anchor` covers are listed."""
+    return int(table + mp[table + 1 + mp[table] + anchor])
+
+
+@njit(cache=True)
+def _allowed_at(mp: np.ndarray, ws: np.ndarray, record: int, start: int, at: int, code: int, table: int) -> bool:
+    """Whether the guard allows the piece's steps from `at`, asked of the arrangement with
+    the piece there (its variable: that cell), as SlideFamily._guard is."""
+    guard = mp[record + F_GUARD]
+    if guard < 0:
+        return True
+    var = mp[record + F_VAR]
+    if var >= 0:
+        ws[mp[WS_ENV] + var] = at
+    if at == start:
+        return evaluate(mp, ws, mp[WS_STATE], guard) != 0
+    mark = _logged(mp, ws)
+    _place(mp, ws, start, at, code, table, _own(mp, table, at) if table >= 0 else -1)
+    allowed = evaluate(mp, ws, mp[WS_CHILD], guard) != 0
+    _undo(mp, ws, mark)
+    return allowed
+
+
+@njit(cache=True)
+def _cell_steps(
+    mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int, start: int, at: int, code: int, top: int
+) -> tuple:  # type: ignore[type-arg]
+    """The steps of a one-cell piece on `at` (its first cell empty now), as
+    SlideFamily._targets makes them: (found, the stack's height)."""
+    s = mp[WS_STATE]
+    mode = mp[record + F_MODE] - REPEATED
+    for di in range(mp[record + F_DIRS_FROM], mp[record + F_DIRS_TO]):
+        lo, hi = ray_range(mp, at, mp[mp[DIRECTIONS_USED] + di])
+        for k in range(lo, hi):
+            t = mp[k]
+            if ws[s + t] != 0 and t != start:
+                break
+            found, top = _reached(mp, ws, record, out, found, start, t, code, -1, -1, top)
+            if found < 0 or mode == STEP:
+                break
+        if found < 0:
+            return found, top
+    return found, top
+
+
+@njit(cache=True)
+def _block_steps(
+    mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int, start: int, at: int, table: int, top: int
+) -> tuple:  # type: ignore[type-arg]
+    """The steps of the block anchored on `at`, as _block_slides makes them from its first
+    cells: a cell it moves onto must be empty, or its own where it is or where it was."""
+    s = mp[WS_STATE]
+    mode = mp[record + F_MODE] - REPEATED
+    size = mp[table]
+    first, own = _own(mp, table, start), _own(mp, table, at)
+    step = own + size  # the first direction's steps
+    for _ in range(mp[record + F_DIRS_FROM], mp[record + F_DIRS_TO]):
+        steps = mp[step]
+        for k in range(steps):
+            moved = step + 1 + k * size
+            free = True
+            for m in range(size):
+                t = mp[moved + m]
+                if ws[s + t] != 0 and not _covers(mp, own, size, t) and not _covers(mp, first, size, t):
+                    free = False
+                    break
+            if not free:
+                break
+            found, top = _reached(mp, ws, record, out, found, start, mp[moved], -1, table, moved, top)
+            if found < 0:
+                return found, top
+            if mode == STEP:
+                break
+        step += 1 + steps * size
+    return found, top
+
+
+@njit(cache=True)
+def _reached(
+    mp: np.ndarray,
+    ws: np.ndarray,
+    record: int,
+    out: np.ndarray,
+    found: int,
+    start: int,
+    anchor: int,
+    code: int,
+    table: int,
+    moved: int,
+    top: int,
+) -> tuple:  # type: ignore[type-arg]
+    """The arrangement with the piece moved from `start` to `anchor` (a block: onto the
+    cells listed at `moved`): where it was not reached before and the safety rules hold in
+    it, a successor, and a cell to walk on from. (found, the stack's height)."""
+    paths = mp[WS_PATHS]
+    if ws[paths + 1 + anchor] == ws[paths]:
+        return found, top
+    mark = _logged(mp, ws)
+    _place(mp, ws, start, anchor, code, table, moved)
+    if not any_rules(mp) or ok(mp, ws, mp[WS_CHILD]):
+        var = mp[record + F_VAR]
+        if var >= 0:
+            ws[mp[WS_ENV] + var] = start  # for the cost: the move starts there
+        ws[mp[WS_START]] = start
+        found = _emit(mp, ws, out, found, record)
+        ws[paths + 1 + anchor] = ws[paths]
+        ws[paths + 1 + mp[CELLS] + top] = anchor
+        top += 1
+    _undo(mp, ws, mark)
+    return found, top
 
 
 # ---- carries

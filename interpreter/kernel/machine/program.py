@@ -95,6 +95,7 @@ from .records import (
     NO_START,
     ORDER_START,
     ORDER_STATEMENT,
+    REPEATED,
     SLIDE,
     SLIDE_MODES,
     START_SET,
@@ -124,8 +125,6 @@ class Program:
             raise Unsupported("rewrites on a board with blocks")  # their ?x are one-cell pieces only
         if puzzle.fill is not None:
             raise Unsupported("a filling (a logic puzzle), which the kernel does not fill yet")
-        if any(isinstance(f, SlideFamily) and f.repeated for f in compiled.families):
-            raise Unsupported("a piece's whole path as one move (`repeated`), which the kernel does not walk yet")
         if puzzle.has_blocks and compiled.symmetry is not None:
             raise Unsupported("symmetries on a board with blocks")  # a block's image is anchored again
         move_env = max([2, *(m.slots for m in puzzle.moves)])
@@ -400,7 +399,7 @@ class Program:
             self.s["slide_codes"].append(code)
             self.s["slide_block"].append(self._block(family, code) if code in family.shapes else -1)
         record[F_CODES_TO] = len(self.s["slide_codes"])
-        record[F_MODE] = SLIDE_MODES.index(family.mode)
+        record[F_MODE] = SLIDE_MODES.index(family.mode) + (REPEATED if family.repeated else 0)
         record[F_DIRS_FROM] = len(self.s["directions_used"])
         self.s["directions_used"].extend(self.asm.direction(d) for d in family.directions)
         record[F_DIRS_TO] = len(self.s["directions_used"])

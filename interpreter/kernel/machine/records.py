@@ -47,6 +47,7 @@ HEADER = (
     "ws_trial",
     "ws_log",
     "ws_logged",
+    "ws_paths",  # `repeated`: a stamp, then each cell's stamp when reached, then the walk's stack
     "ws_memo",  # the answers remembered: 0 not yet, 1 hold, 2 fail (places, then loads)
     "ws_size",
 )
@@ -151,6 +152,7 @@ SECTIONS = (
     WS_TRIAL,
     WS_LOG,
     WS_LOGGED,
+    WS_PATHS,
     WS_MEMO,
     WS_SIZE,
 ) = range(len(HEADER))
@@ -226,6 +228,7 @@ WORD = 63  # bits of a word a packed state uses (the top bit kept free: all ones
 SLIDE, CARRY, GENERAL = 0, 1, 2
 FORM_NONE, FORM_REWRITE, FORM_SLIDE, FORM_CARRY = 0, 1, 2, 3
 SLIDE_MODES = ("step", "slide", "until")
+REPEATED = 4  # added to a slide's mode: the piece's whole path is one move (moves._paths)
 # a variable the actions introduce: what it ranges over
 VAR_PLACE, VAR_CELL, VAR_COUNTER, VAR_TAKE = 0, 1, 2, 3
 # locations
