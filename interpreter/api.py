@@ -27,6 +27,7 @@ from .engines import RunOptions, registry
 from .engines import workers as parallel
 from .engines.workers import Workers
 from .errors import SpecError
+from .heuristics import HEURISTICS
 from .language.elaborate import elaborate
 from .language.parser import parse
 from .play import record, session
@@ -287,6 +288,7 @@ def solve(
     all: bool = False,
     limit: int | None = None,
     method: str = "auto",
+    heuristic: str = "auto",
     engine: str = "auto",
     max_states: int | None = None,
     timeout: float | None = None,
@@ -306,7 +308,8 @@ def solve(
     of the same puzzle started there: the next move of a shortest solution from wherever a
     player stands. `workers` (a number; 0: one per core) or `cluster` (a running Dask
     cluster's scheduler address) run the search on Dask's workers, as `--workers` and
-    `--cluster` do (the engine "workers").
+    `--cluster` do (the engine "workers"). `heuristic` as `--heuristic`: "auto", "derived"
+    (pattern databases built from the spec), "spec" (its own `heuristic` line) or "none".
     Ctrl-C stops the search and raises KeyboardInterrupt once it has cleaned up; with
     `interrupt="result"` it is a result instead (status "limit", limit "interrupted").
     Options that would change nothing, or contradict each other, raise ValueError with the
@@ -316,6 +319,8 @@ def solve(
     elif params or named:
         raise TypeError("parameters are set when the puzzle is loaded: load(spec, n=4), then solve()")
     _check_arguments(limit, method, engine, max_states, interrupt)
+    if heuristic not in HEURISTICS:
+        raise ValueError(f"heuristic must be one of {', '.join(HEURISTICS)}, got {heuristic!r}")
     if from_state is not None:
         key = puzzle._key(from_state)
         puzzle = Puzzle(puzzle.compiled.starting_at(key), puzzle.spec)
@@ -333,7 +338,7 @@ def solve(
             )
         engine, dask = "workers", Workers(workers or None, cluster)
     question = Question(count, reach, all, limit, method, from_goal=from_goal)
-    options = RunOptions(engine, dask)
+    options = RunOptions(engine, dask, heuristic)
     why = refusal(compiled, question, options, keywords)
     if why is not None:
         raise ValueError(why)

@@ -28,6 +28,7 @@ from .engines.workers import Workers
 from .errors import SpecError
 from .escapes import visible
 from .files import CannotWrite, unwritable
+from .heuristics import HEURISTICS
 from .language.expressions import show
 from .play.record import Replayed, ReplayStopped, read_solution
 from .questions import Asked, Question, ask, command_line, query_of, refusal
@@ -173,6 +174,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--verbose", action="store_true", help="say on stderr which engine answered, and which was tried first and why"
     )
     run_p.add_argument("--method", choices=METHODS, default="auto", help="search method for a shortest solution")
+    run_p.add_argument(
+        "--heuristic",
+        choices=HEURISTICS,
+        default="auto",
+        help="what guides the search for a shortest solution: derived from the spec (pattern databases), the spec's "
+        "own, none, or (auto) the derived one with the spec's where the puzzle is large",
+    )
     run_p.add_argument(
         "--replay",
         metavar="FILE",
@@ -432,7 +440,7 @@ def _asked(args: argparse.Namespace, compiled: CompiledPuzzle) -> Asked:
     questions.py)."""
     question = _question(args)
     workers = _workers_asked(args, compiled, query_of(compiled, question))
-    options = RunOptions("workers" if workers is not None else args.engine, workers or Workers())
+    options = RunOptions("workers" if workers is not None else args.engine, workers or Workers(), args.heuristic)
     _refuse_idle_options(args, compiled, question, options)
     return ask(compiled, question, options)
 

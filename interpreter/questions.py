@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from . import heuristics
 from .compiler import CompiledPuzzle
 from .engines import Query, RunOptions, registry
 
@@ -105,6 +106,11 @@ def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, s
             f"{spell('method', 'bidirectional')} needs a goal that is one state (a goal picture without "
             "wildcards) and moves that can all be undone"
         )
+    if options.heuristic != "auto":
+        query = query_of(compiled, question)
+        why = heuristics.refusal(compiled, options.heuristic, query.guided, query.method)
+        if why is not None:
+            return f"{spell('heuristic', options.heuristic)}: {why}"
     if options.engine not in ("auto", "python") and options.engine in registry.NAMES:
         unfit = registry.engine(options.engine, options).why_not(compiled, query_of(compiled, question))
         if unfit is not None:

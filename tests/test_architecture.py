@@ -107,6 +107,7 @@ FLOORS = {
     "kernel": 4,
     "trajectories": 4,
     "engines": 5,
+    "heuristics": 5,  # heuristics derived from the spec (pattern databases, built on the kernel)
     "plan": 6,  # which engines answer a question (the table), and the runner that carries it out
     "questions": 6,
     "runner": 7,
@@ -157,6 +158,7 @@ KERNEL_FLOORS = {
     "stores": 2,
     "fill": 2,
     "tables": 3,  # a puzzle of one word they cannot run gets a machine program
+    "patterns": 3,  # pattern databases built (the machine reads them: its PATTERNS instruction)
     "searches": 4,
     "": 5,  # the front door
 }

@@ -18,6 +18,7 @@ from typing import Any
 from ..errors import Diagnostic, Pos, SpecError
 from ..model import expr as m
 from ..model.board import Direction
+from ..model.patterns import DEAD, UNREACHED
 from ..model.puzzle import ANY, EMPTY, Puzzle
 from ..search.costs import LexCost
 from .layout import StateLayout
@@ -417,7 +418,36 @@ class Evaluator:
             return lambda s, env: len(successors[0](s))
         if name == "parts":  # a cost of several parts (`cost 1, 1`), compared in order
             return lambda s, env: LexCost(part(s, env) for part in args)
+        if name == "patterns":
+            return self._patterns()
         return self._measure(e)
+
+    def _patterns(self) -> Fn:
+        """The estimate of the pattern databases derived from the spec (`model.patterns`:
+        each table read at the rank of its pieces' placement)."""
+        made = self.puzzle.patterns
+        assert made is not None, "a heuristic reads pattern databases only where they were derived"
+        cells, additive = self.cells, made.additive
+        tables = [(t.codes, t.weights, t.distances) for t in made.tables]
+
+        def estimate(s: Any, env: list[Any]) -> int:
+            where = [0] * 256
+            for c in range(cells):
+                where[s[c]] = c
+            values = []
+            for codes, weights, distances in tables:
+                rank = 0
+                placed: list[int] = []
+                for i, code in enumerate(codes):
+                    cell = where[code]
+                    rank += (cell - sum(1 for p in placed if p < cell)) * weights[i]
+                    placed.append(cell)
+                values.append(distances[rank])
+            if UNREACHED in values:
+                return DEAD
+            return sum(values) if additive else max(values)
+
+        return estimate
 
     # ---- measures of the distance to the goal (heuristics)
     def _goal_places(self, e: m.Call) -> dict[int, int]:

@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from ..errors import Pos
 from ..model import expr as m
+from ..model.patterns import DEAD
 from ..model.puzzle import CARRIER, CURSOR, NUMBER, Advance, Counter, Let, Move, Puzzle, SetCounter
 
 KERNEL_BOUND = 1 << 62  # every value the kernel computes stays strictly between -KERNEL_BOUND and KERNEL_BOUND
@@ -275,6 +276,9 @@ class Ranges:
             return Interval(min(a.low for a in args), max(a.high for a in args))
         if e.name == "moves":
             return Interval(0, 1 << 32)  # far more than any state's moves (and the kernel does not run it)
+        if e.name == "patterns":
+            tables = len(self.puzzle.patterns.tables) if self.puzzle.patterns is not None else 1
+            return Interval(0, DEAD * tables)
         if e.name == "displacement":
             return Interval(0, self.cells * (self.rows.high + self.cols.high))
         return self.index  # first, next, top: a piece or a cell

@@ -13,4 +13,5 @@ from .workers.options import Workers
 class RunOptions:
     engine: str = "auto"  # "auto", or the name of one engine (engines.registry)
     workers: Workers = field(default_factory=Workers)  # --workers N, --cluster ADDRESS: where `workers` runs
+    heuristic: str = "auto"  # --heuristic: auto, derived, spec or none (plan.heuristic)
     cores: int | None = None  # the cores the run counts on (None: all this process may use; puzint check's: its share)

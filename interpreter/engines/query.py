@@ -63,6 +63,16 @@ class Query:
             return False
         return self.method == "astar" or (self.method == "auto" and compiled.estimate is not None)
 
+    @property
+    def guided(self) -> bool:
+        """Whether a heuristic guides the search: one shortest solution, by A* or IDA* (named,
+        or chosen by default)."""
+        return (
+            self.mode == "shortest"
+            and not (self.layered or self.listing or self.trajectories)
+            and self.method in ("auto", "astar", "idastar")
+        )
+
     def may_deepen(self, compiled: CompiledPuzzle) -> bool:
         """Whether A* chosen by default may hand over to IDA* where it runs out of room (no
         method named, by the spec or the caller)."""

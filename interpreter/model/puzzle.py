@@ -17,6 +17,7 @@ from typing import NamedTuple
 from ..errors import NOWHERE, Pos
 from .board import Board, Direction, Vector
 from .expr import Expr
+from .patterns import PatternSet
 
 EMPTY = 0
 ANY = -1  # a goal cell that may hold anything
@@ -362,6 +363,7 @@ class Puzzle(NamedTuple):
     symmetries: tuple[Symmetry, ...] = ()
     heuristic: Expr | None = None
     heuristic_slots: int = 0
+    patterns: PatternSet | None = None  # the pattern databases a derived heuristic reads (`heuristics`)
     search: str = "shortest"
     search_pos: Pos = NOWHERE
     method: str = "auto"  # how the shortest solution is searched (`search shortest by idastar`)

@@ -13,27 +13,38 @@ from __future__ import annotations
 
 import dataclasses
 import textwrap
+import time
 
 from ..compiler import CompiledPuzzle
 from ..engines import Query, RunOptions, registry
 from ..search import Limits, SearchResult
 from ..search.result import LIMIT
-from . import race, runner, table
+from . import heuristic, race, runner, table
 from .sides import Searching, Take, Walked, Walking
 
 __all__ = ["Walk", "Walked", "explain", "search", "walk"]
 
 
 def search(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions) -> SearchResult:
-    """The answer to the question, as the plan says (see `runner`). A* chosen by default that
-    fills the default room for states (no `--max-states` given) goes on as IDA*, which keeps
-    only its path: the same shortest length, found with no more room."""
+    """The answer to the question, as the plan says (see `runner`), guided by the heuristic
+    `heuristic.guided` chooses. A* chosen by default that fills the default room for states
+    (no `--max-states` given) goes on as IDA*, which keeps only its path: the same shortest
+    length, found with no more room. The seconds are the whole run's (the tables built, the
+    A* that gave way)."""
+    began = time.monotonic()
+    guide = heuristic.guided(compiled, query, limits, options)
+    compiled, query = guide.compiled, guide.query
     result = _answer(compiled, query, limits, options)
     if query.may_deepen(compiled) and result.status == LIMIT and limits.at_default_cap:
         limits.tripped = None
         deeper = _answer(compiled, dataclasses.replace(query, method="idastar"), limits, options)
         deeper.method += f" (A* filled its {limits.stored_cap:,} states first, in {result.seconds:.1f} s)"
-        return deeper
+        result = deeper
+    if query.guided:
+        result.heuristic, result.heuristic_about = guide.used, guide.about
+        if compiled.estimate is not None:
+            result.estimate_at_start = compiled.estimate(compiled.start)
+    result.seconds = time.monotonic() - began
     return result
 
 

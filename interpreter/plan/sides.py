@@ -75,9 +75,12 @@ class Walking:
                     walked.counted = (counter[0], counter[1])
             else:
                 self._walk(engine, limits, final and self.take is not None, walked)
-            walked.statistics = engine.statistics()
-        except (LimitReached, KeyboardInterrupt) as exc:  # in the walk, or in the steps after it
+        except (LimitReached, KeyboardInterrupt) as exc:
             walked.stopped = stop_reason(exc)
+        try:
+            walked.statistics = engine.statistics()  # the figures of a walk stopped too
+        except (LimitReached, KeyboardInterrupt) as exc:  # a stop that lands here, after the walk
+            walked.stopped = walked.stopped or stop_reason(exc)
         return walked
 
     def _walk(self, engine: Engine, limits: Limits, handing_on: bool, walked: Walked) -> None:

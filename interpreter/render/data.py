@@ -205,6 +205,10 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         data["chosen"] = result.chosen
     if result.bytes_per_state is not None:
         data["bytes_per_state"] = round(result.bytes_per_state, 1)
+    if result.heuristic is not None:
+        data["heuristic"] = {"used": result.heuristic, "at_start": result.estimate_at_start}
+        if result.heuristic_about:
+            data["heuristic"]["derived"] = result.heuristic_about
     if result.limit_reason:
         data["limit"] = result.limit_reason
     return data

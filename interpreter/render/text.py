@@ -803,5 +803,7 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
     parts.append(f"{result.states:,} {_states(result.states)} explored")
     if result.bytes_per_state is not None:
         parts.append(f"{result.bytes_per_state:.0f} bytes a state")
+    if result.heuristic_about:
+        parts.append(f"{result.heuristic_about}, {result.estimate_at_start} at the start")
     parts.append(f"{result.seconds:.3f} s ({result.method})")
     return parts, STATUS_STYLE[result.status]

@@ -38,6 +38,9 @@ class SearchResult:
     tried_first: str | None = None  # where the plan changed its mind: the engine tried first,
     tried_first_stopped: str | None = None  # and why it did not answer
     chosen: str | None = None  # why `auto` asked `engine` alone, with no race (plan.memory)
+    heuristic: str | None = None  # what guided the search: none, spec, derived, spec and derived (plan.heuristic)
+    heuristic_about: str = ""  # the derived one: its tables, their size, how long they took
+    estimate_at_start: int | None = None  # the heuristic's value at the start
 
     @property
     def stopped(self) -> bool:

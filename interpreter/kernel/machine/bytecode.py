@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ...compiler.evaluate import EvalError, negative_cost
 from ...errors import Pos
 from ...model import expr as m
@@ -94,12 +96,15 @@ from ...model.puzzle import ANY, EMPTY, Puzzle
     VALUE_OF_LOCAL,  # the number of the piece in env[a]; b: error, c: the table of values
     RETURN_IF_TRUE,  # pop; if not 0, the expression's value is a (a jump to `PUSH a, END`)
     RETURN_IF_FALSE,  # pop; if 0, the expression's value is a
-) = range(69)
-OPCODES = 69
+    PATTERNS,  # the pattern databases' estimate: a: where their tables are in the values, b: scratch slots
+) = range(70)
+OPCODES = 70
 WIDTH = 4  # integers an instruction
 HIDDEN = 7  # hidden slots of a loop: kind, i, j, k, weight, accumulator, found
 HERE_BAG, LOAD_BAG = 0, 1  # bag registers: the place being checked, a carry's load
 MISSING = -(1 << 62)  # an attribute a piece does not have
+UNREACHED = 255  # a pattern database's entry where its goal cannot be reached (as model.patterns)
+DEAD = 1 << 40  # the estimate then: more than any solution
 
 # error kinds, for the message the Python side gives
 (
@@ -226,8 +231,12 @@ class Assembly:
         return len(self.errors) - 1
 
     def loop_slots(self) -> int:
+        return self.scratch(HIDDEN)
+
+    def scratch(self, count: int) -> int:
+        """`count` hidden slots of the environment, given out for good: where they start."""
         at = self.env_size + self.hidden
-        self.hidden += HIDDEN
+        self.hidden += count
         return at
 
     # ---- instructions
@@ -414,6 +423,9 @@ class Compiler:
 
     def _call(self, e: m.Call) -> None:
         name = e.name
+        if name == "patterns":
+            self.emit(PATTERNS, *self._patterns(e))
+            return
         if name in ("misplaced", "inversions", "displacement"):
             self.emit(
                 {"misplaced": MISPLACED, "inversions": INVERSIONS, "displacement": DISPLACEMENT}[name], self._measure(e)
@@ -472,6 +484,36 @@ class Compiler:
                     a.values.append(far)
         a.measures[e.name] = [start]
         return start
+
+    def _patterns(self, e: m.Call) -> tuple[int, int]:
+        """The pattern databases in `values`, and two slots a table for its rank as it is
+        counted. In `values`: how many tables, whether they add up, then for each of the 256
+        codes four numbers (its table, or -1; the bits of the pieces before it in its pattern;
+        its own bit; the weight of its digit in a rank), then where each table's distances
+        are (8 bytes a value, little-endian)."""
+        a = self.a
+        made = self.puzzle.patterns
+        assert made is not None, "a heuristic reads pattern databases only where they were derived"
+        if "patterns" in a.measures:
+            start, slots = a.measures["patterns"]
+            return start, slots
+        start = len(a.values)
+        by_code = [(-1, 0, 0, 0)] * 256
+        for t, table in enumerate(made.tables):
+            for i, code in enumerate(table.codes):
+                by_code[code] = (t, (1 << i) - 1, 1 << i, table.weights[i])
+        a.values.extend((len(made.tables), int(made.additive)))
+        for entry in by_code:
+            a.values.extend(entry)
+        offsets = len(a.values)
+        a.values.extend([0] * len(made.tables))
+        for t, table in enumerate(made.tables):
+            a.values[offsets + t] = len(a.values)
+            padded = table.distances + bytes(-len(table.distances) % 8)
+            a.values.extend(np.frombuffer(padded, dtype="<i8").tolist())
+        slots = a.scratch(2 * len(made.tables))
+        a.measures["patterns"] = [start, slots]
+        return start, slots
 
     # ---- quantifiers and aggregates
     def _loops(self, domain: m.Domain, slot: int, body: Callable[[int], None]) -> None:

@@ -36,6 +36,7 @@ from .bytecode import (
     COUNTER,
     COUNTER_BOUND,
     COUNTER_DYN,
+    DEAD,
     DISPLACEMENT,
     DIV,
     EMPTY_AT_COUNTER,
@@ -78,6 +79,7 @@ from .bytecode import (
     NEXT,
     NEXT_ITEM,
     NOT,
+    PATTERNS,
     PIECE_CONST,
     PIECE_ROW,
     POP,
@@ -90,6 +92,7 @@ from .bytecode import (
     SUB,
     TOGETHER,
     TOP,
+    UNREACHED,
     VALUE_OF,
     VALUE_OF_LOCAL,
     WIDTH,
@@ -565,6 +568,9 @@ def _rare(mp: np.ndarray, ws: np.ndarray, s: int, op: int, a: int, b: int, c: in
                     n += 1
         top += 1
         ws[top] = n
+    elif op == PATTERNS:
+        top += 1
+        ws[top] = _patterns(mp, ws, s, mp[VALUES] + a, env + b, cells)
     elif op == DISPLACEMENT:
         far = mp[VALUES] + a
         n = 0
@@ -595,6 +601,43 @@ def _rare(mp: np.ndarray, ws: np.ndarray, s: int, op: int, a: int, b: int, c: in
         fail(ws, errors, 0, 0, 0, 0)  # cannot happen: the assembly emits no other opcode
         return -1, pc
     return top, pc
+
+
+@njit(cache=True)
+def _patterns(mp: np.ndarray, ws: np.ndarray, s: int, at: int, scratch: int, cells: int) -> int:
+    """The estimate of the pattern databases laid out at `at` (`bytecode.Compiler._patterns`):
+    each table's distance at the rank of its pieces' placement (`model.patterns`), all ranks
+    counted in one reading of the cells, added up or the largest; DEAD where a table says its
+    pattern's goal cannot be reached."""
+    tables, additive = mp[at], mp[at + 1]
+    codes = at + 2
+    for t in range(2 * tables):
+        ws[scratch + t] = 0
+    for c in range(cells):
+        entry = codes + 4 * ws[s + c]
+        t = mp[entry]
+        if t >= 0:
+            seen = ws[scratch + 2 * t + 1]
+            ws[scratch + 2 * t] += (c - _bits(seen & mp[entry + 1])) * mp[entry + 3]
+            ws[scratch + 2 * t + 1] = seen | mp[entry + 2]
+    offsets = codes + 4 * 256
+    total = 0
+    for t in range(tables):
+        rank = ws[scratch + 2 * t]
+        words = mp[VALUES] + mp[offsets + t]
+        value = (mp[words + (rank >> 3)] >> ((rank & 7) * 8)) & 255
+        if value == UNREACHED:
+            return DEAD
+        total = total + value if additive else max(total, value)
+    return total
+
+
+@njit(cache=True, inline="always")
+def _bits(x: int) -> int:
+    """How many bits of x are set (x below 2**32)."""
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    return (((x + (x >> 4)) & 0x0F0F0F0F) * 0x01010101 & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True, inline="always")

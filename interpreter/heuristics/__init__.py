@@ -1,0 +1,101 @@
+"""Heuristics derived from the spec: what a puzzle's own description says about how far a
+state is from the goal, so that its user need not know how to solve it.
+
+`abstraction` finds the abstraction of a puzzle (a few pieces kept, the others alike) and
+`patterns` chooses patterns, builds their tables on the kernel and keeps them on disk. This
+module decides, for a question, whether a derived heuristic is used and hands back the puzzle
+with it: the spec's own heuristic and the derived one, the larger of the two (both bound the
+moves left, so their maximum does too).
+
+Which heuristic runs (`RunOptions.heuristic`, `--heuristic`): `auto` derives one for the
+shortest solution of a puzzle too large to search without one (more states than `LARGE`: a
+smaller one is searched faster than its tables are built), `derived` wherever the puzzle has
+an abstraction, `spec` the spec's alone, `none` no heuristic at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from math import factorial, prod
+
+from ..compiler import CompiledPuzzle
+from ..model import expr as m
+from ..search.limits import Limits
+from . import patterns
+from .abstraction import Abstraction, abstraction
+from .patterns import build, cached, choose, keep, key
+
+HEURISTICS = ("auto", "derived", "spec", "none")
+LARGE = 50_000_000  # states (as the pieces can be arranged) from which auto derives tables
+
+
+@dataclasses.dataclass(frozen=True)
+class Derived:
+    """The puzzle with the derived heuristic, and what it is (for the output)."""
+
+    compiled: CompiledPuzzle
+    about: str
+
+
+def derive(compiled: CompiledPuzzle, limits: Limits, most_states: int | None = None) -> Derived | str:
+    """The puzzle with a heuristic derived from it (with its own, where it has one), or why
+    none can be derived. `most_states`: the largest abstraction one table's build searches
+    (default `patterns.BUILD_STATES`)."""
+    from ..kernel import installed, jit_disabled
+
+    found = abstraction(compiled)
+    if isinstance(found, str):
+        return found
+    choice = choose(found, most_states if most_states is not None else patterns.BUILD_STATES)
+    if not choice.groups:
+        return choice.why_none
+    name = key(found, choice.groups)
+    made = cached(name)
+    if made is None:
+        if not installed() or jit_disabled():
+            return "pattern databases are built on the kernel, and numba cannot run here"
+        made = build(found, choice.groups, limits)
+        keep(name, made)
+    puzzle = compiled.puzzle
+    lookup = m.Call(puzzle.search_pos, "patterns", (), m.NUM)
+    heuristic = (
+        lookup if puzzle.heuristic is None else m.Call(puzzle.search_pos, "max", (puzzle.heuristic, lookup), m.NUM)
+    )
+    with_tables = CompiledPuzzle(puzzle._replace(heuristic=heuristic, patterns=made))
+    return Derived(with_tables, made.about)
+
+
+def refusal(compiled: CompiledPuzzle, wanted: str, guided: bool, method: str) -> str | None:
+    """Why this heuristic (`--heuristic`) cannot be asked of this question (None: it can):
+    `guided`, whether a heuristic guides it (`Query.guided`), and the method asked."""
+    if wanted == "auto":
+        return None
+    if not guided:
+        return "a heuristic guides the search for one shortest solution (by A* or IDA*), and this question is not one"
+    if wanted == "spec" and compiled.puzzle.heuristic is None:
+        return "the spec has no `heuristic` line"
+    if wanted == "none" and method in ("astar", "idastar"):
+        return f"--method {method} needs a heuristic"
+    if wanted == "derived":
+        found = abstraction(compiled)
+        if isinstance(found, str):
+            return f"no heuristic can be derived: {found}"
+    return None
+
+
+def arrangements(found: Abstraction, start: bytes) -> int:
+    """How many ways the pieces on the board can be arranged on its cells (pieces of one code
+    alike): a bound on the states, and the size that decides whether tables pay."""
+    counts = Counter(start[: found.cells])
+    return factorial(found.cells) // prod(factorial(c) for c in counts.values())
+
+
+def large(compiled: CompiledPuzzle) -> bool:
+    """Whether `auto` derives a heuristic: the puzzle is large, and its moves move one piece
+    each, so that the tables of every group of pieces add up. Where a move moves several
+    pieces only one table bounds (the largest), and on a large puzzle one group holds a few
+    of many pieces: a weak bound (four of the amida ladder's 52 lines, below its own
+    `inversions()`), not worth its build."""
+    found = abstraction(compiled)
+    return not isinstance(found, str) and found.single_piece and arrangements(found, compiled.start) > LARGE

@@ -1,0 +1,227 @@
+"""Pattern databases of a puzzle: which pieces each pattern keeps, the tables built on the
+kernel (`kernel.patterns.build`), and the tables kept on disk beside the kernel's cache.
+
+The patterns are chosen by a fixed rule: the pieces the goal places, in reading order of
+their goal cells, cut into groups as large as the memory allowed for a build holds (every
+state of a pattern's abstraction, its empty cells included, takes two bytes while it is
+searched). Groups of neighbouring goal cells keep together pieces that block each other.
+Where every move moves one piece the groups are disjoint and add up; otherwise the largest
+group's table alone is kept (the maximum of several tables is never more than their sum, and
+one larger table bounds better than several small ones).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass
+from math import comb, perm
+from pathlib import Path
+
+import numpy as np
+
+from ..files import CannotWrite, UnusableFile, read_own_file, unsafe_folder, warn, write_file
+from ..model.patterns import PatternSet, PatternTable
+from ..search.limits import Limits
+from .abstraction import Abstraction, goal_states, operations
+
+BUILD_STATES = 64 << 20  # the most abstract states one build searches (two bytes each)
+FILE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Choice:
+    """The patterns chosen (each a tuple of piece codes), or why none."""
+
+    groups: tuple[tuple[int, ...], ...]
+    why_none: str = ""
+
+
+def states(abstraction: Abstraction, k: int) -> int:
+    """The abstract states of a pattern of k pieces: their placements times the empty cells'."""
+    n = abstraction.cells
+    return perm(n, k) * comb(n - k, abstraction.empties)
+
+
+def choose(abstraction: Abstraction, most_states: int = BUILD_STATES) -> Choice:
+    pieces = [code for code, _ in abstraction.candidates]
+    if not pieces:
+        return Choice((), "no piece is on the board once and placed by the goal on one cell")
+    k = 0
+    while k < len(pieces) and k < 16 and states(abstraction, k + 1) <= most_states:
+        k += 1
+    if k == 0:
+        return Choice((), f"a pattern of one piece has {states(abstraction, 1):,} states, more than {most_states:,}")
+    groups = [tuple(pieces[i : i + k]) for i in range(0, len(pieces), k)]
+    if not abstraction.single_piece:
+        groups = groups[:1]
+    return Choice(tuple(groups))
+
+
+def build(abstraction: Abstraction, groups: tuple[tuple[int, ...], ...], limits: Limits) -> PatternSet:
+    """The tables of these patterns (built on the kernel), with a word on what they cost."""
+    began = time.monotonic()
+    additive = abstraction.single_piece and len(groups) > 1
+    tables = []
+    for codes in groups:
+        tables.append(PatternTable(codes, abstraction.cells, _table(abstraction, codes, additive, limits)))
+    made = PatternSet(tuple(tables), additive)
+    about = _about(made, time.monotonic() - began, built=True)
+    return PatternSet(made.tables, additive, about)
+
+
+def _table(abstraction: Abstraction, codes: tuple[int, ...], additive: bool, limits: Limits) -> bytes:
+    from ..kernel.machine.bytecode import UNREACHED
+    from ..kernel.patterns.build import SCAN, TOP, layer
+
+    n, k, e = abstraction.cells, len(codes), abstraction.empties
+    combos = comb(n - k, e)
+    total = perm(n, k) * combos
+    weights = np.array([perm(n - i - 1, k - i - 1) for i in range(k)], dtype=np.int64)
+    binom = np.array([[comb(a, j) for j in range(e + 2)] for a in range(n + 2)], dtype=np.int64)
+    ops, starts, grouped, group_starts = operations(abstraction, codes)
+    dist = np.full(total, UNREACHED, dtype=np.uint8)
+    done = np.zeros((total + 7) // 8, dtype=np.uint8)  # a bit a state: expanded
+    for cells in goal_states(abstraction, codes):
+        dist[_rank(cells, n, k, combos, weights)] = 0
+    stack = np.zeros(1 << 16, dtype=np.int64)
+    counters = np.zeros(3, dtype=np.int64)
+    for depth in range(UNREACHED - 1):
+        counters[SCAN] = counters[TOP] = 0
+        while not layer(
+            depth,
+            counters,
+            dist,
+            done,
+            stack,
+            n,
+            k,
+            e,
+            combos,
+            weights,
+            binom,
+            ops,
+            starts,
+            grouped,
+            group_starts,
+            additive,
+        ):
+            stack = np.concatenate([stack, np.zeros_like(stack)])
+        limits.check(0, stored=False, at="building pattern databases")
+        if not (dist == depth + 1).any():
+            break
+    else:
+        raise ValueError("a pattern's distances pass 254 moves")  # said as a refusal by the caller
+    least: bytes = dist.reshape(-1, combos).min(axis=1).tobytes()
+    return least
+
+
+def _rank(cells: list[int], n: int, k: int, combos: int, weights: np.ndarray) -> int:
+    """As `kernel.patterns.build._rank`, for the few goal states."""
+    placement = combination = met = j = 0
+    seen: list[int] = []
+    for c in range(n):
+        v = cells[c]
+        if 1 <= v <= k:
+            i = v - 1
+            placement += (c - sum(1 for b in seen if b < i)) * int(weights[i])
+            seen.append(i)
+            met += 1
+        elif v == 0:
+            j += 1
+            combination += comb(c - met, j)
+    return placement * combos + combination
+
+
+def _about(made: PatternSet, seconds: float, built: bool) -> str:
+    sizes = "-".join(str(len(t.codes)) for t in made.tables)
+    how = "added" if made.additive else "the largest"
+    where = f"built in {seconds:.1f} s" if built else "read from the cache"
+    return f"pattern databases {sizes} ({how}), {made.size / 1e6:.1f} MB, {where}"
+
+
+# ---- the tables kept on disk
+
+
+def cached(key: str) -> PatternSet | None:
+    """The tables kept under this key, or None: none kept, or a file that is not sound (a
+    link, another user's, cut short, not what its header says) is not read."""
+    path = _path(key, make=False)
+    if path is None:
+        return None
+    try:
+        data = read_own_file(path, most_bytes=1 << 31)
+    except UnusableFile as exc:
+        warn(f"the pattern databases are not kept ({exc})", "patterns")
+        return None
+    if data is None:
+        return None
+    head, _, body = data.partition(b"\n")
+    try:
+        header = json.loads(head.decode("utf-8"))
+        if header.get("version") != FILE_VERSION or hashlib.sha256(body).hexdigest() != header["sha256"]:
+            return None
+        tables, at = [], 0
+        for codes, cells, size in header["tables"]:
+            tables.append(PatternTable(tuple(int(c) for c in codes), int(cells), body[at : at + size]))
+            at += size
+        if at != len(body):
+            return None
+        made = PatternSet(tuple(tables), bool(header["additive"]))
+    except (ValueError, KeyError, TypeError):
+        return None
+    return PatternSet(made.tables, made.additive, _about(made, 0.0, built=False))
+
+
+def keep(key: str, made: PatternSet) -> None:
+    path = _path(key, make=True)
+    if path is None:
+        return
+    body = b"".join(t.distances for t in made.tables)
+    header = {
+        "version": FILE_VERSION,
+        "additive": made.additive,
+        "tables": [[list(t.codes), t.cells, len(t.distances)] for t in made.tables],
+        "sha256": hashlib.sha256(body).hexdigest(),
+    }
+    try:
+        write_file(path, json.dumps(header).encode() + b"\n" + body, mode=0o600)
+    except CannotWrite as exc:
+        warn(f"the pattern databases are not kept ({exc})", "patterns")
+
+
+def _path(key: str, make: bool) -> Path | None:
+    """The file of a key, in `patterns/` beside the kernel's cache (checked as it is)."""
+    from ..kernel.where import cache_base
+
+    if os.environ.get("PUZINT_KEEP_PATTERNS", "1") == "0":
+        return None
+    base = cache_base()
+    if base is None:
+        return None
+    folder = base / "patterns"
+    if not make and not os.path.lexists(folder):
+        return None
+    try:
+        with contextlib.suppress(FileExistsError):
+            folder.mkdir(mode=0o700, parents=True)
+        problem = unsafe_folder(folder)
+    except OSError as exc:
+        problem = f"{exc.filename or folder}: {exc.strerror or exc}"
+    if problem is not None:
+        warn(f"the pattern databases are not kept ({problem})", "patterns")
+        return None
+    return folder / f"{key}.pdb"
+
+
+def key(abstraction: Abstraction, groups: tuple[tuple[int, ...], ...]) -> str:
+    """The tables' name: what they are built from (the moves, the goal, the pieces kept), so
+    that two specs with the same puzzle share them and a changed spec never reads stale ones."""
+    digest = hashlib.sha256()
+    for part in (FILE_VERSION, abstraction.reversed_moves, abstraction.goal, abstraction.empties, groups):
+        digest.update(repr(part).encode())
+        digest.update(b"\0")
+    return digest.hexdigest()[:32]

@@ -1,0 +1,1 @@
+"""Pattern databases built on the kernel (`heuristics.patterns` chooses and caches them)."""

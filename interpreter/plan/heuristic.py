@@ -1,0 +1,61 @@
+"""Which heuristic a search runs with (`RunOptions.heuristic`, `--heuristic`), decided once
+before the engines are asked: the puzzle they search is the spec's, with its heuristic
+replaced as chosen, and the answer says which ran and its value at the start.
+
+`auto`: for one shortest solution of a puzzle large enough to need it (`heuristics.large`),
+the heuristic derived from the spec (pattern databases), with the spec's own where it has one
+(the larger of the two); else the spec's. `derived`: the derived one alone, wherever the
+puzzle has an abstraction. `spec`: the spec's alone. `none`: no heuristic (a breadth-first or
+two-ended search). With a derived heuristic and no method named, IDA* runs from the start
+where every move can be undone (it keeps only its path; A* would fill its room with the
+frontier of a puzzle this large first and then hand over to it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from .. import heuristics
+from ..compiler import CompiledPuzzle
+from ..engines import Query, RunOptions
+from ..search import Limits
+
+
+@dataclass(frozen=True)
+class Guided:
+    """The puzzle the engines search and the question they are asked, with what guides them:
+    `used` (none, spec, derived, spec and derived) and `about` (the derived tables)."""
+
+    compiled: CompiledPuzzle
+    query: Query
+    used: str
+    about: str = ""
+
+
+def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions) -> Guided:
+    """The puzzle with the heuristic `options.heuristic` chooses (the tables built, or read
+    from the cache, here: once, before any engine runs), and the question, by IDA* where the
+    derived heuristic runs with no method named and every move can be undone."""
+    spec = "spec" if compiled.puzzle.heuristic is not None else "none"
+    if (
+        not query.guided
+        or options.heuristic == "spec"
+        or (options.heuristic == "auto" and not heuristics.large(compiled))
+    ):
+        return Guided(compiled, query, spec)
+    if options.heuristic == "none":
+        bare = CompiledPuzzle(compiled.puzzle._replace(heuristic=None, heuristic_slots=0))
+        return Guided(bare, query, "none")
+    own = compiled if options.heuristic == "auto" else CompiledPuzzle(compiled.puzzle._replace(heuristic=None))
+    derived = heuristics.derive(own, limits)
+    if isinstance(derived, str):
+        if options.heuristic == "derived":
+            from ..errors import Diagnostic, Pos, SpecError
+
+            raise SpecError([Diagnostic(Pos(0, 0), f"no heuristic can be derived: {derived}")])
+        return Guided(compiled, query, spec)
+    used = "derived" if own.puzzle.heuristic is None else "spec and derived"
+    if query.method == "auto" and compiled.invertible:
+        query = dataclasses.replace(query, method="idastar")
+    return Guided(derived.compiled, query, used, derived.about)
