@@ -16,6 +16,9 @@ import contextlib
 import hashlib
 import json
 import os
+import select
+import signal
+import sys
 import time
 from dataclasses import dataclass
 from math import comb, perm
@@ -62,15 +65,93 @@ def choose(abstraction: Abstraction, most_states: int = BUILD_STATES) -> Choice:
 
 
 def build(abstraction: Abstraction, groups: tuple[tuple[int, ...], ...], limits: Limits) -> PatternSet:
-    """The tables of these patterns (built on the kernel), with a word on what they cost."""
+    """The tables of these patterns (built on the kernel), with a word on what they cost.
+    Where this process may fork and has a second core, a child builds every other table
+    while this one builds the rest (the builds share nothing)."""
     began = time.monotonic()
     additive = abstraction.single_piece and len(groups) > 1
-    tables = []
-    for codes in groups:
-        tables.append(PatternTable(codes, abstraction.cells, _table(abstraction, codes, additive, limits)))
-    made = PatternSet(tuple(tables), additive)
+    here = list(range(len(groups)))
+    there: list[int] = []
+    if len(groups) > 1 and _second_core():
+        there, here = here[0::2], here[1::2]
+    built = _side_by_side(abstraction, groups, additive, limits, here, there)
+    tables = tuple(PatternTable(codes, abstraction.cells, built[i]) for i, codes in enumerate(groups))
+    made = PatternSet(tables, additive)
     about = _about(made, time.monotonic() - began, built=True)
     return PatternSet(made.tables, additive, about)
+
+
+def _second_core() -> bool:
+    """Whether a child may build beside this process: a fork that is safe (not on macOS,
+    where a forked process may not use what the parent loaded) and two cores to run on."""
+    affinity = getattr(os, "sched_getaffinity", None)
+    cores = len(affinity(0)) if affinity is not None else (os.cpu_count() or 1)
+    return hasattr(os, "fork") and sys.platform != "darwin" and cores >= 2
+
+
+def _side_by_side(
+    abstraction: Abstraction,
+    groups: tuple[tuple[int, ...], ...],
+    additive: bool,
+    limits: Limits,
+    here: list[int],
+    there: list[int],
+) -> dict[int, bytes]:
+    """The tables `here` built in this process and those `there` in a child, which sends
+    them back through a pipe; the child is killed if this process stops (a limit, Ctrl-C)."""
+    if not there:
+        return {i: _table(abstraction, groups[i], additive, limits) for i in here}
+    reading, writing = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover - the child's own exit code is what the parent reads
+        code = 1
+        try:
+            os.close(reading)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            with os.fdopen(writing, "wb") as out:
+                for i in there:
+                    out.write(_table(abstraction, groups[i], additive, Limits(max_memory_mb=None)))
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(writing)
+    try:
+        built = {i: _table(abstraction, groups[i], additive, limits) for i in here}
+        sizes = [perm(abstraction.cells, len(groups[i])) for i in there]
+        data = _read_all(reading, sum(sizes), limits)
+        _, status = os.waitpid(child, 0)
+        child = 0
+        if status != 0 or len(data) != sum(sizes):
+            raise RuntimeError("the process that built half of the pattern databases failed")
+        at = 0
+        for i, size in zip(there, sizes, strict=True):
+            built[i] = data[at : at + size]
+            at += size
+        return built
+    finally:
+        os.close(reading)
+        if child:
+            with contextlib.suppress(ProcessLookupError, ChildProcessError):
+                os.kill(child, signal.SIGKILL)
+                os.waitpid(child, 0)
+
+
+def _read_all(handle: int, size: int, limits: Limits) -> bytes:
+    """`size` bytes from a pipe, the limits checked while waiting."""
+    chunks = []
+    got = 0
+    while got < size:
+        ready, _, _ = select.select([handle], [], [], 0.2)
+        if not ready:
+            limits.check(0, stored=False, at="building pattern databases")
+            continue
+        chunk = os.read(handle, min(1 << 20, size - got))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 def _table(abstraction: Abstraction, codes: tuple[int, ...], additive: bool, limits: Limits) -> bytes:
