@@ -213,6 +213,9 @@ def main() -> None:
     parser.add_argument("--instances", default="", help="only these instances (numbers, e.g. 1,12,55)")
     parser.add_argument("--cap", type=float, default=CAP, help="seconds a puzint run may take")
     parser.add_argument("--method", default="", help="--method for every puzint run (default: puzint's choice)")
+    parser.add_argument(
+        "--manhattan-cap", type=float, default=CAP, help="seconds a Manhattan-distance run may take (0: not run)"
+    )
     parser.add_argument("--handwritten", action="store_true", help="also the hand-written Python IDA*")
     parser.add_argument("--hand-cap", type=float, default=HAND_CAP, help="seconds the hand-written IDA* may take")
     parser.add_argument("--skip-build", action="store_true", help="no run that builds the pattern databases afresh")
@@ -255,7 +258,11 @@ def main() -> None:
         for n in numbers:
             published = instances[n][0]
             derived = puzint(paths[n][0], "derived", options.method, options.cap)
-            manhattan = puzint(paths[n][1], "spec", options.method, options.cap)
+            manhattan = (
+                puzint(paths[n][1], "spec", options.method, options.manhattan_cap)
+                if options.manhattan_cap > 0
+                else Run("not run")
+            )
             hand = handwritten(n, options.hand_cap) if options.handwritten else Run("-")
             derived_runs.append(derived)
             manhattan_runs.append(manhattan)
