@@ -279,6 +279,8 @@ class Ranges:
         if e.name == "patterns":
             tables = len(self.puzzle.patterns.tables) if self.puzzle.patterns is not None else 1
             return Interval(0, DEAD * tables)
+        if e.name == "pieces":
+            return Interval(0, DEAD)
         if e.name == "displacement":
             return Interval(0, self.cells * (self.rows.high + self.cols.high))
         return self.index  # first, next, top: a piece or a cell

@@ -10,7 +10,9 @@ moves left, so their maximum does too).
 Which heuristic runs (`RunOptions.heuristic`, `--heuristic`): `auto` derives one for the
 shortest solution of a puzzle too large to search without one (more states than `LARGE`: a
 smaller one is searched faster than its tables are built), `derived` wherever the puzzle has
-an abstraction, `spec` the spec's alone, `none` no heuristic at all.
+an abstraction, `spec` the spec's alone, `none` no heuristic at all. Where several pieces
+share a code the goal places (Sokoban's boxes), `pieces` derives one-piece tables: dead
+positions (estimate DEAD) and a bound per piece, used by `auto` from `pieces.LARGE` arrangements.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from math import factorial, prod
 
 from ..compiler import CompiledPuzzle
 from ..model import expr as m
+from ..model.patterns import PatternSet
 from ..search.limits import Limits
 from . import patterns
 from .abstraction import Abstraction, abstraction
 from .patterns import build, cached, choose, keep, key
+from .pieces import pays, piece_tables
 
 HEURISTICS = ("auto", "derived", "spec", "none")
 LARGE = 50_000_000  # states (as the pieces can be arranged) from which auto derives tables
@@ -42,6 +46,34 @@ def derive(compiled: CompiledPuzzle, limits: Limits, most_states: int | None = N
     """The puzzle with a heuristic derived from it (with its own, where it has one), or why
     none can be derived. `most_states`: the largest abstraction one table's build searches
     (default `patterns.BUILD_STATES`)."""
+    alone = piece_tables(compiled)
+    made = _pattern_tables(compiled, limits, most_states)
+    if isinstance(made, str) and isinstance(alone, str):
+        return made
+    puzzle = compiled.puzzle
+    lookups: list[m.Expr] = []
+    about = []
+    if not isinstance(made, str):
+        lookups.append(m.Call(puzzle.search_pos, "patterns", (), m.NUM))
+        about.append(made.about)
+    if not isinstance(alone, str):
+        lookups.append(m.Call(puzzle.search_pos, "pieces", (), m.NUM))
+        about.append(alone.about)
+    if puzzle.heuristic is not None:
+        lookups.insert(0, puzzle.heuristic)
+    heuristic = lookups[0] if len(lookups) == 1 else m.Call(puzzle.search_pos, "max", tuple(lookups), m.NUM)
+    with_tables = CompiledPuzzle(
+        puzzle._replace(
+            heuristic=heuristic,
+            patterns=None if isinstance(made, str) else made,
+            alone=None if isinstance(alone, str) else alone,
+        )
+    )
+    return Derived(with_tables, "; ".join(about))
+
+
+def _pattern_tables(compiled: CompiledPuzzle, limits: Limits, most_states: int | None) -> PatternSet | str:
+    """The pattern databases of the puzzle (built, or read from the cache), or why none."""
     from ..kernel import installed, jit_disabled
 
     found = abstraction(compiled)
@@ -57,13 +89,7 @@ def derive(compiled: CompiledPuzzle, limits: Limits, most_states: int | None = N
             return "pattern databases are built on the kernel, and numba cannot run here"
         made = build(found, choice.groups, limits)
         keep(name, made)
-    puzzle = compiled.puzzle
-    lookup = m.Call(puzzle.search_pos, "patterns", (), m.NUM)
-    heuristic = (
-        lookup if puzzle.heuristic is None else m.Call(puzzle.search_pos, "max", (puzzle.heuristic, lookup), m.NUM)
-    )
-    with_tables = CompiledPuzzle(puzzle._replace(heuristic=heuristic, patterns=made))
-    return Derived(with_tables, made.about)
+    return made
 
 
 def refusal(compiled: CompiledPuzzle, wanted: str, guided: bool, method: str) -> str | None:
@@ -98,4 +124,6 @@ def large(compiled: CompiledPuzzle) -> bool:
     of many pieces: a weak bound (four of the amida ladder's 52 lines, below its own
     `inversions()`), not worth its build."""
     found = abstraction(compiled)
-    return not isinstance(found, str) and found.single_piece and arrangements(found, compiled.start) > LARGE
+    if not isinstance(found, str) and found.single_piece and arrangements(found, compiled.start) > LARGE:
+        return True
+    return pays(compiled)

@@ -392,7 +392,7 @@ def domain_children(domain: Domain) -> list[Expr]:
 STATE_READERS = (CounterValue, CounterRead, CellAt, Content, IsEmpty, IsAt, Quantified, Aggregate, Here, AllDifferent)
 
 
-STATE_CALLS = ("first", "top", "together", "inversions", "displacement", "misplaced", "moves", "patterns")
+STATE_CALLS = ("first", "top", "together", "inversions", "displacement", "misplaced", "moves", "patterns", "pieces")
 
 
 def reads_state(expr: Expr) -> bool:

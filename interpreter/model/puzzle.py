@@ -18,6 +18,7 @@ from ..errors import NOWHERE, Pos
 from .board import Board, Direction, Vector
 from .expr import Expr
 from .patterns import PatternSet
+from .pieces import PieceSet
 
 EMPTY = 0
 ANY = -1  # a goal cell that may hold anything
@@ -364,6 +365,7 @@ class Puzzle(NamedTuple):
     heuristic: Expr | None = None
     heuristic_slots: int = 0
     patterns: PatternSet | None = None  # the pattern databases a derived heuristic reads (`heuristics`)
+    alone: PieceSet | None = None  # the one-piece tables a derived heuristic reads (`heuristics.pieces`)
     search: str = "shortest"
     search_pos: Pos = NOWHERE
     method: str = "auto"  # how the shortest solution is searched (`search shortest by idastar`)

@@ -56,6 +56,6 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
             raise SpecError([Diagnostic(Pos(0, 0), f"no heuristic can be derived: {derived}")])
         return Guided(compiled, query, spec)
     used = "derived" if own.puzzle.heuristic is None else "spec and derived"
-    if query.method == "auto" and compiled.invertible:
+    if query.method == "auto" and compiled.undirected:
         query = dataclasses.replace(query, method="idastar")
     return Guided(derived.compiled, query, used, derived.about)

@@ -97,8 +97,9 @@ from ...model.puzzle import ANY, EMPTY, Puzzle
     RETURN_IF_TRUE,  # pop; if not 0, the expression's value is a (a jump to `PUSH a, END`)
     RETURN_IF_FALSE,  # pop; if 0, the expression's value is a
     PATTERNS,  # the pattern databases' estimate: a: where their tables are in the values, b: scratch slots
-) = range(70)
-OPCODES = 70
+    ALONE,  # the one-piece tables' estimate (heuristics.pieces): a: where they are in the values
+) = range(71)
+OPCODES = 71
 WIDTH = 4  # integers an instruction
 HIDDEN = 7  # hidden slots of a loop: kind, i, j, k, weight, accumulator, found
 HERE_BAG, LOAD_BAG = 0, 1  # bag registers: the place being checked, a carry's load
@@ -426,6 +427,9 @@ class Compiler:
         if name == "patterns":
             self.emit(PATTERNS, *self._patterns(e))
             return
+        if name == "pieces":
+            self.emit(ALONE, self._pieces())
+            return
         if name in ("misplaced", "inversions", "displacement"):
             self.emit(
                 {"misplaced": MISPLACED, "inversions": INVERSIONS, "displacement": DISPLACEMENT}[name], self._measure(e)
@@ -514,6 +518,30 @@ class Compiler:
         slots = a.scratch(2 * len(made.tables))
         a.measures["patterns"] = [start, slots]
         return start, slots
+
+    def _pieces(self) -> int:
+        """The one-piece tables (`model.pieces`) in `values`: how many tables, then each one's
+        header (its code, how many unique pieces it keeps, where its `moves` and `own` entries
+        are (own: -1 where they do not add up), the kept pieces' codes), then the entries."""
+        a = self.a
+        made = self.puzzle.alone
+        assert made is not None, "a heuristic reads one-piece tables only where they were derived"
+        if "pieces" in a.measures:
+            return a.measures["pieces"][0]
+        start = len(a.values)
+        a.values.append(len(made.tables))
+        headers = []
+        for t in made.tables:
+            headers.append(len(a.values))
+            a.values.extend((t.code, len(t.kept), 0, -1, *t.kept))
+        for t, at in zip(made.tables, headers, strict=True):
+            a.values[at + 2] = len(a.values)
+            a.values.extend(t.moves)
+            if t.own is not None:
+                a.values[at + 3] = len(a.values)
+                a.values.extend(t.own)
+        a.measures["pieces"] = [start]
+        return start
 
     # ---- quantifiers and aggregates
     def _loops(self, domain: m.Domain, slot: int, body: Callable[[int], None]) -> None:

@@ -26,6 +26,7 @@ from .bytecode import (
     ACC_MAX,
     ACC_MIN,
     ADD,
+    ALONE,
     AT_BAG,
     AT_PLACE,
     ATTR,
@@ -571,6 +572,9 @@ def _rare(mp: np.ndarray, ws: np.ndarray, s: int, op: int, a: int, b: int, c: in
     elif op == PATTERNS:
         top += 1
         ws[top] = _patterns(mp, ws, s, mp[VALUES] + a, env + b, cells)
+    elif op == ALONE:
+        top += 1
+        ws[top] = _pieces(mp, ws, s, mp[VALUES] + a, cells)
     elif op == DISPLACEMENT:
         far = mp[VALUES] + a
         n = 0
@@ -630,6 +634,42 @@ def _patterns(mp: np.ndarray, ws: np.ndarray, s: int, at: int, scratch: int, cel
             return DEAD
         total = total + value if additive else max(total, value)
     return total
+
+
+@njit(cache=True)
+def _pieces(mp: np.ndarray, ws: np.ndarray, s: int, at: int, cells: int) -> int:
+    """The estimate of the one-piece tables laid out at `at` (`bytecode.Compiler._pieces`), as
+    `model.pieces.PieceSet.estimate`: for each table, the largest entry of its code's pieces
+    (DEAD where one is unreached) or the sum of their own moves, whichever is larger; the
+    largest over the tables."""
+    best = 0
+    h = at + 1
+    for _ in range(mp[at]):
+        code, k, moves, own = mp[h], mp[h + 1], mp[h + 2], mp[h + 3]
+        base = 0
+        stride = 1
+        for i in range(k):
+            where = 0
+            for c in range(cells):
+                if ws[s + c] == mp[h + 4 + i]:
+                    where = c
+                    break
+            base = base * cells + where
+            stride *= cells
+        most = 0
+        total = 0
+        for b in range(cells):
+            if ws[s + b] != code:
+                continue
+            d = mp[mp[VALUES] + moves + b * stride + base]
+            if d < 0:
+                return DEAD
+            most = max(most, d)
+            if own >= 0:
+                total += mp[mp[VALUES] + own + b * stride + base]
+        best = max(best, most, total)
+        h += 4 + k
+    return best
 
 
 @njit(cache=True, inline="always")

@@ -1,0 +1,223 @@
+"""Dead positions and a bound per piece, derived from the spec: for each code the goal places
+that several pieces share (Sokoban's boxes), the abstraction that keeps ONE piece of that
+code and the unique pieces the moves name (Sokoban's worker), and takes every other piece off
+the board (its cell reads as empty), searched backward from every abstract goal once.
+
+Why it is a relaxation (so that its distances never exceed the puzzle's and a state it calls
+dead is dead): the abstract moves are the images of the puzzle's own move instances. An
+instance applies to an abstract state wherever some state of the puzzle that the abstract one
+stands for could make it: a check of a removed piece (or of the kept piece's code) is met by
+an empty-looking cell, a check of an empty cell only by an empty one, a check of a kept
+unique piece only by that piece, a cell that must hold some piece by anything, and two cells
+that must hold the same piece are not asked. Where the kept pieces go is read from the
+instance's movers (`CompiledPuzzle.origins`: which cell each moving piece leaves and
+reaches), so a removed piece that moves stays invisible. Any path of the puzzle is then a
+path of the abstraction that follows one piece of the code (where two pieces of the code
+move at once, the movers' pairing says which is which; pieces of a code are alike, so any
+pairing is a path), of at most as many moves (an image that changes nothing is left out), and
+it ends with that piece on a cell the goal allows it. The safety rules and the goal's other
+conditions are dropped, which only relaxes it further.
+
+Refused, with the reason: a puzzle that is not pieces on a board moved by plain rewrites
+(guards, effects, costs: not abstracted yet), a move that makes or removes pieces, or an
+abstraction too large (`MOST_STATES`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, deque
+from itertools import product
+from math import factorial, prod
+
+from ..compiler import CompiledPuzzle
+from ..model.pieces import UNREACHED, PieceSet, PieceTable
+from ..model.puzzle import ANY, EMPTY
+
+MOST_STATES = 1 << 21  # the most abstract states (placements of the kept pieces) one table holds
+LARGE = 300_000  # arrangements of the pieces from which `auto` uses the tables (a smaller puzzle is searched faster)
+
+Step = tuple[tuple[tuple[int, int], ...], dict[int, int]]  # an instance's checks, its movers
+
+
+_last: list[tuple[CompiledPuzzle, PieceSet | str]] = []  # the last puzzle's tables: asked by `pays`, then used
+
+
+def pays(compiled: CompiledPuzzle) -> bool:
+    """Whether `auto` uses the tables: the puzzle has them and its pieces can be arranged on
+    its cells in more than `LARGE` ways (pieces of a code alike), so that pruning dead states
+    and a bound pay for building the tables and reading them at every state."""
+    counts = Counter(compiled.start[: compiled.cells])
+    ways = factorial(compiled.cells) // prod(factorial(c) for c in counts.values())
+    return ways > LARGE and not isinstance(piece_tables(compiled), str)
+
+
+def piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:
+    """The tables of every code that several pieces share and the goal places, or why none
+    (the last puzzle's are kept: `auto` asks whether they pay, then uses them)."""
+    if _last and _last[0][0] is compiled:
+        return _last[0][1]
+    made = _piece_tables(compiled)
+    _last[:] = [(compiled, made)]
+    return made
+
+
+def _piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:
+    began = time.monotonic()
+    puzzle = compiled.puzzle
+    if puzzle.fill is not None:
+        return "a filling is searched by its rules, not by moves"
+    if puzzle.board is None or puzzle.places or puzzle.counters:
+        return "dead positions are found for pieces on a board, and this puzzle has places or counters"
+    if compiled.families:
+        return "dead positions need every move to be a plain rewrite (no guard, effect or cost)"
+    if puzzle.symmetries:
+        return "the spec's symmetries join states, and the tables are not checked against them"
+    goal = puzzle.goal.cells
+    if goal is None or puzzle.goal.places:
+        return "dead positions need a goal that places pieces on cells"
+    steps = _steps(compiled)
+    if isinstance(steps, str):
+        return steps
+    n = compiled.cells
+    counts = Counter(compiled.start[:n])
+    named = {code for checks, _ in steps for _, code in checks if code != EMPTY}
+    codes = sorted(code for code in set(goal) if code not in (EMPTY, ANY) and counts[code] >= 2)
+    if not codes:
+        return "no code the goal places is shared by several pieces on the board"
+    tables = []
+    for code in codes:
+        kept = tuple(sorted(u for u in named if u != code and counts[u] == 1))
+        if n ** (1 + len(kept)) > MOST_STATES:
+            return (
+                f"one piece and the {len(kept)} unique pieces the moves name have more than {MOST_STATES:,} placements"
+            )
+        tables.append(_table(steps, goal, counts, n, code, kept))
+    made = PieceSet(tuple(tables))
+    dead = sum(len(t.dead_cells()) for t in made.tables)
+    about = (
+        f"one-piece tables of {len(made.tables)} code(s), {made.size:,} entries, {dead} dead cell(s),"
+        f" built in {time.monotonic() - began:.1f} s"
+    )
+    return PieceSet(made.tables, about)
+
+
+def _steps(compiled: CompiledPuzzle) -> list[Step] | str:
+    """Each move instance as its checks and its movers (cell left -> cell reached), or why the
+    moves cannot be abstracted: every cell an instance changes must have held nothing (it is
+    checked empty) or a piece that moves (a mover's source), and every piece that moves must
+    stay a piece (no mover without both ends)."""
+    steps: list[Step] = []
+    names = [m.name for m in compiled.puzzle.moves]
+    for inst, origin in zip(compiled.instances, compiled.origins, strict=True):
+        checks, _occupied, _same, writes, copies, _ = inst
+        name = names[origin.move]
+        moved: dict[int, int] = {}
+        for source, target in origin.movers:
+            if source is None or target is None:
+                return f"the move {name} makes or removes pieces"
+            moved[source] = target
+        empty = {cell for cell, code in checks if code == EMPTY}
+        changed = {cell for cell, _ in writes} | {cell for cell, _ in copies}
+        if any(cell not in empty and cell not in moved for cell in changed):
+            return f"the move {name} changes a cell whose piece does not move"
+        if any(target not in empty and target not in moved for target in moved.values()):
+            return f"the move {name} moves a piece onto a cell it does not empty"
+        steps.append((checks, moved))
+    if not steps:
+        return "the puzzle has no moves"
+    return steps
+
+
+def _table(
+    steps: list[Step], goal: tuple[int, ...], counts: Counter[int], n: int, code: int, kept: tuple[int, ...]
+) -> PieceTable:
+    """Search the abstraction of one piece of `code` with the `kept` unique pieces backward
+    from every abstract goal: the fewest moves, and the fewest moves of the piece itself."""
+    k = len(kept)
+    slot = {u: i + 1 for i, u in enumerate(kept)}  # the kept piece is slot 0
+
+    def index(where: tuple[int, ...]) -> int:
+        i = 0
+        for cell in where:
+            i = i * n + cell
+        return i
+
+    # instances keyed by the cell a kept unique piece must stand on (most name the worker)
+    keyed: dict[tuple[int, int], list[Step]] = {}
+    free: list[Step] = []
+    for step in steps:
+        key = next(((slot[c], cell) for cell, c in step[0] if c in slot), None)
+        (keyed.setdefault(key, []) if key is not None else free).append(step)
+
+    # every abstract move, forward: (from, to, whether the kept piece moved)
+    edges: list[tuple[int, int, int]] = []
+    for where in product(range(n), repeat=k + 1):
+        if len(set(where)) < k + 1:
+            continue
+        holder = {cell: i for i, cell in enumerate(where)}
+        candidates = [s for i in range(1, k + 1) for s in keyed.get((i, where[i]), ())] + free
+        for checks, moved in candidates:
+            if not all(_meets(holder.get(cell), c, code, slot) for cell, c in checks):
+                continue
+            after = tuple(moved.get(cell, cell) for cell in where)
+            if after != where:
+                edges.append((index(where), index(after), int(after[0] != where[0])))
+
+    size = n ** (k + 1)
+    back: list[list[tuple[int, int]]] = [[] for _ in range(size)]
+    for a, b, own in edges:
+        back[b].append((a, own))
+    mine = Counter(goal)[code] >= counts[code]  # then every piece of the code ends on one of its cells
+    targets = [c for c in range(n) if goal[c] == code or (not mine and goal[c] == ANY)]
+    allowed = [[c for c in range(n) if goal[c] == u] or list(range(n)) for u in kept]
+    goals = [index(w) for w in product(targets, *allowed) if len(set(w)) == k + 1]
+    moves = _layers(back, goals, size, zero_own=False)
+    own_moves = _layers(back, goals, size, zero_own=True) if _one_at_a_time(steps, code) else None
+    return PieceTable(code, kept, n, tuple(moves), tuple(own_moves) if own_moves is not None else None)
+
+
+def _meets(holder: int | None, wanted: int, code: int, slot: dict[int, int]) -> bool:
+    """Whether a check of `wanted` on a cell can hold where the abstract cell holds the kept
+    piece (holder 0), kept unique piece `holder`, or looks empty (None: empty, or a piece
+    taken off)."""
+    if wanted == EMPTY:
+        return holder is None
+    if wanted in slot:
+        return holder == slot[wanted]
+    if wanted == code:
+        return holder is None or holder == 0
+    return holder is None  # a piece taken off the board
+
+
+def _one_at_a_time(steps: list[Step], code: int) -> bool:
+    """Whether no instance can move two pieces of the code (then each piece's own moves are
+    moves of their own, and they add up): a mover's source may hold the code unless it is
+    checked to hold something else."""
+    for checks, moved in steps:
+        held = dict(checks)
+        if sum(1 for source in moved if held.get(source, code) == code) > 1:
+            return False
+    return True
+
+
+def _layers(back: list[list[tuple[int, int]]], goals: list[int], size: int, zero_own: bool) -> list[int]:
+    """Distances to the goals over the reversed edges: every move counts 1, or (zero_own) only
+    the moves of the kept piece (a 0-1 breadth-first search)."""
+    far = [UNREACHED] * size
+    todo: deque[int] = deque()
+    for g in goals:
+        far[g] = 0
+        todo.append(g)
+    while todo:
+        b = todo.popleft()
+        for a, own in back[b]:
+            cost = own if zero_own else 1
+            d = far[b] + cost
+            if far[a] == UNREACHED or d < far[a]:
+                far[a] = d
+                if cost == 0:
+                    todo.appendleft(a)
+                else:
+                    todo.append(a)
+    return far
