@@ -175,6 +175,8 @@ def secs(run: Run) -> str:
 def checked(run: Run, published: int, what: str, number: int, wrong: list[str]) -> str:
     """The run's length, and a loud line where it is not the published optimal one."""
     if run.length is None:
+        if run.status == "not run":
+            return "-"
         if not run.status.startswith(">"):
             wrong.append(f"#{number}, {what}: {run.status}")
         return run.status if run.status.startswith(">") else "-"
@@ -305,6 +307,7 @@ def main() -> None:
 def summary(numbers: list[int], derived: list[Run], manhattan: list[Run], hand: list[Run] | None) -> list[str]:
     """Totals and means over the instances every solver answered within its cap."""
     columns = [("derived", derived), ("Manhattan", manhattan)] + ([("hand-written", hand)] if hand else [])
+    columns = [(name, runs) for name, runs in columns if any(r.status != "not run" for r in runs)]
     every = [i for i in range(len(numbers)) if all(runs[i].seconds is not None for _, runs in columns)]
     lines = [f"instances answered by all within their caps: {len(every)} of {len(numbers)}"]
     if not every:

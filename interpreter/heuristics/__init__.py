@@ -42,12 +42,19 @@ class Derived:
     about: str
 
 
-def derive(compiled: CompiledPuzzle, limits: Limits, most_states: int | None = None) -> Derived | str:
+def derive(
+    compiled: CompiledPuzzle, limits: Limits, most_states: int | None = None, paying: bool = False
+) -> Derived | str:
     """The puzzle with a heuristic derived from it (with its own, where it has one), or why
     none can be derived. `most_states`: the largest abstraction one table's build searches
-    (default `patterns.BUILD_STATES`)."""
-    alone = piece_tables(compiled)
-    made = _pattern_tables(compiled, limits, most_states)
+    (default `patterns.BUILD_STATES`); `paying` (`auto`): only the tables that pay on this
+    puzzle (`patterns_pay`, `pieces.pays`), not every table it has."""
+    alone = piece_tables(compiled) if not paying or pays(compiled) else "the one-piece tables would not pay"
+    made = (
+        _pattern_tables(compiled, limits, most_states)
+        if not paying or patterns_pay(compiled)
+        else "pattern databases would not pay"
+    )
     if isinstance(made, str) and isinstance(alone, str):
         return made
     puzzle = compiled.puzzle
@@ -118,12 +125,20 @@ def arrangements(found: Abstraction, start: bytes) -> int:
 
 
 def large(compiled: CompiledPuzzle) -> bool:
-    """Whether `auto` derives a heuristic: the puzzle is large, and its moves move one piece
-    each, so that the tables of every group of pieces add up. Where a move moves several
-    pieces only one table bounds (the largest), and on a large puzzle one group holds a few
-    of many pieces: a weak bound (four of the amida ladder's 52 lines, below its own
-    `inversions()`), not worth its build."""
+    """Whether `auto` derives a heuristic: pattern databases or one-piece tables pay here."""
+    return patterns_pay(compiled) or pays(compiled)
+
+
+def patterns_pay(compiled: CompiledPuzzle) -> bool:
+    """Whether pattern databases pay: the puzzle is large, its moves move one piece each (so
+    that the tables of every group of pieces add up), and some piece is on the board once for
+    a pattern to keep. Where a move moves several pieces only one table bounds (the largest),
+    and on a large puzzle one group holds a few of many pieces: a weak bound (four of the
+    amida ladder's 52 lines, below its own `inversions()`), not worth its build."""
     found = abstraction(compiled)
-    if not isinstance(found, str) and found.single_piece and arrangements(found, compiled.start) > LARGE:
-        return True
-    return pays(compiled)
+    return (
+        not isinstance(found, str)
+        and found.single_piece
+        and bool(found.candidates)
+        and arrangements(found, compiled.start) > LARGE
+    )

@@ -44,12 +44,16 @@ _last: list[tuple[CompiledPuzzle, PieceSet | str]] = []  # the last puzzle's tab
 
 
 def pays(compiled: CompiledPuzzle) -> bool:
-    """Whether `auto` uses the tables: the puzzle has them and its pieces can be arranged on
-    its cells in more than `LARGE` ways (pieces of a code alike), so that pruning dead states
-    and a bound pay for building the tables and reading them at every state."""
+    """Whether `auto` uses the tables: the puzzle has them, some cell is dead for a piece (the
+    pruning is what pays: where none is, as in the frogs' jumps, the bound alone guided A*
+    over more states than the search from both ends it replaced), and its pieces can be
+    arranged on its cells in more than `LARGE` ways (pieces of a code alike)."""
     counts = Counter(compiled.start[: compiled.cells])
     ways = factorial(compiled.cells) // prod(factorial(c) for c in counts.values())
-    return ways > LARGE and not isinstance(piece_tables(compiled), str)
+    if ways <= LARGE:
+        return False
+    made = piece_tables(compiled)
+    return not isinstance(made, str) and any(t.dead_cells() for t in made.tables)
 
 
 def piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:

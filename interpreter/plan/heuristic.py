@@ -48,7 +48,7 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
         bare = CompiledPuzzle(compiled.puzzle._replace(heuristic=None, heuristic_slots=0))
         return Guided(bare, query, "none")
     own = compiled if options.heuristic == "auto" else CompiledPuzzle(compiled.puzzle._replace(heuristic=None))
-    derived = heuristics.derive(own, limits)
+    derived = heuristics.derive(own, limits, paying=options.heuristic == "auto")
     if isinstance(derived, str):
         if options.heuristic == "derived":
             from ..errors import Diagnostic, Pos, SpecError

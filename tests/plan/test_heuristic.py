@@ -30,7 +30,7 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, object
 def test_a_small_puzzle_keeps_the_spec_s_heuristic(capsys: pytest.CaptureFixture[str]) -> None:
     out = run_json(capsys)
     assert out["heuristic"] == {"used": "spec", "at_start": 21}  # the spec's displacement()
-    assert (out["length"], out["method"]) == (31, "A*")
+    assert out["length"] == 31 and str(out["method"]).startswith("A*")  # on either engine, the race's winner
 
 
 @pytest.mark.parametrize("engine", ["python", "compiled"])
