@@ -6,8 +6,8 @@ on one physical one), each slows the others: importing numpy takes twice as long
 busy process, and a search a copy answers costs 5-15 % more than the engine asked by name. A
 person runs the same spec again and again while writing it, checking it or showing it; the
 second time the answer to the race is known. So the engine that answered first is remembered
-per question (the spec's text, the parameters given, its start, the question asked, and the
-kernel's sources), where it won by a clear margin (every other engine had been given
+per question (the spec's text, the parameters given, its start, its board's size and goal
+(a level read from a file changes them), the question asked, and the kernel's sources), where it won by a clear margin (every other engine had been given
 `table.MARGIN` times its search and had not answered: a close race, or one run on a busy
 machine, says nothing of which is faster, and is run again), and the next run of that
 question asks it alone: no race, no copy. Every engine's answer is exact, so only the time
@@ -125,7 +125,8 @@ def _key(compiled: CompiledPuzzle, query: Query) -> str | None:
         return None
     digest = hashlib.sha256()
     asked = repr(dataclasses.astuple(query))
-    for part in (puzzle.source, repr(puzzle.given), compiled.start.hex(), asked, cache_name()):
+    board = repr((compiled.cells, puzzle.goal.cells))  # a level read from a file changes these, not the text
+    for part in (puzzle.source, repr(puzzle.given), compiled.start.hex(), board, asked, cache_name()):
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
     return digest.hexdigest()[:32]
