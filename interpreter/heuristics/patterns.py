@@ -3,8 +3,9 @@ kernel (`kernel.patterns.build`), and the tables kept on disk beside the kernel'
 
 The patterns are chosen by a fixed rule: the pieces the goal places, in reading order of
 their goal cells, cut into groups as large as the memory allowed for a build holds (every
-state of a pattern's abstraction, its empty cells included, takes two bytes while it is
-searched). Groups of neighbouring goal cells keep together pieces that block each other.
+state of a pattern's abstraction, its empty cells included, takes a byte and a bit while it
+is searched), and no more states in all than `ALL_STATES` (the build's time). Groups of
+neighbouring goal cells keep together pieces that block each other.
 Where every move moves one piece the groups are disjoint and add up; otherwise the largest
 group's table alone is kept (the maximum of several tables is never more than their sum, and
 one larger table bounds better than several small ones).
@@ -31,7 +32,8 @@ from ..model.patterns import PatternSet, PatternTable
 from ..search.limits import Limits
 from .abstraction import Abstraction, goal_states, operations
 
-BUILD_STATES = 64 << 20  # the most abstract states one build searches (two bytes each)
+BUILD_STATES = 64 << 20  # the most abstract states one table's build searches
+ALL_STATES = 256 << 20  # the most abstract states the builds of every table search in all
 FILE_VERSION = 1
 
 
@@ -50,6 +52,7 @@ def states(abstraction: Abstraction, k: int) -> int:
 
 
 def choose(abstraction: Abstraction, most_states: int = BUILD_STATES) -> Choice:
+    """The groups of pieces (the fixed rule above), or why there are none."""
     pieces = [code for code, _ in abstraction.candidates]
     if not pieces:
         return Choice((), "no piece is on the board once and placed by the goal on one cell")
@@ -61,6 +64,9 @@ def choose(abstraction: Abstraction, most_states: int = BUILD_STATES) -> Choice:
     groups = [tuple(pieces[i : i + k]) for i in range(0, len(pieces), k)]
     if not abstraction.single_piece:
         groups = groups[:1]
+    searched = sum(states(abstraction, len(g)) for g in groups)
+    if searched > max(ALL_STATES, most_states):
+        return Choice((), f"the tables would search {searched:,} states to be built, more than {ALL_STATES:,}")
     return Choice(tuple(groups))
 
 

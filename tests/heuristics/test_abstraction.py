@@ -56,3 +56,14 @@ def test_a_pattern_larger_than_the_memory_allowed_is_refused_with_its_size() -> 
     found = abstraction(load(SPECS / "eight_puzzle.puz"))
     assert not isinstance(found, str)
     assert choose(found, most_states=50).why_none == "a pattern of one piece has 72 states, more than 50"
+
+
+def test_tables_that_would_take_too_long_to_build_are_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint.heuristics import patterns
+
+    found = abstraction(load(SPECS / "eight_puzzle.puz"))
+    assert not isinstance(found, str)
+    monkeypatch.setattr(patterns, "ALL_STATES", 1000)
+    assert choose(found, most_states=2000).why_none == (
+        "the tables would search 2,016 states to be built, more than 1,000"  # four groups of two: 4 x 72 x 7
+    )
