@@ -100,7 +100,7 @@ def _alone(
             memory.remember(compiled, query, None)
         limits.engine = "python"
         return Ran(side(registry.PYTHON, limits, True), "python", (name, exc.why))
-    return Ran(answer, name, chosen=why if why in (REMEMBERED, table.DERIVED) else None)
+    return Ran(answer, name, chosen=why if why == REMEMBERED else None)
 
 
 def _raced(

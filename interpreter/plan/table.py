@@ -8,9 +8,6 @@ says why not, in one sentence) and says how they run:
   and is refused with its reason where it cannot answer;
 - where the engine that answered this question first the last time won by a clear margin
   (`memory`), it runs alone;
-- where the search is guided by tables derived from the spec (`plan.heuristic`: built for a
-  puzzle too large to search without them), the kernel runs alone where it can: Python's
-  first try would only delay it;
 - else Python runs first (a small search ends before any other engine could even load), and,
   on a machine with a second core, each engine beside it runs in a forked copy of this
   process from DELAY seconds on: the first answer is the answer (`runner`). Python gives way
@@ -92,7 +89,6 @@ class Plan:
 
 ASKED = "asked for by name"
 PREFERRED = "named by PUZINT_ENGINE"
-DERIVED = "its search is guided by tables derived from the spec: a puzzle this large is the kernel's"
 
 
 def row_for(compiled: CompiledPuzzle, query: Query) -> Row:
@@ -118,8 +114,6 @@ def plan(
         usable = registry.engine(preferred, options).why_not(compiled, query) is None
         return Plan(None, preferred if usable else "python", PREFERRED)
     row = row_for(compiled, query)
-    if compiled.puzzle.patterns is not None and registry.COMPILED.why_not(compiled, query) is None:
-        return Plan(row, "compiled", DERIVED)
     known = remembered is not None and (remembered == "python" or remembered in row.beside)
     if known and registry.engine(str(remembered), options).why_not(compiled, query) is None:
         return Plan(row, remembered, why)

@@ -60,8 +60,6 @@ def test_auto_derives_tables_for_a_large_puzzle_and_takes_the_larger_estimate(mo
     assert result.data["heuristic"]["used"] == "spec and derived"
     assert result.data["heuristic"]["derived"].startswith("pattern databases 2-2-2-2 (added)")
     assert result.method.startswith("IDA*")  # from the start: no A* gave way first
-    assert result.data["engine"] == "compiled"  # no first try in Python: the tables say the puzzle is large
-    assert result.data["chosen"].startswith("its search is guided by tables derived from the spec")
 
 
 @pytest.mark.parametrize(
