@@ -289,6 +289,7 @@ def solve(
     limit: int | None = None,
     method: str = "auto",
     heuristic: str = "auto",
+    patterns: str = "",
     engine: str = "auto",
     max_states: int | None = None,
     timeout: float | None = None,
@@ -309,7 +310,8 @@ def solve(
     player stands. `workers` (a number; 0: one per core) or `cluster` (a running Dask
     cluster's scheduler address) run the search on Dask's workers, as `--workers` and
     `--cluster` do (the engine "workers"). `heuristic` as `--heuristic`: "auto", "derived"
-    (pattern databases built from the spec), "spec" (its own `heuristic` line) or "none".
+    (pattern databases built from the spec), "spec" (its own `heuristic` line) or "none";
+    `patterns` as `--patterns` (the groups of pieces those tables keep: "123456,789ABC,DEF").
     Ctrl-C stops the search and raises KeyboardInterrupt once it has cleaned up; with
     `interrupt="result"` it is a result instead (status "limit", limit "interrupted").
     Options that would change nothing, or contradict each other, raise ValueError with the
@@ -338,7 +340,7 @@ def solve(
             )
         engine, dask = "workers", Workers(workers or None, cluster)
     question = Question(count, reach, all, limit, method, from_goal=from_goal)
-    options = RunOptions(engine, dask, heuristic)
+    options = RunOptions(engine, dask, heuristic, patterns)
     why = refusal(compiled, question, options, keywords)
     if why is not None:
         raise ValueError(why)

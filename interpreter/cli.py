@@ -182,6 +182,12 @@ def build_parser() -> argparse.ArgumentParser:
         "own, none, or (auto) the derived one with the spec's where the puzzle is large",
     )
     run_p.add_argument(
+        "--patterns",
+        metavar="GROUPS",
+        default="",
+        help="the groups of pieces the derived tables keep, by symbol: '123456,789ABC,DEF' (default: chosen)",
+    )
+    run_p.add_argument(
         "--replay",
         metavar="FILE",
         help="check a solution file (one move per line, as `puzint play` saves them): are the moves legal, "
@@ -440,7 +446,9 @@ def _asked(args: argparse.Namespace, compiled: CompiledPuzzle) -> Asked:
     questions.py)."""
     question = _question(args)
     workers = _workers_asked(args, compiled, query_of(compiled, question))
-    options = RunOptions("workers" if workers is not None else args.engine, workers or Workers(), args.heuristic)
+    options = RunOptions(
+        "workers" if workers is not None else args.engine, workers or Workers(), args.heuristic, args.patterns
+    )
     _refuse_idle_options(args, compiled, question, options)
     return ask(compiled, question, options)
 

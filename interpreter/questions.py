@@ -106,10 +106,12 @@ def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, s
             f"{spell('method', 'bidirectional')} needs a goal that is one state (a goal picture without "
             "wildcards) and moves that can all be undone"
         )
-    if options.heuristic != "auto":
+    if options.heuristic != "auto" or options.patterns:
         query = query_of(compiled, question)
-        why = heuristics.refusal(compiled, options.heuristic, query.guided, query.method)
+        why = heuristics.refusal(compiled, options.heuristic, query.guided, query.method, options.patterns)
         if why is not None:
+            if options.patterns:
+                return why.replace("--patterns", spell("patterns", options.patterns), 1)
             return f"{spell('heuristic', options.heuristic)}: {why}"
     if options.engine not in ("auto", "python") and options.engine in registry.NAMES:
         unfit = registry.engine(options.engine, options).why_not(compiled, query_of(compiled, question))

@@ -14,4 +14,5 @@ class RunOptions:
     engine: str = "auto"  # "auto", or the name of one engine (engines.registry)
     workers: Workers = field(default_factory=Workers)  # --workers N, --cluster ADDRESS: where `workers` runs
     heuristic: str = "auto"  # --heuristic: auto, derived, spec or none (plan.heuristic)
+    patterns: str = ""  # --patterns: the groups of pieces the derived tables keep ("123,456"; "": chosen)
     cores: int | None = None  # the cores the run counts on (None: all this process may use; puzint check's: its share)

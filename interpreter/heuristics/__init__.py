@@ -27,7 +27,7 @@ from ..model.patterns import PatternSet
 from ..search.limits import Limits
 from . import patterns
 from .abstraction import Abstraction, abstraction
-from .patterns import build, cached, choose, keep, key
+from .patterns import Choice, build, cached, choose, keep, key, states
 from .pieces import pays, piece_tables
 
 HEURISTICS = ("auto", "derived", "spec", "none")
@@ -43,16 +43,21 @@ class Derived:
 
 
 def derive(
-    compiled: CompiledPuzzle, limits: Limits, most_states: int | None = None, paying: bool = False
+    compiled: CompiledPuzzle,
+    limits: Limits,
+    most_states: int | None = None,
+    paying: bool = False,
+    named: str = "",
 ) -> Derived | str:
     """The puzzle with a heuristic derived from it (with its own, where it has one), or why
     none can be derived. `most_states`: the largest abstraction one table's build searches
     (default `patterns.BUILD_STATES`); `paying` (`auto`): only the tables that pay on this
-    puzzle (`patterns_pay`, `pieces.pays`), not every table it has."""
+    puzzle (`patterns_pay`, `pieces.pays`), not every table it has; `named`: the patterns as
+    `--patterns` names them (see `named_groups`), instead of the fixed rule's."""
     alone = piece_tables(compiled) if not paying or pays(compiled) else "the one-piece tables would not pay"
     made = (
-        _pattern_tables(compiled, limits, most_states)
-        if not paying or patterns_pay(compiled)
+        _pattern_tables(compiled, limits, most_states, named)
+        if named or not paying or patterns_pay(compiled)
         else "pattern databases would not pay"
     )
     if isinstance(made, str) and isinstance(alone, str):
@@ -79,14 +84,17 @@ def derive(
     return Derived(with_tables, "; ".join(about))
 
 
-def _pattern_tables(compiled: CompiledPuzzle, limits: Limits, most_states: int | None) -> PatternSet | str:
+def _pattern_tables(
+    compiled: CompiledPuzzle, limits: Limits, most_states: int | None, named: str = ""
+) -> PatternSet | str:
     """The pattern databases of the puzzle (built, or read from the cache), or why none."""
     from ..kernel import installed, jit_disabled
 
     found = abstraction(compiled)
     if isinstance(found, str):
         return found
-    choice = choose(found, most_states if most_states is not None else patterns.BUILD_STATES)
+    most = most_states if most_states is not None else patterns.BUILD_STATES
+    choice = named_groups(compiled, found, named, most) if named else choose(found, most)
     if not choice.groups:
         return choice.why_none
     name = key(found, choice.groups)
@@ -99,9 +107,45 @@ def _pattern_tables(compiled: CompiledPuzzle, limits: Limits, most_states: int |
     return made
 
 
-def refusal(compiled: CompiledPuzzle, wanted: str, guided: bool, method: str) -> str | None:
-    """Why this heuristic (`--heuristic`) cannot be asked of this question (None: it can):
-    `guided`, whether a heuristic guides it (`Query.guided`), and the method asked."""
+def named_groups(compiled: CompiledPuzzle, found: Abstraction, named: str, most_states: int) -> Choice:
+    """The groups `--patterns` names: groups separated by commas, each its pieces' symbols
+    (one character each, or separated by spaces), every one a piece a pattern may keep (on the
+    board once, placed by the goal), none twice, each group's table within `most_states`."""
+    symbols = {compiled.puzzle.symbol(code): code for code, _ in found.candidates}
+    groups: list[tuple[int, ...]] = []
+    seen: set[str] = set()
+    for text in named.split(","):
+        names = text.split() if " " in text.strip() else list(text.strip())
+        if not names:
+            return Choice((), "--patterns has an empty group")
+        for name in names:
+            if name not in symbols:
+                keep = " ".join(sorted(symbols)) or "none"
+                return Choice((), f"--patterns names {name!r}, which no pattern can keep (it may keep: {keep})")
+            if name in seen:
+                return Choice((), f"--patterns names {name!r} twice")
+            seen.add(name)
+        group = tuple(symbols[name] for name in names)
+        size = states(found, len(group))
+        if size > most_states:
+            return Choice((), f"--patterns: the group {''.join(names)} has {size:,} states, more than {most_states:,}")
+        groups.append(group)
+    return Choice(tuple(groups))
+
+
+def refusal(compiled: CompiledPuzzle, wanted: str, guided: bool, method: str, named: str = "") -> str | None:
+    """Why this heuristic (`--heuristic`, with the patterns `--patterns` names) cannot be asked
+    of this question (None: it can): `guided`, whether a heuristic guides it (`Query.guided`),
+    and the method asked."""
+    if named:
+        if wanted in ("spec", "none"):
+            return f"--patterns names the derived tables, and --heuristic {wanted} uses none"
+        if not guided:
+            return "--patterns: a heuristic guides the search for one shortest solution, and this question is not one"
+        found = abstraction(compiled)
+        if isinstance(found, str):
+            return f"--patterns: no heuristic can be derived: {found}"
+        return named_groups(compiled, found, named, patterns.BUILD_STATES).why_none or None
     if wanted == "auto":
         return None
     if not guided:

@@ -41,14 +41,14 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     if (
         not query.guided
         or options.heuristic == "spec"
-        or (options.heuristic == "auto" and not heuristics.large(compiled))
+        or (options.heuristic == "auto" and not options.patterns and not heuristics.large(compiled))
     ):
         return Guided(compiled, query, spec)
     if options.heuristic == "none":
         bare = CompiledPuzzle(compiled.puzzle._replace(heuristic=None, heuristic_slots=0))
         return Guided(bare, query, "none")
     own = compiled if options.heuristic == "auto" else CompiledPuzzle(compiled.puzzle._replace(heuristic=None))
-    derived = heuristics.derive(own, limits, paying=options.heuristic == "auto")
+    derived = heuristics.derive(own, limits, paying=options.heuristic == "auto", named=options.patterns)
     if isinstance(derived, str):
         if options.heuristic == "derived":
             from ..errors import Diagnostic, Pos, SpecError

@@ -91,3 +91,38 @@ def test_a_derived_heuristic_asked_of_a_puzzle_with_no_abstraction_says_why() ->
     with pytest.raises(ValueError, match="heuristic must be one of auto, derived, spec, none, got 'best'"):
         solve(SPECS / "frog.puz", heuristic="best")
     assert load(SPECS / "frog.puz").puzzle.heuristic is None
+
+
+def test_the_patterns_named_on_the_command_line_are_the_tables_built(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run_json(capsys, "--patterns", "1234,5678")
+    heuristic = out["heuristic"]
+    assert isinstance(heuristic, dict) and out["length"] == 31
+    assert heuristic["used"] == "spec and derived"  # named tables are derived even on a small puzzle
+    assert str(heuristic["derived"]).startswith("pattern databases 4-4 (added)")
+
+
+@pytest.mark.parametrize(
+    ("patterns", "why"),
+    [
+        ("1234,5X", "--patterns 1234,5X names 'X', which no pattern can keep (it may keep: 1 2 3 4 5 6 7 8)"),
+        ("1234,45", "--patterns 1234,45 names '4' twice"),
+        ("123,,4", "--patterns 123,,4 has an empty group"),
+    ],
+)
+def test_patterns_that_cannot_be_built_are_refused(capsys: pytest.CaptureFixture[str], patterns: str, why: str) -> None:
+    assert main(["run", EIGHT, "--patterns", patterns]) == 2
+    assert why in capsys.readouterr().err
+
+
+def test_patterns_go_with_a_derived_heuristic_only(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", EIGHT, "--patterns", "1234", "--heuristic", "spec"]) == 2
+    assert "--patterns 1234 names the derived tables, and --heuristic spec uses none" in capsys.readouterr().err
+    assert main(["run", EIGHT, "--patterns", "1234", "--count"]) == 2
+    assert "--patterns 1234: a heuristic guides the search for one shortest solution" in capsys.readouterr().err
+
+
+def test_the_api_names_patterns_as_the_command_line_does() -> None:
+    result = solve(EIGHT, patterns="12345678", heuristic="derived")
+    assert result.length == 31 and result.data["heuristic"]["derived"].startswith("pattern databases 8 (the largest)")
+    with pytest.raises(ValueError, match="patterns='129' names '9', which no pattern can keep"):
+        solve(EIGHT, patterns="129")
