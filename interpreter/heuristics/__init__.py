@@ -18,15 +18,13 @@ positions (estimate DEAD) and a bound per piece, used by `auto` from `pieces.LAR
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
-from math import factorial, prod
 
 from ..compiler import CompiledPuzzle
 from ..model import expr as m
 from ..model.patterns import PatternSet
 from ..search.limits import Limits
 from . import patterns
-from .abstraction import Abstraction, abstraction
+from .abstraction import Abstraction, abstraction, arrangements
 from .patterns import Choice, build, cached, choose, keep, key, states
 from .pieces import pays, piece_tables
 
@@ -161,13 +159,6 @@ def refusal(compiled: CompiledPuzzle, wanted: str, guided: bool, method: str, na
     return None
 
 
-def arrangements(found: Abstraction, start: bytes) -> int:
-    """How many ways the pieces on the board can be arranged on its cells (pieces of one code
-    alike): a bound on the states, and the size that decides whether tables pay."""
-    counts = Counter(start[: found.cells])
-    return factorial(found.cells) // prod(factorial(c) for c in counts.values())
-
-
 def large(compiled: CompiledPuzzle) -> bool:
     """Whether `auto` derives a heuristic: pattern databases or one-piece tables pay here."""
     return patterns_pay(compiled) or pays(compiled)
@@ -181,8 +172,5 @@ def patterns_pay(compiled: CompiledPuzzle) -> bool:
     amida ladder's 52 lines, below its own `inversions()`), not worth its build."""
     found = abstraction(compiled)
     return (
-        not isinstance(found, str)
-        and found.single_piece
-        and bool(found.candidates)
-        and arrangements(found, compiled.start) > LARGE
+        not isinstance(found, str) and found.single_piece and bool(found.candidates) and arrangements(compiled) > LARGE
     )

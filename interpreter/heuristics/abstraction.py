@@ -21,24 +21,16 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
+from math import factorial, prod
 
 import numpy as np
 
 from ..compiler import CompiledPuzzle
-from ..compiler.rewrite import instance, invertible, normalise, placements
+from ..compiler.rewrite import Instance, instance, invertible, normalise, placements
 from ..model.puzzle import ANY, EMPTY, Rewrite
 
 CHECK, OCCUPIED, SAME, WRITE, COPY = range(5)  # as kernel.patterns.build reads them
 OTHER = -1
-
-Instance = tuple[
-    tuple[tuple[int, int], ...],
-    tuple[int, ...],
-    tuple[tuple[int, int], ...],
-    tuple[tuple[int, int], ...],
-    tuple[tuple[int, int], ...],
-    int,
-]  # as compiler.rewrite's
 
 
 @dataclass(frozen=True)
@@ -57,20 +49,38 @@ class Abstraction:
     goal: tuple[int, ...]
 
 
-def abstraction(compiled: CompiledPuzzle) -> Abstraction | str:
-    """The puzzle's abstraction, or why it has none."""
+def arrangements(compiled: CompiledPuzzle) -> int:
+    """How many ways the pieces on the board can be arranged on its cells (pieces of one code
+    alike): a bound on the states, and the size that decides whether tables pay."""
+    counts = Counter(compiled.start[: compiled.cells])
+    return factorial(compiled.cells) // prod(factorial(c) for c in counts.values())
+
+
+def unfit(compiled: CompiledPuzzle, tables: str) -> str | None:
+    """Why no table of the kind named (`pattern databases`, `dead positions`) abstracts this
+    puzzle's pieces and moves, before its moves are looked at (None: they may)."""
     puzzle = compiled.puzzle
     if puzzle.fill is not None:
         return "a filling is searched by its rules, not by moves"
     if puzzle.board is None or puzzle.places or puzzle.counters:
-        return "pattern databases abstract pieces on a board, and this puzzle has places or counters"
+        return f"{tables} abstract pieces on a board, and this puzzle has places or counters"
     if compiled.families:
-        return "pattern databases need every move to be a plain rewrite (no guard, effect or cost)"
+        return f"{tables} need every move to be a plain rewrite (no guard, effect or cost)"
     if puzzle.symmetries:
         return "the spec's symmetries join states, and the tables are not checked against them"
+    if puzzle.goal.cells is None or puzzle.goal.places:
+        return f"{tables} need a goal that places pieces on cells"
+    return None
+
+
+def abstraction(compiled: CompiledPuzzle) -> Abstraction | str:
+    """The puzzle's abstraction, or why it has none."""
+    puzzle = compiled.puzzle
+    why = unfit(compiled, "pattern databases")
+    if why is not None:
+        return why
     goal = puzzle.goal.cells
-    if goal is None or puzzle.goal.places:
-        return "pattern databases need a goal that places pieces on cells"
+    assert goal is not None and puzzle.board is not None  # as unfit found
     moves: list[Instance] = []
     seen: set[tuple[object, ...]] = set()
     for move in puzzle.moves:

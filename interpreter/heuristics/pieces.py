@@ -28,11 +28,11 @@ from __future__ import annotations
 import time
 from collections import Counter, deque
 from itertools import product
-from math import factorial, prod
 
 from ..compiler import CompiledPuzzle
 from ..model.pieces import UNREACHED, PieceSet, PieceTable
 from ..model.puzzle import ANY, EMPTY
+from .abstraction import arrangements, unfit
 
 MOST_STATES = 1 << 21  # the most abstract states (placements of the kept pieces) one table holds
 LARGE = 300_000  # arrangements of the pieces from which `auto` uses the tables (a smaller puzzle is searched faster)
@@ -48,9 +48,7 @@ def pays(compiled: CompiledPuzzle) -> bool:
     pruning is what pays: where none is, as in the frogs' jumps, the bound alone guided A*
     over more states than the search from both ends it replaced), and its pieces can be
     arranged on its cells in more than `LARGE` ways (pieces of a code alike)."""
-    counts = Counter(compiled.start[: compiled.cells])
-    ways = factorial(compiled.cells) // prod(factorial(c) for c in counts.values())
-    if ways <= LARGE:
+    if arrangements(compiled) <= LARGE:
         return False
     made = piece_tables(compiled)
     return not isinstance(made, str) and any(t.dead_cells() for t in made.tables)
@@ -69,17 +67,11 @@ def piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:
 def _piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:
     began = time.monotonic()
     puzzle = compiled.puzzle
-    if puzzle.fill is not None:
-        return "a filling is searched by its rules, not by moves"
-    if puzzle.board is None or puzzle.places or puzzle.counters:
-        return "dead positions are found for pieces on a board, and this puzzle has places or counters"
-    if compiled.families:
-        return "dead positions need every move to be a plain rewrite (no guard, effect or cost)"
-    if puzzle.symmetries:
-        return "the spec's symmetries join states, and the tables are not checked against them"
+    why = unfit(compiled, "dead positions")
+    if why is not None:
+        return why
     goal = puzzle.goal.cells
-    if goal is None or puzzle.goal.places:
-        return "dead positions need a goal that places pieces on cells"
+    assert goal is not None
     steps = _steps(compiled)
     if isinstance(steps, str):
         return steps
