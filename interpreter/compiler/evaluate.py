@@ -428,28 +428,33 @@ class Evaluator:
 
     def _patterns(self) -> Fn:
         """The estimate of the pattern databases derived from the spec (`model.patterns`:
-        each table read at the rank of its pieces' placement)."""
+        each table read at the rank of its pieces' placement, in the state and in its images
+        through the puzzle's symmetries, the largest kept)."""
         made = self.puzzle.patterns
         assert made is not None, "a heuristic reads pattern databases only where they were derived"
         cells, additive = self.cells, made.additive
         tables = [(t.codes, t.weights, t.distances) for t in made.tables]
+        views = [(tuple(range(cells)), tuple(range(256)))] + [(s.reads, s.codes) for s in made.symmetries]
 
         def estimate(s: Any, env: list[Any]) -> int:
-            where = [0] * 256
-            for c in range(cells):
-                where[s[c]] = c
-            values = []
-            for codes, weights, distances in tables:
-                rank = 0
-                placed: list[int] = []
-                for i, code in enumerate(codes):
-                    cell = where[code]
-                    rank += (cell - sum(1 for p in placed if p < cell)) * weights[i]
-                    placed.append(cell)
-                values.append(distances[rank])
-            if UNREACHED in values:
-                return DEAD
-            return sum(values) if additive else max(values)
+            best = 0
+            for reads, renamed in views:
+                where = [0] * 256
+                for c in range(cells):
+                    where[renamed[s[reads[c]]]] = c
+                values = []
+                for codes, weights, distances in tables:
+                    rank = 0
+                    placed: list[int] = []
+                    for i, code in enumerate(codes):
+                        cell = where[code]
+                        rank += (cell - sum(1 for p in placed if p < cell)) * weights[i]
+                        placed.append(cell)
+                    values.append(distances[rank])
+                if UNREACHED in values:
+                    return DEAD
+                best = max(best, sum(values) if additive else max(values))
+            return best
 
         return estimate
 

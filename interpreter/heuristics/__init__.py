@@ -27,6 +27,7 @@ from . import patterns
 from .abstraction import Abstraction, abstraction, arrangements
 from .patterns import Choice, build, cached, choose, keep, key, states
 from .pieces import pays, piece_tables
+from .symmetries import symmetries
 
 HEURISTICS = ("auto", "derived", "spec", "none")
 LARGE = 50_000_000  # states (as the pieces can be arranged) from which auto derives tables
@@ -102,7 +103,12 @@ def _pattern_tables(
             return "pattern databases are built on the kernel, and numba cannot run here"
         made = build(found, choice.groups, limits)
         keep(name, made)
-    return made
+    seen_through = symmetries(compiled, found)
+    if not seen_through:
+        return made
+    plural = "symmetry" if len(seen_through) == 1 else "symmetries"
+    about = f"{made.about}, also read through {len(seen_through)} {plural} of the board"
+    return dataclasses.replace(made, about=about, symmetries=seen_through)
 
 
 def named_groups(compiled: CompiledPuzzle, found: Abstraction, named: str, most_states: int) -> Choice:

@@ -49,16 +49,31 @@ class PatternTable:
         return rank
 
 
+@dataclass(frozen=True)
+class Symmetry:
+    """A map of the puzzle onto itself that keeps every distance to the goal
+    (`heuristics.symmetries`): the state seen through it holds on cell c what the state
+    holds on cell `reads[c]`, each code x renamed `codes[x]` (256 entries)."""
+
+    reads: tuple[int, ...]
+    codes: tuple[int, ...]
+
+    def image(self, state: bytes | bytearray) -> bytes:
+        return bytes(self.codes[state[cell]] for cell in self.reads)
+
+
 @dataclass(frozen=True, eq=False)
 class PatternSet:
     """Tables over disjoint patterns. `additive`: each move moves one piece, and a table counts
     only the moves of its own pieces, so the tables add up (Korf and Felner's disjoint
     pattern databases); otherwise every table counts every move and the largest is taken.
-    `about` says how they were chosen and built, for the output."""
+    `symmetries`: maps of the puzzle onto itself the tables are also read through (the
+    largest estimate kept). `about` says how they were chosen and built, for the output."""
 
     tables: tuple[PatternTable, ...]
     additive: bool
     about: str = ""
+    symmetries: tuple[Symmetry, ...] = ()
 
     @property
     def size(self) -> int:
@@ -66,6 +81,11 @@ class PatternSet:
         return sum(len(t.distances) for t in self.tables)
 
     def estimate(self, state: bytes | bytearray) -> int:
+        """The largest of the tables' estimates of the state and of its images."""
+        return max(self.seen(state), *(self.seen(s.image(state)) for s in self.symmetries))
+
+    def seen(self, state: bytes | bytearray) -> int:
+        """The tables' estimate of this state alone."""
         values = [t.distances[t.rank(state)] for t in self.tables]
         if UNREACHED in values:
             return DEAD

@@ -491,10 +491,12 @@ class Compiler:
 
     def _patterns(self, e: m.Call) -> tuple[int, int]:
         """The pattern databases in `values`, and two slots a table for its rank as it is
-        counted. In `values`: how many tables, whether they add up, then for each of the 256
-        codes four numbers (its table, or -1; the bits of the pieces before it in its pattern;
-        its own bit; the weight of its digit in a rank), then where each table's distances
-        are (8 bytes a value, little-endian)."""
+        counted. In `values`: how many tables, whether they add up, how many symmetries they
+        are also read through, then for each of the 256 codes four numbers (its table, or -1;
+        the bits of the pieces before it in its pattern; its own bit; the weight of its digit
+        in a rank), then where each table's distances are, then each symmetry (the cell each
+        cell reads, then the 256 codes' new names), then the distances (8 bytes a value,
+        little-endian)."""
         a = self.a
         made = self.puzzle.patterns
         assert made is not None, "a heuristic reads pattern databases only where they were derived"
@@ -506,11 +508,14 @@ class Compiler:
         for t, table in enumerate(made.tables):
             for i, code in enumerate(table.codes):
                 by_code[code] = (t, (1 << i) - 1, 1 << i, table.weights[i])
-        a.values.extend((len(made.tables), int(made.additive)))
+        a.values.extend((len(made.tables), int(made.additive), len(made.symmetries)))
         for entry in by_code:
             a.values.extend(entry)
         offsets = len(a.values)
         a.values.extend([0] * len(made.tables))
+        for symmetry in made.symmetries:
+            a.values.extend(symmetry.reads)
+            a.values.extend(symmetry.codes)
         for t, table in enumerate(made.tables):
             a.values[offsets + t] = len(a.values)
             padded = table.distances + bytes(-len(table.distances) % 8)

@@ -610,15 +610,32 @@ def _rare(mp: np.ndarray, ws: np.ndarray, s: int, op: int, a: int, b: int, c: in
 @njit(cache=True)
 def _patterns(mp: np.ndarray, ws: np.ndarray, s: int, at: int, scratch: int, cells: int) -> int:
     """The estimate of the pattern databases laid out at `at` (`bytecode.Compiler._patterns`):
-    each table's distance at the rank of its pieces' placement (`model.patterns`), all ranks
-    counted in one reading of the cells, added up or the largest; DEAD where a table says its
-    pattern's goal cannot be reached."""
+    the largest of the tables' estimates of the state and of its images through the
+    puzzle's symmetries (`_seen`); DEAD where one says its pattern's goal cannot be reached."""
+    tables, symmetries = mp[at], mp[at + 2]
+    view = at + 3 + 4 * 256 + tables
+    best = _seen(mp, ws, s, at, scratch, cells, -1)
+    for _ in range(symmetries):
+        if best == DEAD:
+            return DEAD
+        best = max(best, _seen(mp, ws, s, at, scratch, cells, view))
+        view += cells + 256
+    return best
+
+
+@njit(cache=True, inline="always")
+def _seen(mp: np.ndarray, ws: np.ndarray, s: int, at: int, scratch: int, cells: int, view: int) -> int:
+    """The tables' estimate of the state seen through the symmetry laid out at `view` (-1:
+    the state itself): each table's distance at the rank of its pieces' placement
+    (`model.patterns`), all ranks counted in one reading of the cells, added up or the
+    largest."""
     tables, additive = mp[at], mp[at + 1]
-    codes = at + 2
+    codes = at + 3
     for t in range(2 * tables):
         ws[scratch + t] = 0
     for c in range(cells):
-        entry = codes + 4 * ws[s + c]
+        code = ws[s + c] if view < 0 else mp[view + cells + ws[s + mp[view + c]]]
+        entry = codes + 4 * code
         t = mp[entry]
         if t >= 0:
             seen = ws[scratch + 2 * t + 1]
