@@ -153,6 +153,31 @@ def handwritten(number: int, cap: float) -> Run:
     return Run("solved", answer["length"], answer["nodes"], answer["seconds"], wall, "IDA*")
 
 
+ONE_PROCESS = """
+import json, sys, time
+from puzint.api import solve
+for path in sys.argv[1:]:
+    began = time.perf_counter()
+    result = solve(path, heuristic="derived")
+    wall = time.perf_counter() - began
+    print(json.dumps({"length": result.length, "states": result.states, "wall": wall}), flush=True)
+"""
+
+
+def one_process(paths: list[Path], cap: float) -> tuple[list[Run], float]:
+    """Every instance solved in turn by one Python process through the API (`puzint.api.solve`,
+    the derived heuristic): each run's length, states and wall time, and the process's whole
+    wall time (its start, the kernel's loading and the tables' reading included)."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    out, wall, err = process([sys.executable, "-c", ONE_PROCESS, *map(str, paths)], cap, env)
+    if out is None:
+        return [Run(f">{cap:g}") for _ in paths], wall
+    answers = [json.loads(line) for line in out.splitlines() if line.startswith("{")]
+    runs = [Run("solved", a["length"], a["states"], a["wall"], a["wall"]) for a in answers]
+    runs += [Run(f"error: {err.strip().splitlines()[-1] if err.strip() else 'no output'}")] * (len(paths) - len(runs))
+    return runs, wall
+
+
 def build_seconds(derived: str) -> float | None:
     """The build time in a JSON's "derived" text ("..., built in 12.3 s"), None if read from the cache."""
     found = re.search(r"built in ([0-9.]+) s", derived)
@@ -222,6 +247,13 @@ def main() -> None:
     parser.add_argument("--hand-cap", type=float, default=HAND_CAP, help="seconds the hand-written IDA* may take")
     parser.add_argument("--skip-build", action="store_true", help="no run that builds the pattern databases afresh")
     parser.add_argument("--build-cap", type=float, default=3600.0, help="seconds the build run may take")
+    parser.add_argument(
+        "--one-process",
+        type=float,
+        default=0.0,
+        metavar="CAP",
+        help="also solve every instance in one process through the API, stopped after CAP seconds in all",
+    )
     parser.add_argument("--output", type=Path, default=DOCS, help="the page written (default docs/...)")
     parser.add_argument("--no-docs", action="store_true", help="print the tables only, write no page")
     options = parser.parse_args()
@@ -238,6 +270,8 @@ def main() -> None:
     manhattan_runs: list[Run] = []
     hand_runs: list[Run] = []
     built: tuple[float, str] | None = None
+    build_wall: float | None = None
+    together: tuple[list[Run], float] | None = None
     with tempfile.TemporaryDirectory(prefix="puzint-korf-") as folder:
         paths: dict[int, tuple[Path, Path]] = {}
         for n in numbers:
@@ -255,7 +289,13 @@ def main() -> None:
                 print(f"  no build time in the JSON: {run.status} {run.derived!r}", file=sys.stderr, flush=True)
             else:
                 built = (seconds, run.derived)
-                print(f"  {run.derived}", file=sys.stderr, flush=True)
+                build_wall = run.wall
+                print(f"  {run.derived} ({run.wall:.1f} s of wall for the whole run)", file=sys.stderr, flush=True)
+        if options.one_process:
+            print("every instance in one process ...", file=sys.stderr, flush=True)
+            together = one_process([paths[n][0] for n in numbers], options.one_process)
+            for n, run in zip(numbers, together[0], strict=True):
+                checked(run, instances[n][0], "one process", n, wrong)
 
         for n in numbers:
             published = instances[n][0]
@@ -292,6 +332,8 @@ def main() -> None:
     print(f"\nKorf's fifteen-puzzle instances: {covered(numbers)}")
     table(header, rows, left=1)
     totals = summary(numbers, derived_runs, manhattan_runs, hand_runs if options.handwritten else None)
+    if together is not None:
+        totals.append(in_one_process(together, build_wall))
     for line in totals:
         print(line)
     if built is not None:
@@ -302,6 +344,18 @@ def main() -> None:
         options.output.write_text(page(options, numbers, header, markdown_rows, totals, built, wrong), encoding="utf-8")
         print(f"\nwritten: {options.output}")
     sys.exit(1 if wrong else 0)
+
+
+def in_one_process(together: tuple[list[Run], float], build_wall: float | None) -> str:
+    runs, wall = together
+    solved = [r for r in runs if r.length is not None]
+    line = (
+        f"in one process (the API, the tables read from the cache): {len(solved)} of {len(runs)} solved, "
+        f"{sum(r.states or 0 for r in solved):,} states, {wall:.1f} s of wall in all"
+    )
+    if build_wall is not None:
+        line += f"; with the run that built the tables afresh ({build_wall:.1f} s of wall), {wall + build_wall:.1f} s"
+    return line
 
 
 def summary(numbers: list[int], derived: list[Run], manhattan: list[Run], hand: list[Run] | None) -> list[str]:

@@ -419,19 +419,25 @@ class Evaluator:
         if name == "parts":  # a cost of several parts (`cost 1, 1`), compared in order
             return lambda s, env: LexCost(part(s, env) for part in args)
         if name == "patterns":
-            return self._patterns()
+            return self._patterns(e)
         if name == "pieces":
             made = self.puzzle.alone
             assert made is not None, "a heuristic reads one-piece tables only where they were derived"
             return lambda s, env: made.estimate(s)
         return self._measure(e)
 
-    def _patterns(self) -> Fn:
+    def _patterns(self, e: m.Call) -> Fn:
         """The estimate of the pattern databases derived from the spec (`model.patterns`:
         each table read at the rank of its pieces' placement, in the state and in its images
-        through the puzzle's symmetries, the largest kept)."""
+        through the puzzle's symmetries, the largest kept). The spec's own `patterns(...)` has
+        its tables only once a search has built them (`plan.heuristic`): read before, it says so."""
         made = self.puzzle.patterns
-        assert made is not None, "a heuristic reads pattern databases only where they were derived"
+        if made is None:
+
+            def unbuilt(s: Any, env: list[Any]) -> int:
+                raise EvalError(e.pos, "patterns() is read before its tables were built", "a search (puzint run)")
+
+            return unbuilt
         cells, additive = self.cells, made.additive
         tables = [(t.codes, t.weights, t.distances) for t in made.tables]
         views = [(tuple(range(cells)), tuple(range(256)))] + [(s.reads, s.codes) for s in made.symmetries]

@@ -21,7 +21,7 @@ import dataclasses
 
 from ..compiler import CompiledPuzzle
 from ..model import expr as m
-from ..model.patterns import PatternSet
+from ..model.patterns import PatternSet, named_in
 from ..search.limits import Limits
 from . import patterns
 from .abstraction import Abstraction, abstraction, arrangements
@@ -83,8 +83,18 @@ def derive(
     return Derived(with_tables, "; ".join(about))
 
 
+def spec_tables(compiled: CompiledPuzzle, limits: Limits, named: str, who: str) -> Derived | str:
+    """The puzzle with the tables its own heuristic reads (`patterns(...)` in the spec): the
+    groups `named` (as `--patterns` names them; "": the fixed rule's), built or read from the
+    cache, or why none can be (`who` names what asked for them, in the reason)."""
+    made = _pattern_tables(compiled, limits, None, named, who)
+    if isinstance(made, str):
+        return made
+    return Derived(CompiledPuzzle(compiled.puzzle._replace(patterns=made)), made.about)
+
+
 def _pattern_tables(
-    compiled: CompiledPuzzle, limits: Limits, most_states: int | None, named: str = ""
+    compiled: CompiledPuzzle, limits: Limits, most_states: int | None, named: str = "", who: str = "--patterns"
 ) -> PatternSet | str:
     """The pattern databases of the puzzle (built, or read from the cache), or why none."""
     from ..kernel import installed, jit_disabled
@@ -93,7 +103,7 @@ def _pattern_tables(
     if isinstance(found, str):
         return found
     most = most_states if most_states is not None else patterns.BUILD_STATES
-    choice = named_groups(compiled, found, named, most) if named else choose(found, most)
+    choice = named_groups(compiled, found, named, most, who) if named else choose(found, most)
     if not choice.groups:
         return choice.why_none
     name = key(found, choice.groups)
@@ -111,28 +121,31 @@ def _pattern_tables(
     return dataclasses.replace(made, about=about, symmetries=seen_through)
 
 
-def named_groups(compiled: CompiledPuzzle, found: Abstraction, named: str, most_states: int) -> Choice:
-    """The groups `--patterns` names: groups separated by commas, each its pieces' symbols
-    (one character each, or separated by spaces), every one a piece a pattern may keep (on the
-    board once, placed by the goal), none twice, each group's table within `most_states`."""
+def named_groups(
+    compiled: CompiledPuzzle, found: Abstraction, named: str, most_states: int, who: str = "--patterns"
+) -> Choice:
+    """The groups `--patterns` (or the spec's `patterns("...")`: `who`) names: groups separated
+    by commas, each its pieces' symbols (one character each, or separated by spaces), every one
+    a piece a pattern may keep (on the board once, placed by the goal), none twice, each
+    group's table within `most_states`."""
     symbols = {compiled.puzzle.symbol(code): code for code, _ in found.candidates}
     groups: list[tuple[int, ...]] = []
     seen: set[str] = set()
     for text in named.split(","):
         names = text.split() if " " in text.strip() else list(text.strip())
         if not names:
-            return Choice((), "--patterns has an empty group")
+            return Choice((), f"{who} has an empty group")
         for name in names:
             if name not in symbols:
                 keep = " ".join(sorted(symbols)) or "none"
-                return Choice((), f"--patterns names {name!r}, which no pattern can keep (it may keep: {keep})")
+                return Choice((), f"{who} names {name!r}, which no pattern can keep (it may keep: {keep})")
             if name in seen:
-                return Choice((), f"--patterns names {name!r} twice")
+                return Choice((), f"{who} names {name!r} twice")
             seen.add(name)
         group = tuple(symbols[name] for name in names)
         size = states(found, len(group))
         if size > most_states:
-            return Choice((), f"--patterns: the group {''.join(names)} has {size:,} states, more than {most_states:,}")
+            return Choice((), f"{who}: the group {''.join(names)} has {size:,} states, more than {most_states:,}")
         groups.append(group)
     return Choice(tuple(groups))
 
@@ -142,7 +155,8 @@ def refusal(compiled: CompiledPuzzle, wanted: str, guided: bool, method: str, na
     of this question (None: it can): `guided`, whether a heuristic guides it (`Query.guided`),
     and the method asked."""
     if named:
-        if wanted in ("spec", "none"):
+        own = named_in(compiled.puzzle.heuristic) is not None
+        if wanted == "none" or (wanted == "spec" and not own):
             return f"--patterns names the derived tables, and --heuristic {wanted} uses none"
         if not guided:
             return "--patterns: a heuristic guides the search for one shortest solution, and this question is not one"

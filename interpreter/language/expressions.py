@@ -126,7 +126,9 @@ FUNCTIONS: dict[str, tuple[int, int | None, Callable[..., Value]]] = {
 def arity_text(low: int, high: int | None) -> str:
     if high is None:
         return f"{low} or more arguments"
-    return f"{low} argument{'s' if low != 1 else ''}" if low == high else f"{low} to {high} arguments"
+    if low == high:
+        return f"{low} argument{'s' if low != 1 else ''}"
+    return f"{low} or {high} arguments" if high == low + 1 else f"{low} to {high} arguments"
 
 
 def _need_int(expr: s.Expr, value: Value) -> int:

@@ -36,6 +36,7 @@ STATE_FUNCTIONS = (
     "displacement",
     "misplaced",
     "moves",
+    "patterns",
 )
 MEASURES = ("inversions", "displacement", "misplaced")
 POSITION_ATTRIBUTES = ("row", "col")
@@ -740,6 +741,8 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
             raise fail(expr.pos, "together() takes two or more pieces", "together(a, b)")
         pieces = tuple(as_piece(a, syntax.pos) for a, syntax in zip(args, expr.args, strict=True))
         return m.Call(expr.pos, name, pieces, m.BOOL)
+    if name == "patterns":
+        return _patterns(expr, args, scope)
     _arity(expr, 0, 0)  # the measures, and moves()
     if name == "moves" and scope.what != "the heuristic":
         raise fail(
@@ -748,6 +751,27 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
             "heuristic moves()",
         )
     return m.Call(expr.pos, name, (), m.NUM)
+
+
+def _patterns(expr: s.Call, args: list[m.Expr], scope: Scope) -> m.Expr:
+    """`patterns()`: the pattern databases derived from the spec (`heuristics.patterns`), the
+    patterns chosen by puzint; `patterns("123456, 789ABC, DEF")`: the groups of pieces named as
+    `--patterns` names them (checked, and the tables built, when a search starts)."""
+    if scope.what != "the heuristic":
+        raise fail(
+            expr.pos,
+            f"patterns() estimates the moves left from a state: it is for the heuristic, not {scope.what}",
+            "heuristic patterns()",
+        )
+    _arity(expr, 0, 1)
+    if args and not (isinstance(args[0], m.Const) and isinstance(args[0].value, str) and args[0].value.strip()):
+        raise fail(
+            expr.args[0].pos,
+            "patterns() takes the groups of pieces as one text: each group its pieces' symbols, groups "
+            "separated by commas",
+            'patterns("123456, 789ABC, DEF")',
+        )
+    return m.Call(expr.pos, "patterns", tuple(args), m.NUM)
 
 
 def _a_stack(place: m.Expr, pos: Pos, names: Names) -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import perm
 
+from . import expr as m
+
 UNREACHED = 255  # a table's entry for a placement from which the pattern's goal cannot be reached
 DEAD = 1 << 40  # the estimate of such a state: more than any solution (the state is pruned)
 
@@ -90,3 +92,13 @@ class PatternSet:
         if UNREACHED in values:
             return DEAD
         return sum(values) if self.additive else max(values, default=0)
+
+
+def named_in(heuristic: m.Expr | None) -> m.Call | None:
+    """The spec's own `patterns(...)` in a heuristic, if it has one (the tables it reads are
+    built when a search starts, as the plan decides)."""
+    if heuristic is None:
+        return None
+    if isinstance(heuristic, m.Call) and heuristic.name == "patterns":
+        return heuristic
+    return next((found for c in m.children(heuristic) if (found := named_in(c)) is not None), None)

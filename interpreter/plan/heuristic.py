@@ -6,9 +6,12 @@ replaced as chosen, and the answer says which ran and its value at the start.
 the heuristic derived from the spec (pattern databases), with the spec's own where it has one
 (the larger of the two); else the spec's. `derived`: the derived one alone, wherever the
 puzzle has an abstraction. `spec`: the spec's alone. `none`: no heuristic (a breadth-first or
-two-ended search). With a derived heuristic and no method named, IDA* runs from the start
-where every move can be undone (it keeps only its path; A* would fill its room with the
-frontier of a puzzle this large first and then hand over to it).
+two-ended search). A spec whose heuristic reads `patterns(...)` names its own tables: they are
+built (or read from the cache) here for `auto` and `spec`, with the groups it names (or those
+`--patterns` names instead), and are the groups `derived` builds. With tables derived or named
+and no method named, IDA* runs from the start where every move can be undone (it keeps only
+its path; A* would fill its room with the frontier of a puzzle this large first and then hand
+over to it).
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from dataclasses import dataclass
 from .. import heuristics
 from ..compiler import CompiledPuzzle
 from ..engines import Query, RunOptions
+from ..errors import Diagnostic, Pos, SpecError
+from ..model import expr as m
+from ..model.patterns import named_in
 from ..search import Limits
 
 
@@ -38,6 +44,10 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     from the cache, here: once, before any engine runs), and the question, by IDA* where the
     derived heuristic runs with no method named and every move can be undone."""
     spec = "spec" if compiled.puzzle.heuristic is not None else "none"
+    call = named_in(compiled.puzzle.heuristic)
+    named = options.patterns or (_text(call) if call is not None else "")
+    if call is not None and options.heuristic in ("auto", "spec"):
+        return _spec_tables(compiled, query, limits, call, named, "--patterns" if options.patterns else "patterns()")
     if (
         not query.guided
         or options.heuristic == "spec"
@@ -48,14 +58,37 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
         bare = CompiledPuzzle(compiled.puzzle._replace(heuristic=None, heuristic_slots=0))
         return Guided(bare, query, "none")
     own = compiled if options.heuristic == "auto" else CompiledPuzzle(compiled.puzzle._replace(heuristic=None))
-    derived = heuristics.derive(own, limits, paying=options.heuristic == "auto", named=options.patterns)
+    derived = heuristics.derive(own, limits, paying=options.heuristic == "auto", named=named)
     if isinstance(derived, str):
         if options.heuristic == "derived":
-            from ..errors import Diagnostic, Pos, SpecError
-
             raise SpecError([Diagnostic(Pos(0, 0), f"no heuristic can be derived: {derived}")])
         return Guided(compiled, query, spec)
     used = "derived" if own.puzzle.heuristic is None else "spec and derived"
-    if query.method == "auto" and compiled.undirected:
-        query = dataclasses.replace(query, method="idastar")
-    return Guided(derived.compiled, query, used, derived.about)
+    return Guided(derived.compiled, _deepening(compiled, query), used, derived.about)
+
+
+def _spec_tables(
+    compiled: CompiledPuzzle, query: Query, limits: Limits, call: m.Call, named: str, who: str
+) -> Guided:
+    """The spec's heuristic with the tables its `patterns(...)` reads, or a refusal at it."""
+    made = heuristics.spec_tables(compiled, limits, named, who)
+    if isinstance(made, str):
+        why = made if made.startswith(who) else f"{who}: no pattern databases can be derived: {made}"
+        raise SpecError([Diagnostic(call.pos, why, "another heuristic")])
+    return Guided(made.compiled, _deepening(compiled, query) if query.guided else query, "spec", made.about)
+
+
+def _text(call: m.Call) -> str:
+    """The groups a spec's `patterns("...")` names ("": none named)."""
+    if not call.args:
+        return ""
+    value = call.args[0]
+    assert isinstance(value, m.Const) and isinstance(value.value, str), "the language takes one text"
+    return value.value
+
+
+def _deepening(compiled: CompiledPuzzle, query: Query) -> Query:
+    """The question by IDA* where no method is named and every move can be undone."""
+    if query.method == "auto" and compiled.undirected and query.mode == "shortest":
+        return dataclasses.replace(query, method="idastar")
+    return query

@@ -4,6 +4,7 @@ the answer, refused where it would change nothing."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from puzint import heuristics
@@ -126,3 +127,62 @@ def test_the_api_names_patterns_as_the_command_line_does() -> None:
     assert result.length == 31 and result.data["heuristic"]["derived"].startswith("pattern databases 8 (the largest)")
     with pytest.raises(ValueError, match="patterns='129' names '9', which no pattern can keep"):
         solve(EIGHT, patterns="129")
+
+
+NAMED = (SPECS / "eight_puzzle.puz").read_text().replace(
+    "heuristic displacement()", 'heuristic max(displacement(), patterns("1234, 5678"))'
+)
+
+
+def run_spec(capsys: pytest.CaptureFixture[str], text: str, folder: Path, *args: str) -> tuple[int, str, str]:
+    spec = folder / "eight.puz"
+    spec.write_text(text)
+    code = main(["run", str(spec), "--format", "json", *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_a_spec_names_the_tables_its_heuristic_reads(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, engine: str
+) -> None:
+    code, out, _ = run_spec(capsys, NAMED, tmp_path, "--engine", engine)
+    answer = json.loads(out)
+    assert code == 0 and answer["length"] == 31 and str(answer["method"]).startswith("IDA*")
+    assert answer["heuristic"]["used"] == "spec"  # the spec's own, tables and all, on a small puzzle too
+    assert answer["heuristic"]["derived"].startswith("pattern databases 4-4 (added)")
+
+
+def test_the_command_line_names_other_tables_for_the_spec_s_patterns(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run_spec(capsys, NAMED, tmp_path, "--patterns", "12345678", "--heuristic", "spec")
+    assert code == 0 and json.loads(out)["heuristic"]["derived"].startswith("pattern databases 8 (the largest)")
+    code, out, _ = run_spec(capsys, NAMED, tmp_path, "--heuristic", "none")
+    assert code == 0 and (json.loads(out)["length"], json.loads(out)["heuristic"]["used"]) == (31, "none")
+
+
+@pytest.mark.parametrize(
+    ("heuristic", "where", "why"),
+    [
+        ('patterns("1234, 56X")', "18:31", "patterns() names 'X', which no pattern can keep (it may keep: 1 2 3 4"),
+        ('patterns("12345678")', "18:31", None),  # fine: one table of every tile
+        ("patterns(3)", "18:40", "patterns() takes the groups of pieces as one text"),
+        ('patterns("1", "2")', "18:31", "patterns() takes 0 or 1 arguments, got 2"),
+    ],
+)
+def test_tables_a_spec_cannot_have_are_refused_where_it_names_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, heuristic: str, where: str, why: str | None
+) -> None:
+    text = NAMED.replace('patterns("1234, 5678")', heuristic)
+    code, _, err = run_spec(capsys, text, tmp_path)
+    if why is None:
+        assert code == 0
+        return
+    assert code == 2 and f"eight.puz:{where}: " in err and why in err, err
+
+
+def test_patterns_belong_to_the_heuristic(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    text = NAMED.replace("move slide", "safe: patterns() < 40\nmove slide")
+    code, _, err = run_spec(capsys, text, tmp_path)
+    assert code == 2 and "patterns() estimates the moves left from a state: it is for the heuristic" in err, err

@@ -23,6 +23,7 @@ from ...compiler.evaluate import EvalError, negative_cost
 from ...errors import Pos
 from ...model import expr as m
 from ...model.board import Board, Direction
+from ...model.patterns import PatternSet
 from ...model.puzzle import ANY, EMPTY, Puzzle
 
 # The opcodes; an instruction is (opcode, a, b, c). The stack is popped right operand first.
@@ -498,8 +499,9 @@ class Compiler:
         cell reads, then the 256 codes' new names), then the distances (8 bytes a value,
         little-endian)."""
         a = self.a
-        made = self.puzzle.patterns
-        assert made is not None, "a heuristic reads pattern databases only where they were derived"
+        # a spec's patterns() before a search has built its tables (`plan.heuristic`), as an
+        # engine is asked whether it can run it: no table, 0 (the Python evaluator refuses it)
+        made = self.puzzle.patterns or PatternSet((), additive=False)
         if "patterns" in a.measures:
             start, slots = a.measures["patterns"]
             return start, slots
