@@ -67,9 +67,7 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     return Guided(derived.compiled, _deepening(compiled, query), used, derived.about)
 
 
-def _spec_tables(
-    compiled: CompiledPuzzle, query: Query, limits: Limits, call: m.Call, named: str, who: str
-) -> Guided:
+def _spec_tables(compiled: CompiledPuzzle, query: Query, limits: Limits, call: m.Call, named: str, who: str) -> Guided:
     """The spec's heuristic with the tables its `patterns(...)` reads, or a refusal at it."""
     made = heuristics.spec_tables(compiled, limits, named, who)
     if isinstance(made, str):
