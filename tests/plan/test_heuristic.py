@@ -129,8 +129,10 @@ def test_the_api_names_patterns_as_the_command_line_does() -> None:
         solve(EIGHT, patterns="129")
 
 
-NAMED = (SPECS / "eight_puzzle.puz").read_text().replace(
-    "heuristic displacement()", 'heuristic max(displacement(), patterns("1234, 5678"))'
+NAMED = (
+    (SPECS / "eight_puzzle.puz")
+    .read_text()
+    .replace("heuristic displacement()", 'heuristic max(displacement(), patterns("1234, 5678"))')
 )
 
 
