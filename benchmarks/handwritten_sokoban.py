@@ -6,24 +6,33 @@ worker, `+` the worker on a target. A collection file holds its levels one after
 line of the board has board characters only and at least one wall; any other line (blank, a
 `;` comment, a title) ends the level it follows. Levels are numbered from 1.
 
-Two optimal searches, both breadth-first:
+Three optimal searches:
 
-- `fewest_moves`: over (worker square, box squares); every step, walk or push, costs 1.
-- `fewest_pushes`: over pushes only: a state is the box squares and the worker's reachable
-  region (named by its smallest square); every push costs 1, walking is free.
+- `fewest_moves`: breadth-first over (worker square, box squares); every step, walk or push,
+  costs 1.
+- `fewest_pushes`: breadth-first over pushes only: a state is the box squares and the
+  worker's reachable region (named by its smallest square); every push costs 1, walking is
+  free.
+- `fewest_pushes_then_moves`: Dijkstra over pushes, a state being the box squares and the
+  square the worker stands on after a push, a push costing (1, the steps of the shortest
+  walk to it + 1) compared in order: the fewest pushes, then the fewest moves.
 
-Both prune a push that puts a box on a dead square: a square from which no sequence of pushes
+All prune a push that puts a box on a dead square: a square from which no sequence of pushes
 can bring a box to any target, even alone in the room. The live squares are found by pulling a
 box backward from every target (a pull from b to b-d needs b-d and b-2d to be floor: the worker
 stands on b-d and steps back to b-2d).
 
 Run it on a collection: `python benchmarks/handwritten_sokoban.py [FILE] [LEVEL ...]` prints,
 per level, the fewest moves and the fewest pushes, the states each search stored, and seconds
-(FILE: benchmarks/microban.xsb by default, levels 1-3 by default).
+(FILE: benchmarks/microban.xsb by default, levels 1-3 by default). `--json --metric M LEVEL`
+(M: moves, pushes or both) runs one search on one level and prints one line of JSON: its
+answer (`steps`: moves or pushes; `cost`: [pushes, moves] for both), the states and seconds.
 """
 
 from __future__ import annotations
 
+import heapq
+import json
 import sys
 import time
 from collections.abc import Iterator
@@ -188,7 +197,92 @@ def fewest_pushes(level: Level) -> Answer:
     return Answer(None, len(seen))
 
 
+def _walks(level: Level, worker: tuple[int, int], boxes: frozenset) -> dict[tuple[int, int], int]:
+    """The fewest steps to every square the worker can walk to, boxes standing still."""
+    far = {worker: 0}
+    layer = [worker]
+    while layer:
+        following = []
+        for r, c in layer:
+            for dr, dc in DIRECTIONS:
+                nxt = (r + dr, c + dc)
+                if nxt in level.floor and nxt not in boxes and nxt not in far:
+                    far[nxt] = far[(r, c)] + 1
+                    following.append(nxt)
+        layer = following
+    return far
+
+
+@dataclass(frozen=True)
+class Both:
+    pushes: int | None  # None where the level has no solution
+    moves: int | None
+    states: int
+
+
+def fewest_pushes_then_moves(level: Level) -> Both:
+    """The fewest pushes, then the fewest moves: Dijkstra over (worker square after a push,
+    boxes), a push costing (1, walk + 1) in order; a state is final when it leaves the queue.
+    The walks after the last push are never needed, so a goal ends the search when popped."""
+    live = live_squares(level)
+    start = (level.worker, level.boxes)
+    best = {start: (0, 0)}
+    done = set()
+    queue = [(0, 0, 0, start)]
+    tie = 0
+    while queue:
+        pushes, moves, _, state = heapq.heappop(queue)
+        if state in done:
+            continue
+        done.add(state)
+        worker, boxes = state
+        if boxes <= level.targets:
+            return Both(pushes, moves, len(best))
+        walks = _walks(level, worker, boxes)
+        for box in boxes:
+            for dr, dc in DIRECTIONS:
+                behind, beyond = (box[0] - dr, box[1] - dc), (box[0] + dr, box[1] + dc)
+                if behind not in walks or beyond not in live or beyond in boxes:
+                    continue
+                after = (box, (boxes - {box}) | {beyond})
+                cost = (pushes + 1, moves + walks[behind] + 1)
+                if after not in best or cost < best[after]:
+                    best[after] = cost
+                    tie += 1
+                    heapq.heappush(queue, (*cost, tie, after))
+    return Both(None, None, len(best))
+
+
+def one(path: Path, number: int, metric: str) -> dict[str, object]:
+    """One search on one level, as the --json line says it."""
+    levels = xsb_levels(path.read_text(encoding="utf-8"))
+    level = read_level(levels[number - 1])
+    began = time.perf_counter()
+    if metric == "both":
+        found = fewest_pushes_then_moves(level)
+        seconds = time.perf_counter() - began
+        cost = None if found.pushes is None else [found.pushes, found.moves]
+        return {"level": number, "metric": metric, "cost": cost, "states": found.states, "seconds": seconds}
+    answer = fewest_moves(level) if metric == "moves" else fewest_pushes(level)
+    seconds = time.perf_counter() - began
+    return {"level": number, "metric": metric, "steps": answer.steps, "states": answer.states, "seconds": seconds}
+
+
 def main(argv: list[str]) -> int:
+    if "--json" in argv:
+        rest = [a for a in argv if a != "--json"]
+        metric = "moves"
+        if "--metric" in rest:
+            i = rest.index("--metric")
+            metric = rest[i + 1]
+            del rest[i : i + 2]
+        if metric not in ("moves", "pushes", "both"):
+            raise SystemExit(f"--metric: moves, pushes or both, not {metric!r}")
+        path = Path(rest[0]) if rest and not rest[0].isdigit() else MICROBAN
+        numbers = [int(a) for a in rest if a.isdigit()] or [1]
+        for n in numbers:
+            print(json.dumps(one(path, n, metric)), flush=True)
+        return 0
     path = Path(argv[0]) if argv and not argv[0].isdigit() else MICROBAN
     numbers = [int(a) for a in argv if a.isdigit()] or [1, 2, 3]
     levels = xsb_levels(path.read_text(encoding="utf-8"))
