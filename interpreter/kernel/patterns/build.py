@@ -26,24 +26,30 @@ OTHER = -1  # in a CHECK or WRITE: the symbol "another piece" (k + 1 once k is k
 
 
 @njit(cache=True, inline="always")
-def _unrank(
-    index: int, n: int, k: int, empties: int, combos: int, weights: np.ndarray, binom: np.ndarray, cells: np.ndarray
-) -> None:
-    """The abstract state numbered `index`, written into `cells` (every cell not given a
-    pattern piece or left empty holds another piece: k + 1)."""
-    placement, combination = index // combos, index % combos
+def _place(placement: int, n: int, k: int, weights: np.ndarray, base: np.ndarray) -> None:
+    """The pattern's pieces of placement number `placement`, written into `base` (every cell
+    not given a pattern piece holds another piece: k + 1)."""
     for c in range(n):
-        cells[c] = k + 1
+        base[c] = k + 1
     for i in range(k):
         digit = (placement // weights[i]) % (n - i)
         free = -1
         for c in range(n):
-            if cells[c] == k + 1:
+            if base[c] == k + 1:
                 free += 1
                 if free == digit:
-                    cells[c] = i + 1
+                    base[c] = i + 1
                     break
-    # the empty cells: the combination's places among the cells the pieces leave
+
+
+@njit(cache=True, inline="always")
+def _empty(
+    combination: int, n: int, k: int, empties: int, binom: np.ndarray, base: np.ndarray, cells: np.ndarray
+) -> None:
+    """The abstract state of `base`'s placement and this combination of empty cells among the
+    cells its pieces leave, written into `cells`."""
+    for c in range(n):
+        cells[c] = base[c]
     left = combination
     for j in range(empties, 0, -1):
         q = j - 1
@@ -143,12 +149,18 @@ def _expand(
     by_empty_start: np.ndarray,
     cells: np.ndarray,
     out: np.ndarray,
+    base: np.ndarray,
+    based: np.ndarray,
     additive: bool,
 ) -> int:
     """Every predecessor of state `index` (at `depth`): those reached at no cost pushed on the
     stack of this layer, the others given the next layer. The new top of the stack, or -1 if
     the stack is full."""
-    _unrank(index, n, k, empties, combos, weights, binom, cells)
+    placement = index // combos
+    if placement != based[0]:  # states are met placement by placement: most share the last one's
+        _place(placement, n, k, weights, base)
+        based[0] = placement
+    _empty(index % combos, n, k, empties, binom, base, cells)
     for e in range(n + 1):  # the moves indexed by an empty cell they need, then the others
         if e < n and cells[e] != 0:
             continue
@@ -199,6 +211,8 @@ def layer(
     kept), then call again."""
     cells = np.zeros(n, dtype=np.int64)
     out = np.zeros(n, dtype=np.int64)
+    base = np.zeros(n, dtype=np.int64)  # the cells of placement based[0] (-1: none yet)
+    based = np.full(1, -1, dtype=np.int64)
     total = dist.shape[0]
     while True:
         while c[TOP] > 0:
@@ -225,6 +239,8 @@ def layer(
                 by_empty_start,
                 cells,
                 out,
+                base,
+                based,
                 additive,
             )
             if top < 0:
