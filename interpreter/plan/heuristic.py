@@ -6,12 +6,10 @@ replaced as chosen, and the answer says which ran and its value at the start.
 the heuristic derived from the spec (pattern databases), with the spec's own where it has one
 (the larger of the two); else the spec's. `derived`: the derived one alone, wherever the
 puzzle has an abstraction. `spec`: the spec's alone. `none`: no heuristic (a breadth-first or
-two-ended search). A spec whose heuristic reads `patterns(...)` names its own tables: they are
-built (or read from the cache) here for `auto` and `spec`, with the groups it names (or those
-`--patterns` names instead), and are the groups `derived` builds. With tables derived or named
-and no method named, IDA* runs from the start where every move can be undone (it keeps only
-its path; A* would fill its room with the frontier of a puzzle this large first and then hand
-over to it).
+two-ended search). With no method named, IDA* runs from the start where the puzzle says it
+fits better than A* (`method`). A spec whose heuristic reads `patterns(...)` names its own
+tables: they are built (or read from the cache) here for `auto` and `spec`, with the groups it
+names (or those `--patterns` names instead), and are the groups `derived` builds.
 """
 
 from __future__ import annotations
@@ -26,6 +24,7 @@ from ..errors import Diagnostic, Pos, SpecError
 from ..model import expr as m
 from ..model.patterns import named_in
 from ..search import Limits
+from .method import deepening_fits
 
 
 @dataclass(frozen=True)
@@ -53,7 +52,7 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
         or options.heuristic == "spec"
         or (options.heuristic == "auto" and not options.patterns and not heuristics.large(compiled))
     ):
-        return Guided(compiled, query, spec)
+        return Guided(compiled, _deepening(compiled, query, limits, tables=False), spec)
     if options.heuristic == "none":
         bare = CompiledPuzzle(compiled.puzzle._replace(heuristic=None, heuristic_slots=0))
         return Guided(bare, query, "none")
@@ -64,7 +63,7 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
             raise SpecError([Diagnostic(Pos(0, 0), f"no heuristic can be derived: {derived}")])
         return Guided(compiled, query, spec)
     used = "derived" if own.puzzle.heuristic is None else "spec and derived"
-    return Guided(derived.compiled, _deepening(compiled, query), used, derived.about)
+    return Guided(derived.compiled, _deepening(compiled, query, limits, tables=True), used, derived.about)
 
 
 def _spec_tables(compiled: CompiledPuzzle, query: Query, limits: Limits, call: m.Call, named: str, who: str) -> Guided:
@@ -73,7 +72,7 @@ def _spec_tables(compiled: CompiledPuzzle, query: Query, limits: Limits, call: m
     if isinstance(made, str):
         why = made if made.startswith(who) else f"{who}: no pattern databases can be derived: {made}"
         raise SpecError([Diagnostic(call.pos, why, "another heuristic")])
-    return Guided(made.compiled, _deepening(compiled, query) if query.guided else query, "spec", made.about)
+    return Guided(made.compiled, _deepening(compiled, query, limits, tables=True), "spec", made.about)
 
 
 def _text(call: m.Call) -> str:
@@ -85,8 +84,14 @@ def _text(call: m.Call) -> str:
     return value.value
 
 
-def _deepening(compiled: CompiledPuzzle, query: Query) -> Query:
-    """The question by IDA* where no method is named and every move can be undone."""
-    if query.method == "auto" and compiled.undirected and query.mode == "shortest":
+def _deepening(compiled: CompiledPuzzle, query: Query, limits: Limits, tables: bool) -> Query:
+    """The question by IDA* where a heuristic guides it, no method is named and IDA* fits the
+    puzzle (`method.deepening_fits`)."""
+    if (
+        query.guided
+        and query.method == "auto"
+        and (tables or compiled.estimate is not None)
+        and deepening_fits(compiled, limits.stored_cap, tables)
+    ):
         return dataclasses.replace(query, method="idastar")
     return query

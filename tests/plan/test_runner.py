@@ -230,9 +230,13 @@ def test_a_search_all_moved_to_the_kernel_says_so(
 
 @pytest.mark.parametrize("engine", ["python", "compiled"])
 def test_a_star_that_fills_the_default_room_goes_on_as_ida_star(engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where A* is chosen first (here: the puzzle taken for one whose paths meet, so that IDA*
+    does not start at once, plan.method)."""
+    from puzint.plan import method
     from puzint.search import limits as limits_module
 
     monkeypatch.setattr(limits_module, "DEFAULT_MAX_STATES", 500)
+    monkeypatch.setattr(method, "TREE_LIKE", 2.0)
     compiled = load(SPECS / "eight_puzzle.puz")
     result = search(compiled, engine=engine)
     assert (result.status, result.length) == ("solved", 31)
