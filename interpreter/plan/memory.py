@@ -49,6 +49,32 @@ MOST_BYTES = 1 << 20  # a file of KEPT entries takes about 150 kB
 
 Table = dict[str, tuple[str, int]]  # question -> (engine, runs that asked it alone since its race)
 
+TABLES_HERE = "tables derived from the spec guide it, and the kernel answered such a search in this process before"
+_tables_on_the_kernel = [False]  # this process's own: see `tables_on_the_kernel`
+
+
+def guided_by_tables(compiled: CompiledPuzzle) -> bool:
+    """Whether tables derived from the spec (pattern databases, one-piece tables) guide the
+    search of this puzzle (`plan.heuristic`)."""
+    return compiled.puzzle.patterns is not None or compiled.puzzle.alone is not None
+
+
+def tables_on_the_kernel() -> bool:
+    """Whether the kernel answered a search guided by derived tables in this process (a program
+    that asks many such questions: a benchmark, a check of many levels). Such a search is
+    large by construction (the tables are derived where the puzzle is), and a race only hides
+    the kernel's first load behind Python's head start: from the second one on, the kernel
+    runs alone, here, loaded once (Korf's 100 fifteen puzzles in one process: 62 s alone,
+    136 s raced, each race's copy loading the kernel again). PUZINT_REMEMBER=0 turns this off
+    too."""
+    return _tables_on_the_kernel[0] and os.environ.get("PUZINT_REMEMBER", "1") != "0"
+
+
+def answered(compiled: CompiledPuzzle, engine: str) -> None:
+    """`engine` answered a search of this puzzle in this process (or in a race's copy of it)."""
+    if engine == "compiled" and guided_by_tables(compiled):
+        _tables_on_the_kernel[0] = True
+
 
 def recall(compiled: CompiledPuzzle, query: Query) -> str | None:
     """The engine that answered this question first when it was last raced, counting this run

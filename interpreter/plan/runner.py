@@ -64,8 +64,8 @@ class Ran:
 
 def run(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions, side: Side) -> Ran:
     """The answer to `query`, as the plan for it says."""
-    remembered = _remembered(compiled, query, options)
-    chosen = table.plan(compiled, query, options, remembered, REMEMBERED if remembered else "")
+    remembered, why = _remembered(compiled, query, options)
+    chosen = table.plan(compiled, query, options, remembered, why)
     if chosen.alone is not None:
         return _alone(compiled, query, limits, options, side, chosen.alone, chosen.why_alone)
     if not chosen.beside or _no_time_for_a_try(limits):
@@ -75,16 +75,19 @@ def run(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOpti
     return _first_try(compiled, query, limits, options, side, chosen.beside)
 
 
-def _remembered(compiled: CompiledPuzzle, query: Query, options: RunOptions) -> str | None:
+def _remembered(compiled: CompiledPuzzle, query: Query, options: RunOptions) -> tuple[str | None, str]:
     """The engine that won this question's last race by a clear margin, where it can answer
-    at once: not a kernel that would have to be compiled first (the race compiles it beside
-    Python's search)."""
+    at once (not a kernel that would have to be compiled first: the race compiles it beside
+    Python's search), or the kernel for a search guided by derived tables where it answered
+    one in this process before (`memory.tables_on_the_kernel`); and why."""
     if options.engine != "auto":
-        return None
+        return None, ""
+    if memory.guided_by_tables(compiled) and memory.tables_on_the_kernel():
+        return "compiled", memory.TABLES_HERE
     name = memory.recall(compiled, query)
     if name == "compiled" and not registry.COMPILED.compiled_already(compiled, query):
-        return None
-    return name
+        return None, ""
+    return name, REMEMBERED if name else ""
 
 
 def _alone(
@@ -100,7 +103,9 @@ def _alone(
             memory.remember(compiled, query, None)
         limits.engine = "python"
         return Ran(side(registry.PYTHON, limits, True), "python", (name, exc.why))
-    return Ran(answer, name, chosen=why if why == REMEMBERED else None)
+    if side.cut(answer) is None:
+        memory.answered(compiled, name)
+    return Ran(answer, name, chosen=why if why in (REMEMBERED, memory.TABLES_HERE) else None)
 
 
 def _raced(
@@ -141,6 +146,7 @@ def _raced(
         assert done.outcome is not None
         clear = racing.clear_margin(done, table.MARGIN)
         _remember(compiled, query, racing, done.engine if clear else None)
+        memory.answered(compiled, done.engine)
         found, keys = done.outcome.answer
         found = side.renumbered(found, keys)
         reason = side.cut(found)

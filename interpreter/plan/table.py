@@ -7,7 +7,8 @@ says why not, in one sentence) and says how they run:
 - where an engine is asked by name (`--engine NAME`, `--workers`, `--cluster`), it runs alone,
   and is refused with its reason where it cannot answer;
 - where the engine that answered this question first the last time won by a clear margin
-  (`memory`), it runs alone;
+  (`memory`), it runs alone; so does the kernel for a search guided by tables derived from
+  the spec, where it answered one in this process before;
 - else Python runs first (a small search ends before any other engine could even load), and,
   on a machine with a second core, each engine beside it runs in a forked copy of this
   process from DELAY seconds on: the first answer is the answer (`runner`). Python gives way
@@ -100,7 +101,8 @@ def plan(
 ) -> Plan:
     """The plan for this question: `options.engine` asked by name runs alone (refused, with its
     reason, where it cannot answer); `remembered` (an engine that won this question's race by
-    a clear margin, `why`) runs alone where it can still answer; else Python first and the
+    a clear margin, or the kernel `memory.tables_on_the_kernel` names: `why`) runs alone where
+    it can still answer; else Python first and the
     row's engines beside it. PUZINT_ENGINE, if set to an engine's name, is the engine `auto`
     prefers (Python answers what it does not)."""
     asked = options.engine

@@ -300,3 +300,27 @@ def test_a_method_asked_by_name_that_the_kernel_cannot_run_is_refused_with_the_o
         "--engine compiled cannot run this: the kernel searches from both ends only plain moves on cells, "
         "not safety rules (--method bfs runs it on the kernel)"
     )
+
+
+def test_a_process_whose_kernel_answered_a_search_guided_by_tables_runs_the_next_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Tables derived from the spec guide the eight puzzle (named by `patterns`): once the
+    kernel has answered such a search in this process, the next runs on it alone (no race,
+    no copy to load it again); PUZINT_REMEMBER=0, as the tests set it, turns that off."""
+    from puzint.api import solve
+    from puzint.plan import memory
+
+    monkeypatch.setenv("PUZINT_KEEP_PATTERNS", "0")
+    monkeypatch.setattr(memory, "_tables_on_the_kernel", [False])
+    eight = str(SPECS / "eight_puzzle.puz")
+    first = solve(eight, engine="compiled", patterns="1234,5678")
+    assert (first.length, first.data["engine"]) == (31, "compiled") and memory._tables_on_the_kernel[0]
+    raced = solve(eight, patterns="1234,5678")
+    assert raced.length == 31 and "chosen" not in raced.data  # PUZINT_REMEMBER=0: raced as before
+    monkeypatch.setenv("PUZINT_REMEMBER", "1")
+    monkeypatch.setattr(memory, "_path", lambda make: None)  # nothing remembered on disk meanwhile
+    alone = solve(eight, patterns="1234,5678")
+    assert (alone.length, alone.data["engine"], alone.data.get("chosen")) == (31, "compiled", memory.TABLES_HERE)
+    untabled = solve(eight)  # the spec's displacement() alone: no tables, raced as ever
+    assert untabled.length == 31 and "chosen" not in untabled.data
