@@ -233,9 +233,32 @@ def _about(made: PatternSet, seconds: float, built: bool) -> str:
 # ---- the tables kept on disk
 
 
+READ_HERE = 2  # tables this process keeps in memory once read or built (a program that solves many positions)
+_read_here: dict[str, PatternSet] = {}
+
+
 def cached(key: str) -> PatternSet | None:
     """The tables kept under this key, or None: none kept, or a file that is not sound (a
-    link, another user's, cut short, not what its header says) is not read."""
+    link, another user's, cut short, not what its header says) is not read. Tables read or
+    built in this process are kept in it too (the last `READ_HERE`): a program that solves
+    many positions of one puzzle reads them once. PUZINT_KEEP_PATTERNS=0 keeps none anywhere."""
+    if not _kept():
+        return None
+    if key in _read_here:
+        return _read_here[key]
+    made = _read(key)
+    if made is not None:
+        _keep_here(key, made)
+    return made
+
+
+def _keep_here(key: str, made: PatternSet) -> None:
+    _read_here[key] = made
+    while len(_read_here) > READ_HERE:
+        del _read_here[next(iter(_read_here))]
+
+
+def _read(key: str) -> PatternSet | None:
     path = _path(key, make=False)
     if path is None:
         return None
@@ -264,6 +287,8 @@ def cached(key: str) -> PatternSet | None:
 
 
 def keep(key: str, made: PatternSet) -> None:
+    if _kept():
+        _keep_here(key, PatternSet(made.tables, made.additive, _about(made, 0.0, built=False)))
     path = _path(key, make=True)
     if path is None:
         return
@@ -280,11 +305,15 @@ def keep(key: str, made: PatternSet) -> None:
         warn(f"the pattern databases are not kept ({exc})", "patterns")
 
 
+def _kept() -> bool:
+    return os.environ.get("PUZINT_KEEP_PATTERNS", "1") != "0"
+
+
 def _path(key: str, make: bool) -> Path | None:
     """The file of a key, in `patterns/` beside the kernel's cache (checked as it is)."""
     from ..kernel.where import cache_base
 
-    if os.environ.get("PUZINT_KEEP_PATTERNS", "1") == "0":
+    if not _kept():
         return None
     base = cache_base()
     if base is None:

@@ -15,6 +15,7 @@ reads them is the expression `Call("patterns")` of a puzzle whose `patterns` hol
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from math import perm
 
 from . import expr as m
@@ -31,6 +32,15 @@ class PatternTable:
     codes: tuple[int, ...]
     cells: int
     distances: bytes
+
+    @cached_property
+    def words(self) -> list[int]:
+        """The distances eight to a word, as the kernel's machine keeps them (little-endian:
+        entry r is byte r % 8 of word r // 8), made once for every search that reads them."""
+        import numpy as np
+
+        padded = self.distances + bytes(-len(self.distances) % 8)
+        return np.frombuffer(padded, dtype="<i8").tolist()  # type: ignore[no-any-return]
 
     @property
     def weights(self) -> tuple[int, ...]:

@@ -96,6 +96,8 @@ def test_the_tables_are_kept_and_read_back_only_when_sound(tmp_path: Path, monke
     made = patterns_module.build(found, groups, Limits())
     key = patterns_module.key(found, groups)
     patterns_module.keep(key, made)
+    assert patterns_module.cached(key) is patterns_module.cached(key)  # kept in this process too
+    monkeypatch.setattr(patterns_module, "_read_here", {})  # as in a process of its own: from the disk
     again = patterns_module.cached(key)
     assert isinstance(again, PatternSet) and again.about.endswith("read from the cache")
     assert [t.distances for t in again.tables] == [t.distances for t in made.tables]
@@ -103,6 +105,7 @@ def test_the_tables_are_kept_and_read_back_only_when_sound(tmp_path: Path, monke
     data = bytearray(kept.read_bytes())
     data[-1] ^= 1
     kept.write_bytes(bytes(data))
+    monkeypatch.setattr(patterns_module, "_read_here", {})
     assert patterns_module.cached(key) is None  # a changed table is not read (it is built again)
     kept.unlink()
     kept.symlink_to(tmp_path / "elsewhere")

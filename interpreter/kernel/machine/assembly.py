@@ -122,8 +122,8 @@ def assemble(p: Program) -> np.ndarray:
     starts = [first]
     for name in SECTIONS:
         starts.append(starts[-1] + len(s[name]))
-    body = [value for name in SECTIONS for value in s[name]]
-    return np.array([header[name] for name in HEADER] + starts + body, dtype=np.int64)
+    head = np.array([header[name] for name in HEADER] + starts, dtype=np.int64)
+    return np.concatenate([head, *(np.asarray(s[name], dtype=np.int64).reshape(-1) for name in SECTIONS)])
 
 
 def _log_size(p: Program) -> int:

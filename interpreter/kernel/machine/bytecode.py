@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-import numpy as np
-
 from ...compiler.evaluate import EvalError, negative_cost
 from ...errors import Pos
 from ...model import expr as m
@@ -520,8 +518,7 @@ class Compiler:
             a.values.extend(symmetry.codes)
         for t, table in enumerate(made.tables):
             a.values[offsets + t] = len(a.values)
-            padded = table.distances + bytes(-len(table.distances) % 8)
-            a.values.extend(np.frombuffer(padded, dtype="<i8").tolist())
+            a.values.extend(table.words)
         slots = a.scratch(2 * len(made.tables))
         a.measures["patterns"] = [start, slots]
         return start, slots
