@@ -423,6 +423,8 @@ class Evaluator:
         if name == "pieces":
             made = self.puzzle.alone
             assert made is not None, "a heuristic reads one-piece tables only where they were derived"
+            if made.parts > 1:  # a cost of several parts: each part's estimate, compared in order
+                return lambda s, env: LexCost(made.each_part(s))
             return lambda s, env: made.estimate(s)
         return self._measure(e)
 

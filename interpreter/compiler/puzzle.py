@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from ..errors import Diagnostic, SpecError
+from ..model.patterns import DEAD
 from ..model.puzzle import (
     ANY,
     CURSOR,
@@ -117,6 +118,11 @@ class CompiledPuzzle:
             SymmetryGroup(puzzle, layout, self.start, keys if only_tables else None) if puzzle.symmetries else None
         )
         self.estimate: Callable[[bytes], int] | None = None
+        # a heuristic that reads tables derived from the spec says DEAD (its first part, for a
+        # cost of several parts) of a state from which no goal can be reached: the searches
+        # store no such state (`search.astar`). None: every estimate is a distance.
+        tables = puzzle.alone is not None or puzzle.patterns is not None
+        self.dead: int | None = DEAD if puzzle.heuristic is not None and tables else None
         if puzzle.heuristic is not None:
             fn = self.evaluator.function(puzzle.heuristic)
             slots = max(2, puzzle.heuristic_slots)

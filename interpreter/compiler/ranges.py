@@ -22,6 +22,7 @@ from typing import NamedTuple
 from ..errors import Pos
 from ..model import expr as m
 from ..model.patterns import DEAD
+from ..model.pieces import DEAD_PACKED
 from ..model.puzzle import CARRIER, CURSOR, NUMBER, Advance, Counter, Let, Move, Puzzle, SetCounter
 
 KERNEL_BOUND = 1 << 62  # every value the kernel computes stays strictly between -KERNEL_BOUND and KERNEL_BOUND
@@ -279,8 +280,9 @@ class Ranges:
         if e.name == "patterns":
             tables = len(self.puzzle.patterns.tables) if self.puzzle.patterns is not None else 1
             return Interval(0, DEAD * tables)
-        if e.name == "pieces":
-            return Interval(0, DEAD)
+        if e.name == "pieces":  # packed as the costs are where they have several parts (DEAD_PACKED when dead)
+            alone = self.puzzle.alone
+            return Interval(0, DEAD_PACKED if alone is not None and alone.parts > 1 else DEAD)
         if e.name == "displacement":
             return Interval(0, self.cells * (self.rows.high + self.cols.high))
         return self.index  # first, next, top: a piece or a cell

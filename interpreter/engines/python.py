@@ -64,7 +64,7 @@ class PythonEngine:
                     [Diagnostic(Pos(0, 0), f"--method {query.method} needs a `heuristic` line in the spec")]
                 )
             search_with = astar.idastar if query.method == "idastar" else astar.astar
-            result = search_with(compiled, compiled.estimate, limits)
+            result = search_with(compiled, compiled.estimate, limits, compiled.dead)
         elif query.method == "bidirectional" or query.by_bidirectional(compiled):
             if compiled.goal_state is None or not compiled.invertible:
                 raise SpecError(
@@ -196,7 +196,9 @@ def _cheapest(compiled: CompiledPuzzle, limits: Limits, query: Query) -> SearchR
         )
     # counting needs every cheapest predecessor before a state: plain uniform cost does that
     estimate = compiled.estimate if not query.count and query.method != "bfs" else None
-    result = cheapest.cheapest(compiled.start, compiled.expand_costed, compiled.is_goal, limits, estimate, query.count)
+    result = cheapest.cheapest(
+        compiled.start, compiled.expand_costed, compiled.is_goal, limits, estimate, query.count, dead=compiled.dead
+    )
     group = compiled.symmetry
     if group is not None and query.count and result.status == SOLVED and result.count is not None:
 

@@ -66,9 +66,9 @@ class Query:
     @property
     def guided(self) -> bool:
         """Whether a heuristic guides the search: one shortest solution, by A* or IDA* (named,
-        or chosen by default)."""
+        or chosen by default), or one cheapest solution (A*)."""
         return (
-            self.mode == "shortest"
+            self.mode in ("shortest", "cheapest")
             and not (self.layered or self.listing or self.trajectories)
             and self.method in ("auto", "astar", "idastar")
         )

@@ -21,7 +21,7 @@ import dataclasses
 
 from ..compiler import CompiledPuzzle
 from ..model import expr as m
-from ..model.patterns import PatternSet, named_in
+from ..model.patterns import DEAD, PatternSet, named_in
 from ..search.limits import Limits
 from . import patterns
 from .abstraction import Abstraction, abstraction, arrangements
@@ -70,8 +70,11 @@ def derive(
     if not isinstance(alone, str):
         lookups.append(m.Call(puzzle.search_pos, "pieces", (), m.NUM))
         about.append(alone.about)
-    if puzzle.heuristic is not None:
-        lookups.insert(0, puzzle.heuristic)
+    # the spec's own heuristic estimates one number: a cost of several parts is the tables' alone
+    several = not isinstance(alone, str) and alone.parts > 1
+    if puzzle.heuristic is not None and not several:  # below DEAD: only tables say dead (CompiledPuzzle.dead)
+        below = m.Const(puzzle.search_pos, DEAD - 1, m.NUM)
+        lookups.insert(0, m.Call(puzzle.search_pos, "min", (puzzle.heuristic, below), m.NUM))
     heuristic = lookups[0] if len(lookups) == 1 else m.Call(puzzle.search_pos, "max", tuple(lookups), m.NUM)
     with_tables = CompiledPuzzle(
         puzzle._replace(

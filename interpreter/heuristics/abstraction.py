@@ -56,15 +56,17 @@ def arrangements(compiled: CompiledPuzzle) -> int:
     return factorial(compiled.cells) // prod(factorial(c) for c in counts.values())
 
 
-def unfit(compiled: CompiledPuzzle, tables: str) -> str | None:
+def unfit(compiled: CompiledPuzzle, tables: str, costs: bool = False) -> str | None:
     """Why no table of the kind named (`pattern databases`, `dead positions`) abstracts this
-    puzzle's pieces and moves, before its moves are looked at (None: they may)."""
+    puzzle's pieces and moves, before its moves are looked at (None: they may). `costs`: the
+    tables take rewrites with constant costs (`pieces` checks each move itself); else every
+    move must be a plain rewrite."""
     puzzle = compiled.puzzle
     if puzzle.fill is not None:
         return "a filling is searched by its rules, not by moves"
     if puzzle.board is None or puzzle.places or puzzle.counters:
         return f"{tables} abstract pieces on a board, and this puzzle has places or counters"
-    if compiled.families:
+    if compiled.families and not costs:
         return f"{tables} need every move to be a plain rewrite (no guard, effect or cost)"
     if puzzle.symmetries:
         return "the spec's symmetries join states, and the tables are not checked against them"

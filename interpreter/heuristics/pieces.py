@@ -18,26 +18,37 @@ pairing is a path), of at most as many moves (an image that changes nothing is l
 it ends with that piece on a cell the goal allows it. The safety rules and the goal's other
 conditions are dropped, which only relaxes it further.
 
+Moves with costs: each abstract move costs what the move it is the image of costs (a move's
+cost must be a constant, of 0 or more: Sokoban's `cost 0` walk and `cost 1` push), so an
+abstract path costs at most what the puzzle's path does, and the tables count cost (the
+least cost to a target, the least cost of the piece's own moves). A cost of several parts
+(`cost 0, 1`) gets a table for each part alone (`model.pieces`).
+
 Refused, with the reason: a puzzle that is not pieces on a board moved by plain rewrites
-(guards, effects, costs: not abstracted yet), a move that makes or removes pieces, or an
-abstraction too large (`MOST_STATES`).
+(a move with a condition or an effect, or a cost that depends on the state, is not
+abstracted), a move that makes or removes pieces, or an abstraction too large
+(`MOST_STATES`).
 """
 
 from __future__ import annotations
 
+import heapq
 import time
 from collections import Counter, deque
 from itertools import product
 
 from ..compiler import CompiledPuzzle
+from ..compiler.rewrite import instance, movers, normalise, placements
+from ..model import expr as m
 from ..model.pieces import UNREACHED, PieceSet, PieceTable
-from ..model.puzzle import ANY, EMPTY
+from ..model.puzzle import ANY, EMPTY, Move, Rewrite
 from .abstraction import arrangements, unfit
 
 MOST_STATES = 1 << 21  # the most abstract states (placements of the kept pieces) one table holds
 LARGE = 300_000  # arrangements of the pieces from which `auto` uses the tables (a smaller puzzle is searched faster)
 
-Step = tuple[tuple[tuple[int, int], ...], dict[int, int]]  # an instance's checks, its movers
+Cost = tuple[int, ...]  # a move's cost, part by part (one part where costs are plain numbers)
+Step = tuple[tuple[tuple[int, int], ...], dict[int, int], Cost]  # an instance's checks, its movers, its cost
 
 
 _last: list[tuple[CompiledPuzzle, PieceSet | str]] = []  # the last puzzle's tables: asked by `pays`, then used
@@ -67,17 +78,18 @@ def piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:
 def _piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:
     began = time.monotonic()
     puzzle = compiled.puzzle
-    why = unfit(compiled, "dead positions")
+    why = unfit(compiled, "dead positions", costs=True)
     if why is not None:
         return why
     goal = puzzle.goal.cells
     assert goal is not None
-    steps = _steps(compiled)
-    if isinstance(steps, str):
-        return steps
+    found = _steps(compiled)
+    if isinstance(found, str):
+        return found
+    steps, parts = found
     n = compiled.cells
     counts = Counter(compiled.start[:n])
-    named = {code for checks, _ in steps for _, code in checks if code != EMPTY}
+    named = {code for checks, _, _ in steps for _, code in checks if code != EMPTY}
     codes = sorted(code for code in set(goal) if code not in (EMPTY, ANY) and counts[code] >= 2)
     if not codes:
         return "no code the goal places is shared by several pieces on the board"
@@ -88,48 +100,84 @@ def _piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:
             return (
                 f"one piece and the {len(kept)} unique pieces the moves name have more than {MOST_STATES:,} placements"
             )
-        tables.append(_table(steps, goal, counts, n, code, kept))
-    made = PieceSet(tuple(tables))
+        tables.append(_table(steps, goal, counts, n, code, kept, parts))
+    made = PieceSet(tuple(tables), parts=parts)
     dead = sum(len(t.dead_cells()) for t in made.tables)
+    costed = "" if not compiled.has_costs else " of cost" if parts == 1 else f" of each of the cost's {parts} parts"
     about = (
-        f"one-piece tables of {len(made.tables)} code(s), {made.size:,} entries, {dead} dead cell(s),"
+        f"one-piece tables{costed} of {len(made.tables)} code(s), {made.size:,} entries, {dead} dead cell(s),"
         f" built in {time.monotonic() - began:.1f} s"
     )
-    return PieceSet(made.tables, about)
+    return PieceSet(made.tables, about, parts)
 
 
-def _steps(compiled: CompiledPuzzle) -> list[Step] | str:
-    """Each move instance as its checks and its movers (cell left -> cell reached), or why the
-    moves cannot be abstracted: every cell an instance changes must have held nothing (it is
-    checked empty) or a piece that moves (a mover's source), and every piece that moves must
-    stay a piece (no mover without both ends)."""
+def _steps(compiled: CompiledPuzzle) -> tuple[list[Step], int] | str:
+    """Each move instance as its checks, its movers (cell left -> cell reached) and its cost,
+    and how many parts a cost has; or why the moves cannot be abstracted: every move must be
+    a rewrite with no condition or effect and a constant cost of 0 or more, every cell an
+    instance changes must have held nothing (it is checked empty) or a piece that moves (a
+    mover's source), and every piece that moves must stay a piece (no mover without both
+    ends)."""
+    puzzle = compiled.puzzle
+    assert puzzle.board is not None  # as unfit found
     steps: list[Step] = []
-    names = [m.name for m in compiled.puzzle.moves]
-    for inst, origin in zip(compiled.instances, compiled.origins, strict=True):
-        checks, _occupied, _same, writes, copies, _ = inst
-        name = names[origin.move]
-        moved: dict[int, int] = {}
-        for source, target in origin.movers:
-            if source is None or target is None:
-                return f"the move {name} makes or removes pieces"
-            moved[source] = target
-        empty = {cell for cell, code in checks if code == EMPTY}
-        changed = {cell for cell, _ in writes} | {cell for cell, _ in copies}
-        if any(cell not in empty and cell not in moved for cell in changed):
-            return f"the move {name} changes a cell whose piece does not move"
-        if any(target not in empty and target not in moved for target in moved.values()):
-            return f"the move {name} moves a piece onto a cell it does not empty"
-        steps.append((checks, moved))
+    seen: set[tuple[object, ...]] = set()
+    parts = max((len(c) for c in (_cost(move) for move in puzzle.moves) if c is not None), default=1)
+    for move in puzzle.moves:
+        rule, name = move.form, move.name
+        if not isinstance(rule, Rewrite):
+            return f"the move {name} is not a rewrite of cells"
+        if move.guard is not None or move.actions:
+            return f"the move {name} has a condition or an effect, which the tables do not abstract"
+        cost = _cost(move)
+        if cost is None or len(cost) != parts:
+            return f"the move {name}'s cost depends on the state (the tables take constant costs)"
+        if min(cost) < 0:
+            return f"the move {name} costs less than 0"
+        lhs, rhs = normalise(rule)
+        pairs = movers(lhs, rhs)
+        for cells in placements(puzzle.board, move, rule):
+            inst = instance(lhs, rhs, cells, 0)
+            if inst is None or (inst[:5], cost) in seen:
+                continue
+            seen.add((inst[:5], cost))
+            checks, _occupied, _same, writes, copies, _ = inst
+            moved: dict[int, int] = {}
+            for a, b in pairs:
+                if a is None or b is None:
+                    return f"the move {name} makes or removes pieces"
+                moved[cells[a]] = cells[b]
+            empty = {cell for cell, code in checks if code == EMPTY}
+            changed = {cell for cell, _ in writes} | {cell for cell, _ in copies}
+            if any(cell not in empty and cell not in moved for cell in changed):
+                return f"the move {name} changes a cell whose piece does not move"
+            if any(target not in empty and target not in moved for target in moved.values()):
+                return f"the move {name} moves a piece onto a cell it does not empty"
+            steps.append((checks, moved, cost))
     if not steps:
         return "the puzzle has no moves"
-    return steps
+    return steps, parts
+
+
+def _cost(move: Move) -> Cost | None:
+    """A move's cost part by part where it is a constant (1 where the spec gives none), None
+    where it depends on the state."""
+    cost = move.cost
+    if cost is None:
+        return (1,)
+    terms = cost.args if isinstance(cost, m.Call) and cost.name == "parts" else (cost,)
+    values = [term.value if isinstance(term, m.Const) else None for term in terms]
+    if not all(type(v) is int for v in values):
+        return None
+    return tuple(v for v in values if isinstance(v, int))
 
 
 def _table(
-    steps: list[Step], goal: tuple[int, ...], counts: Counter[int], n: int, code: int, kept: tuple[int, ...]
+    steps: list[Step], goal: tuple[int, ...], counts: Counter[int], n: int, code: int, kept: tuple[int, ...], parts: int
 ) -> PieceTable:
     """Search the abstraction of one piece of `code` with the `kept` unique pieces backward
-    from every abstract goal: the fewest moves, and the fewest moves of the piece itself."""
+    from every abstract goal, for each part of the cost: the least cost, and the least cost
+    of the piece's own moves."""
     k = len(kept)
     slot = {u: i + 1 for i, u in enumerate(kept)}  # the kept piece is slot 0
 
@@ -146,31 +194,30 @@ def _table(
         key = next(((slot[c], cell) for cell, c in step[0] if c in slot), None)
         (keyed.setdefault(key, []) if key is not None else free).append(step)
 
-    # every abstract move, forward: (from, to, whether the kept piece moved)
-    edges: list[tuple[int, int, int]] = []
+    # every abstract move, backward: back[to] holds (from, whether the kept piece moved, cost)
+    size = n ** (k + 1)
+    back: list[list[tuple[int, bool, Cost]]] = [[] for _ in range(size)]
     for where in product(range(n), repeat=k + 1):
         if len(set(where)) < k + 1:
             continue
         holder = {cell: i for i, cell in enumerate(where)}
         candidates = [s for i in range(1, k + 1) for s in keyed.get((i, where[i]), ())] + free
-        for checks, moved in candidates:
+        for checks, moved, cost in candidates:
             if not all(_meets(holder.get(cell), c, code, slot) for cell, c in checks):
                 continue
             after = tuple(moved.get(cell, cell) for cell in where)
             if after != where:
-                edges.append((index(where), index(after), int(after[0] != where[0])))
+                back[index(after)].append((index(where), after[0] != where[0], cost))
 
-    size = n ** (k + 1)
-    back: list[list[tuple[int, int]]] = [[] for _ in range(size)]
-    for a, b, own in edges:
-        back[b].append((a, own))
     mine = Counter(goal)[code] >= counts[code]  # then every piece of the code ends on one of its cells
     targets = [c for c in range(n) if goal[c] == code or (not mine and goal[c] == ANY)]
     allowed = [[c for c in range(n) if goal[c] == u] or list(range(n)) for u in kept]
     goals = [index(w) for w in product(targets, *allowed) if len(set(w)) == k + 1]
-    moves = _layers(back, goals, size, zero_own=False)
-    own_moves = _layers(back, goals, size, zero_own=True) if _one_at_a_time(steps, code) else None
-    return PieceTable(code, kept, n, tuple(moves), tuple(own_moves) if own_moves is not None else None)
+    moves = tuple(tuple(_least(back, goals, size, p, own=False)) for p in range(parts))
+    if not _one_at_a_time(steps, code):
+        return PieceTable(code, kept, n, moves, None)
+    own = tuple(tuple(_least(back, goals, size, p, own=True)) for p in range(parts))
+    return PieceTable(code, kept, n, moves, own)
 
 
 def _meets(holder: int | None, wanted: int, code: int, slot: dict[int, int]) -> bool:
@@ -190,30 +237,45 @@ def _one_at_a_time(steps: list[Step], code: int) -> bool:
     """Whether no instance can move two pieces of the code (then each piece's own moves are
     moves of their own, and they add up): a mover's source may hold the code unless it is
     checked to hold something else."""
-    for checks, moved in steps:
+    for checks, moved, _ in steps:
         held = dict(checks)
         if sum(1 for source in moved if held.get(source, code) == code) > 1:
             return False
     return True
 
 
-def _layers(back: list[list[tuple[int, int]]], goals: list[int], size: int, zero_own: bool) -> list[int]:
-    """Distances to the goals over the reversed edges: every move counts 1, or (zero_own) only
-    the moves of the kept piece (a 0-1 breadth-first search)."""
+def _least(back: list[list[tuple[int, bool, Cost]]], goals: list[int], size: int, part: int, own: bool) -> list[int]:
+    """The least cost to the goals over the reversed edges, counting part `part` of each
+    move's cost, or (own) only of the moves of the kept piece: breadth first where every
+    such cost is 0 or 1 (a 0-1 search), else Dijkstra's."""
     far = [UNREACHED] * size
-    todo: deque[int] = deque()
+    if all(e[2][part] in (0, 1) for edges in back for e in edges):
+        todo: deque[int] = deque()
+        for g in goals:
+            far[g] = 0
+            todo.append(g)
+        while todo:
+            b = todo.popleft()
+            for a, moved, cost in back[b]:
+                step = cost[part] if moved or not own else 0
+                d = far[b] + step
+                if far[a] == UNREACHED or d < far[a]:
+                    far[a] = d
+                    if step == 0:
+                        todo.appendleft(a)
+                    else:
+                        todo.append(a)
+        return far
+    queue = [(0, g) for g in goals]
     for g in goals:
         far[g] = 0
-        todo.append(g)
-    while todo:
-        b = todo.popleft()
-        for a, own in back[b]:
-            cost = own if zero_own else 1
-            d = far[b] + cost
-            if far[a] == UNREACHED or d < far[a]:
-                far[a] = d
-                if cost == 0:
-                    todo.appendleft(a)
-                else:
-                    todo.append(a)
+    while queue:
+        d, b = heapq.heappop(queue)
+        if d > far[b]:
+            continue
+        for a, moved, cost in back[b]:
+            e = d + (cost[part] if moved or not own else 0)
+            if far[a] == UNREACHED or e < far[a]:
+                far[a] = e
+                heapq.heappush(queue, (e, a))
     return far

@@ -12,6 +12,14 @@ most one piece of the code, the moves that move each piece add up (the sum of th
 own moves bounds them too). A heuristic that reads the tables is the expression
 `Call("pieces")` of a puzzle whose `pieces` holds them.
 
+Where moves have costs (`search cheapest`), the tables count cost, not moves: each move its
+own constant cost, walking for free where the spec says so (Sokoban's `pushes`). A cost of
+several parts compared in order (`cost 1, 1`: the fewest pushes, then the fewest moves) has
+tables for each part alone: each part of the estimate bounds that part of any solution's cost,
+so the estimate is at most every solution's cost part by part, and so in the order the parts
+are compared (`each_part`, DEAD in its first part where the state is dead; the evaluator
+makes it a `search.costs.LexCost`).
+
 A table's entry for the piece on cell b and the kept unique pieces on cells u1..uk (in the
 order of `kept`) is at b * n**k + u1 * n**(k-1) + ... + uk (n cells).
 """
@@ -23,19 +31,22 @@ from dataclasses import dataclass
 from .patterns import DEAD
 
 UNREACHED = -1  # an entry from which no target can be reached (the piece is dead there)
+DEAD_PACKED = 1 << 57  # a dead state's estimate on the kernel where a cost's parts are packed in one word
 
 
 @dataclass(frozen=True, eq=False)
 class PieceTable:
-    """The tables of one code. `moves`: the fewest moves to a target; `own`: the fewest moves
-    of the piece itself (None where a move may move several pieces of the code, so that the
-    pieces' own moves need not add up)."""
+    """The tables of one code, one for each part of the cost (one part where costs are plain
+    numbers). `moves[p]`: the least part p of the cost that brings the piece to a target;
+    `own[p]`: the least part p of the cost of the moves that move the piece itself (None where
+    a move may move several pieces of the code, so that the pieces' own costs need not add
+    up). Every part's table is unreached at the same entries."""
 
     code: int
     kept: tuple[int, ...]
     cells: int
-    moves: tuple[int, ...]
-    own: tuple[int, ...] | None
+    moves: tuple[tuple[int, ...], ...]
+    own: tuple[tuple[int, ...], ...] | None
 
     def base(self, state: bytes | bytearray) -> int:
         """The part of an entry's index the kept pieces' cells give."""
@@ -50,35 +61,59 @@ class PieceTable:
 
     def dead_cells(self) -> frozenset[int]:
         """The cells from which the piece reaches no target wherever the kept pieces stand."""
-        n, stride = self.cells, self.cells ** len(self.kept)
-        return frozenset(b for b in range(n) if all(d == UNREACHED for d in self.moves[b * stride : (b + 1) * stride]))
+        n, stride, moves = self.cells, self.cells ** len(self.kept), self.moves[0]
+        return frozenset(b for b in range(n) if all(d == UNREACHED for d in moves[b * stride : (b + 1) * stride]))
+
+    def largest(self, count: int) -> tuple[int, ...]:
+        """Each part's largest estimate the table can give with `count` pieces of its code (the
+        kernel checks that they fit its word)."""
+        most = []
+        for p, moves in enumerate(self.moves):
+            top = max((d for d in moves if d != UNREACHED), default=0)
+            if self.own is not None:
+                top = max(top, count * max((d for d in self.own[p] if d != UNREACHED), default=0))
+            most.append(top)
+        return tuple(most)
 
 
 @dataclass(frozen=True, eq=False)
 class PieceSet:
-    """The tables of every code the goal places that has them; `about` says what they are."""
+    """The tables of every code the goal places that has them; `about` says what they are;
+    `parts`: how many parts the cost has (1: a plain number, and the estimate is one)."""
 
     tables: tuple[PieceTable, ...]
     about: str = ""
+    parts: int = 1
 
     @property
     def size(self) -> int:
         """The entries the tables hold."""
-        return sum(len(t.moves) + len(t.own or ()) for t in self.tables)
+        return sum(sum(map(len, t.moves)) + sum(map(len, t.own or ())) for t in self.tables)
 
     def estimate(self, state: bytes | bytearray) -> int:
-        best = 0
+        """The estimate of a cost of one part (DEAD where a piece reaches no target)."""
+        return self.each_part(state)[0]
+
+    def each_part(self, state: bytes | bytearray) -> tuple[int, ...]:
+        """Each part of the estimate: the largest over the tables of the largest entry of their
+        pieces and the sum of their own entries; DEAD in the first part (0 in the others)
+        where a piece reaches no target."""
+        parts = self.parts
+        best = [0] * parts
         for t in self.tables:
             at, stride = t.base(state), t.cells ** len(t.kept)
-            most = total = 0
+            most = [0] * parts
+            total = [0] * parts
             for b in range(t.cells):
                 if state[b] != t.code:
                     continue
-                d = t.moves[b * stride + at]
-                if d == UNREACHED:
-                    return DEAD
-                most = max(most, d)
-                if t.own is not None:
-                    total += t.own[b * stride + at]
-            best = max(best, most, total)
-        return best
+                entry = b * stride + at
+                if t.moves[0][entry] == UNREACHED:
+                    return (DEAD,) + (0,) * (parts - 1)
+                for p in range(parts):
+                    most[p] = max(most[p], t.moves[p][entry])
+                    if t.own is not None:
+                        total[p] += t.own[p][entry]
+            for p in range(parts):
+                best[p] = max(best[p], most[p], total[p])
+        return tuple(best)

@@ -32,6 +32,7 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     length, found with no more room. The seconds are the whole run's (the tables built, the
     A* that gave way)."""
     began = time.monotonic()
+    own = compiled
     guide = heuristic.guided(compiled, query, limits, options)
     compiled, query = guide.compiled, guide.query
     result = _answer(compiled, query, limits, options)
@@ -44,8 +45,19 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
         result.heuristic, result.heuristic_about = guide.used, guide.about
         if compiled.estimate is not None:
             result.estimate_at_start = compiled.estimate(compiled.start)
+    if compiled is not own and result.path:
+        result.path = [(_named_again(own, compiled, move), state) for move, state in result.path]
     result.seconds = time.monotonic() - began
     return result
+
+
+def _named_again(own: CompiledPuzzle, searched: CompiledPuzzle, move: int) -> int:
+    """A move of the path found on the puzzle with the heuristic chosen, numbered as the spec's
+    own compiled puzzle numbers it: the moves of a family are numbered as each compiled puzzle
+    meets them (a plain rewrite's number is the same in both)."""
+    if move < searched.instance_count:
+        return move
+    return own.ids.number(searched.ids.key(move))
 
 
 def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions) -> SearchResult:

@@ -89,6 +89,7 @@ def _deepening(compiled: CompiledPuzzle, query: Query, limits: Limits, tables: b
     puzzle (`method.deepening_fits`)."""
     if (
         query.guided
+        and query.mode == "shortest"  # the cheapest solution is A*'s (no IDA* searches costs)
         and query.method == "auto"
         and (tables or compiled.estimate is not None)
         and deepening_fits(compiled, limits.stored_cap, tables)

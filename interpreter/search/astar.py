@@ -1,7 +1,12 @@
 """A* and IDA*: shortest solutions guided by an admissible estimate of the moves still needed
 (`estimate(state)`, never more than the true distance). A* keeps every state it has seen;
 IDA* keeps only the current path, deepening the bound on g + estimate step by step, for
-problems too large to store."""
+problems too large to store.
+
+`dead`: where the estimate is a derived one (`CompiledPuzzle.dead`), the value from which it
+says that no goal can be reached from a state (model.patterns.DEAD): such a state is not
+stored (A*) or entered (IDA*), and does not set the next bound; None: every estimate is a
+distance."""
 
 from __future__ import annotations
 
@@ -15,7 +20,9 @@ from .problem import Problem, State
 from .result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 
 
-def astar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limits) -> SearchResult:
+def astar(
+    problem: Problem[Any], estimate: Callable[[State], int], limits: Limits, dead: int | None = None
+) -> SearchResult:
     start = problem.start
     parents: dict[State, tuple[State, int] | None] = {start: None}
     cost: dict[State, int] = {start: 0}
@@ -36,10 +43,13 @@ def astar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limit
             for child, move in children:
                 if child in closed or cost.get(child, g + 1) <= g:
                     continue
+                h = estimate(child)
+                if dead is not None and h >= dead:
+                    continue
                 cost[child] = g
                 parents[child] = (state, move)
                 tie += 1
-                heapq.heappush(queue, (g + estimate(child), -g, tie, child))
+                heapq.heappush(queue, (g + h, -g, tie, child))
             budget -= len(children) + 1
             if budget <= 0:
                 budget = limits.check(len(parents))
@@ -48,7 +58,9 @@ def astar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limit
     return SearchResult(NO_SOLUTION, len(parents), reachable=len(parents), method="A*")
 
 
-def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Limits) -> SearchResult:
+def idastar(
+    problem: Problem[Any], estimate: Callable[[State], int], limits: Limits, dead: int | None = None
+) -> SearchResult:
     """IDA*, walked with a stack of its own (not Python's): a path of any length fits, as
     far as the memory limit lets the path and its children's lists grow."""
     start = problem.start
@@ -79,7 +91,10 @@ def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Lim
             budget -= 1
             if budget <= 0:
                 budget = limits.check(visited, stored=False)
-            f = len(path) + 1 + estimate(child)
+            h = estimate(child)
+            if dead is not None and h >= dead:
+                continue
+            f = len(path) + 1 + h
             if f > bound:
                 least = f if least is None or f < least else least
                 continue
@@ -92,6 +107,8 @@ def idastar(problem: Problem[Any], estimate: Callable[[State], int], limits: Lim
 
     try:
         bound = estimate(start)
+        if dead is not None and bound >= dead:
+            return SearchResult(NO_SOLUTION, visited, method="IDA*")
         while True:
             reached, beyond = one_pass(bound)
             if reached:

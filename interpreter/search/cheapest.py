@@ -14,6 +14,7 @@ import heapq
 from collections.abc import Callable
 
 from .bfs import trace
+from .costs import LexCost
 from .dag import count_paths
 from .limits import LimitReached, Limits, stop_reason
 from .problem import State
@@ -30,7 +31,11 @@ def cheapest(
     estimate: Callable[[State], int] | None = None,
     count: bool = False,
     keep: Callable[[State], bool] | None = None,
+    dead: int | None = None,
 ) -> SearchResult:
+    """`dead`: the estimate (its first part, for a cost of several parts) from which a derived
+    estimate says no goal can be reached from a state (`search.astar`): such a state is not
+    stored."""
     method = "A*" if estimate is not None else "uniform cost"
     if count:
         method += " with path counts"
@@ -66,12 +71,15 @@ def cheapest(
                 new = g + step
                 old = cost.get(child)
                 if old is None or new < old:
+                    hc = h(child)
+                    if old is None and dead is not None and _first(hc) >= dead:
+                        continue
                     cost[child] = new
                     parents[child] = (state, move)
                     if count:
                         links[child] = [(state, move)]
                     tie += 1
-                    heapq.heappush(queue, (new + h(child), new, tie, child))
+                    heapq.heappush(queue, (new + hc, new, tie, child))
                 elif new == old and count and child != state and (not links[child] or links[child][-1][0] != state):
                     links[child].append((state, move))
             budget -= len(children) + 1
@@ -92,6 +100,11 @@ def cheapest(
         except (LimitReached, KeyboardInterrupt) as exc:
             return SearchResult(LIMIT, len(cost), limit_reason=stop_reason(exc), method=method)
     return result
+
+
+def _first(estimate: object) -> int:
+    """An estimate's first part (a cost of one part: the estimate)."""
+    return estimate[0] if isinstance(estimate, LexCost) else estimate  # type: ignore[return-value]
 
 
 def fixed_by(image: Callable[[State], State]) -> Callable[[State], bool]:

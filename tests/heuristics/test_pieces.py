@@ -2,21 +2,28 @@
 the exact distance and DEAD only where the goal cannot be reached (both found by a plain
 breadth-first search over every state), the dead squares those of a plain one-box search and
 a superset of the hand-written solver's, and the shortest solutions unchanged against the
-hand-written solver on both engines."""
+hand-written solver on both engines. The same in the costed metrics (`pushes`: walking free;
+`both`: the fewest pushes, then the fewest moves, a cost of two parts): every estimate at
+most the exact cost (Dijkstra backward over every state, part by part for `both`), and the
+cheapest costs those of the hand-written solver with and without the tables, on both
+engines."""
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 
 import pytest
 from puzint.compiler import CompiledPuzzle
+from puzint.engines import Query, RunOptions
 from puzint.heuristics import Derived, derive
 from puzint.heuristics.pieces import piece_tables
 from puzint.model.patterns import DEAD
 from puzint.model.pieces import PieceSet
-from puzint.runner import load, search
-from puzint.search import Limits
-from puzint.search.result import NO_SOLUTION
+from puzint.runner import answer, load, search
+from puzint.search import Limits, SearchResult
+from puzint.search.costs import LexCost
+from puzint.search.result import NO_SOLUTION, SOLVED
 
 from benchmarks import handwritten_sokoban as plain
 from tests.conftest import SPECS, compiled_from
@@ -30,8 +37,8 @@ def _tables_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PUZINT_KEEP_PATTERNS", "0")
 
 
-def microban(n: int) -> CompiledPuzzle:
-    return load(SPECS / "microban.puz", {"n": str(n)})
+def microban(n: int, metric: str = "moves") -> CompiledPuzzle:
+    return load(SPECS / "microban.puz", {"n": str(n), "metric": metric})
 
 
 def derived(compiled: CompiledPuzzle) -> CompiledPuzzle:
@@ -74,6 +81,101 @@ def test_the_estimate_never_says_more_than_the_distance_and_dead_only_where_no_g
     dead = {s for s, v in values.items() if v >= DEAD}
     assert dead and not dead & far.keys()  # some states are pruned, and none that reaches the goal
     assert values[compiled.start] > 0
+
+
+def exact_costs(compiled: CompiledPuzzle) -> tuple[set[bytes], dict[bytes, object]]:
+    """Every state reachable from the start, and the exact cost to the goal of those that can
+    reach it (Dijkstra backward over the reached states' costed moves; a cost of several
+    parts added and compared part by part)."""
+    seen, todo, back = {compiled.start}, deque([compiled.start]), {}
+    while todo:
+        state = todo.popleft()
+        for after, _, cost in compiled.expand_costed(state):
+            back.setdefault(after, []).append((state, cost))
+            if after not in seen:
+                seen.add(after)
+                todo.append(after)
+    zero = 0 if compiled.puzzle.alone is None or compiled.puzzle.alone.parts == 1 else LexCost((0, 0))
+    far: dict[bytes, object] = {}
+    queue = [(zero, i, s) for i, s in enumerate(s for s in seen if compiled.is_goal(s))]
+    tie = len(queue)
+    while queue:
+        cost, _, state = heapq.heappop(queue)
+        if state in far:
+            continue
+        far[state] = cost
+        for before, step in back.get(state, ()):
+            if before not in far:
+                tie += 1
+                heapq.heappush(queue, (cost + step, tie, before))
+    return seen, far
+
+
+@pytest.mark.parametrize("metric", ["pushes", "both"])
+@pytest.mark.parametrize("n", [1, 2, 3, 6])
+def test_the_costed_estimate_never_says_more_than_the_cost_and_dead_only_where_no_goal_is_reached(
+    n: int, metric: str
+) -> None:
+    """Part by part for `both`: each part at most that part of the cheapest cost (so at most
+    the cost in the order the parts are compared)."""
+    compiled = microban(n, metric)
+    made = derived(compiled)
+    alone = made.puzzle.alone
+    assert made.estimate is not None and alone is not None and alone.parts == (2 if metric == "both" else 1)
+    seen, far = exact_costs(made)
+    values = {state: made.estimate(state) for state in seen}
+    first = {s: v[0] if isinstance(v, LexCost) else v for s, v in values.items()}
+    dead = {s for s, v in first.items() if v >= DEAD}
+    assert dead and not dead & far.keys()  # some states are pruned, and none that reaches the goal
+    for state, cost in far.items():
+        value = values[state]
+        if isinstance(value, LexCost):
+            assert isinstance(cost, LexCost) and all(a <= b for a, b in zip(value, cost, strict=True))
+        else:
+            assert isinstance(cost, int) and value <= cost
+    assert first[compiled.start] > 0
+
+
+def unguided(compiled: CompiledPuzzle, engine: str) -> SearchResult:
+    """The cheapest solution found with no heuristic at all (uniform cost)."""
+    found = answer(compiled, Query.of(compiled), Limits(), RunOptions(engine, heuristic="none"))
+    assert found.status == SOLVED
+    return found
+
+
+def hand_cost(n: int, metric: str) -> object:
+    level = plain.read_level(LEVELS[n - 1])
+    if metric == "pushes":
+        return plain.fewest_pushes(level).steps
+    both = plain.fewest_pushes_then_moves(level)
+    return [both.pushes, both.moves]
+
+
+@pytest.mark.parametrize("metric", ["pushes", "both"])
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 7, 8])
+def test_the_cheapest_costs_are_unchanged_on_both_engines(n: int, metric: str) -> None:
+    """The tables guide A* to the hand-written solver's cost, as uniform cost finds it, on
+    both engines, over the same states; the kernel estimates a cost of two parts packed."""
+    compiled = microban(n, metric)
+    expected = hand_cost(n, metric)
+    made = derived(compiled)
+    python = search(made, engine="python")
+    kernel = search(made, engine="compiled")
+    assert python.method == "A*" and kernel.method == "A*, compiled"
+    plain_python, plain_kernel = unguided(compiled, "python"), unguided(compiled, "compiled")
+    costs = [python.cost, kernel.cost, plain_python.cost, plain_kernel.cost]
+    assert [list(c) if isinstance(c, LexCost) else c for c in costs] == [expected] * 4
+    assert python.states == kernel.states and plain_python.states == plain_kernel.states
+    assert python.states < plain_python.states
+
+
+def test_auto_derives_the_tables_for_the_pushes_of_a_large_level() -> None:
+    """`auto` guides the cheapest solution of a level whose boxes can be arranged in many ways
+    (Microban 7) with the tables, as it does the shortest."""
+    for metric in ("pushes", "both"):
+        found = search(microban(7, metric), engine="python")
+        assert found.heuristic == "derived" and found.method == "A*"
+        assert found.cost == (6 if metric == "pushes" else LexCost((6, 26)))
 
 
 def one_box_dead_squares(level: plain.Level) -> set[Square]:
@@ -154,13 +256,63 @@ move push: M B _ -> _ M B along orthogonal
 @pytest.mark.parametrize("engine", ["python", "compiled"])
 def test_a_dead_start_is_said_dead_and_the_search_still_answers(method: str, engine: str) -> None:
     """A box against the wall with no target along it: the estimate says DEAD, and the search
-    (which does not drop such states: a spec's own estimate may be as large) finds no solution,
-    as breadth first does."""
+    finds no solution, as breadth first does (A* stores no dead successor, IDA* enters none)."""
     plain_search = compiled_from(CORNERED)
     made = derived(plain_search)
-    assert made.estimate is not None and made.estimate(made.start) == DEAD
+    assert made.estimate is not None and made.estimate(made.start) == DEAD and made.dead == DEAD
     assert search(plain_search, engine="python").status == NO_SOLUTION
-    assert search(made, method=method, engine=engine).status == NO_SOLUTION
+    found = search(made, method=method, engine=engine)
+    assert found.status == NO_SOLUTION
+    assert found.states <= 1 if method == "astar" else found.states == 0
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_dead_states_are_not_stored(engine: str) -> None:
+    """Microban 3: A* with the tables stores fewer states than it reaches with no pruning, and
+    never one the tables call dead."""
+    made = derived(microban(3))
+    found = search(made, method="astar", engine=engine)
+    assert found.status == SOLVED and found.length == 41
+    seen, _ = exact_distances(made)
+    assert made.estimate is not None
+    live = sum(1 for s in seen if made.estimate(s) < DEAD)
+    assert found.states <= live < len(seen)
+
+
+HUGE = """
+puzzle "a spec's estimate past DEAD"
+board:
+    . . . . . .
+    . _ _ _ _ .
+    . _ B B _ .
+    . _ _ M _ .
+    . . . . . .
+piece M worker
+piece B box
+goal:
+    . . . . . .
+    . ? ? B ? .
+    . ? B ? ? .
+    . ? ? ? ? .
+    . . . . . .
+move walk: M _ -> _ M along orthogonal
+move push: M B _ -> _ M B along orthogonal
+heuristic 2000000000000
+"""
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_a_spec_estimate_past_dead_prunes_nothing(engine: str) -> None:
+    """Only the derived tables say a state is dead: a spec's own estimate as large as DEAD
+    (no lower bound, but a heuristic all the same) is not taken for one, alone or with the
+    tables (where it is kept below DEAD)."""
+    compiled = compiled_from(HUGE)
+    assert compiled.dead is None
+    alone = search(compiled, method="astar", engine=engine)
+    made = derived(compiled)
+    assert made.dead == DEAD and made.estimate is not None and made.estimate(made.start) < DEAD
+    both = search(made, method="astar", engine=engine)
+    assert alone.status == both.status == SOLVED
 
 
 JUMPS = """

@@ -22,6 +22,7 @@ from ...errors import Pos
 from ...model import expr as m
 from ...model.board import Board, Direction
 from ...model.patterns import PatternSet
+from ...model.pieces import DEAD_PACKED
 from ...model.puzzle import ANY, EMPTY, Puzzle
 
 # The opcodes; an instruction is (opcode, a, b, c). The stack is popped right operand first.
@@ -175,6 +176,10 @@ class Assembly:
     hidden: int = 0  # hidden slots given out, after `env_size`
     env_size: int = 0  # set before anything is compiled: the slots of every context
     measures: dict[str, list[int]] = field(default_factory=dict)
+    # a cost of several parts packed in one word (`cost_parts.packing`, set before the heuristic
+    # is compiled): each part's shift, and the bits of each field below the first
+    cost_shifts: tuple[int, ...] = ()
+    cost_field: int = 0
 
     # ---- tables
     def code_set(self, codes: frozenset[int]) -> int:
@@ -524,26 +529,42 @@ class Compiler:
         return start, slots
 
     def _pieces(self) -> int:
-        """The one-piece tables (`model.pieces`) in `values`: how many tables, then each one's
-        header (its code, how many unique pieces it keeps, where its `moves` and `own` entries
-        are (own: -1 where they do not add up), the kept pieces' codes), then the entries."""
+        """The one-piece tables (`model.pieces`) in `values`: how many tables, how many parts
+        the cost has, the estimate of a dead state, each part's shift in the packed estimate
+        (`cost_parts`: 0 where the cost is one number), then each table's header (its code, how
+        many unique pieces it keeps, where each part's `moves` entries are, where each part's
+        `own` entries are (-1 where they do not add up), the kept pieces' codes), then the
+        entries. A cost of several parts is estimated packed as the costs are, its dead
+        estimate DEAD_PACKED: refused (Unsupported) where an estimate may not fit."""
         a = self.a
         made = self.puzzle.alone
         assert made is not None, "a heuristic reads one-piece tables only where they were derived"
         if "pieces" in a.measures:
             return a.measures["pieces"][0]
+        shifts: tuple[int, ...] = (0,)
+        dead = DEAD
+        if made.parts > 1:
+            if len(a.cost_shifts) != made.parts:
+                raise Unsupported("one-piece tables of a cost of several parts where the moves' costs have not")
+            shifts, dead = a.cost_shifts, DEAD_PACKED
+            for t in made.tables:
+                largest = t.largest(self.puzzle.start.cells.count(t.code))
+                guard = 1 << (a.cost_field - 1)  # a field below the first: its sums stay below its guard bit
+                if largest[0] >= (DEAD_PACKED >> shifts[0]) - 1 or any(v >= guard for v in largest[1:]):
+                    raise Unsupported("one-piece tables whose estimates may not fit the packed cost's fields")
         start = len(a.values)
-        a.values.append(len(made.tables))
+        a.values.extend((len(made.tables), made.parts, dead, *shifts))
         headers = []
         for t in made.tables:
             headers.append(len(a.values))
-            a.values.extend((t.code, len(t.kept), 0, -1, *t.kept))
+            a.values.extend((t.code, len(t.kept), *([0] * made.parts), *([-1] * made.parts), *t.kept))
         for t, at in zip(made.tables, headers, strict=True):
-            a.values[at + 2] = len(a.values)
-            a.values.extend(t.moves)
-            if t.own is not None:
-                a.values[at + 3] = len(a.values)
-                a.values.extend(t.own)
+            for p in range(made.parts):
+                a.values[at + 2 + p] = len(a.values)
+                a.values.extend(t.moves[p])
+                if t.own is not None:
+                    a.values[at + 2 + made.parts + p] = len(a.values)
+                    a.values.extend(t.own[p])
         a.measures["pieces"] = [start]
         return start
 

@@ -656,37 +656,45 @@ def _seen(mp: np.ndarray, ws: np.ndarray, s: int, at: int, scratch: int, cells: 
 @njit(cache=True)
 def _pieces(mp: np.ndarray, ws: np.ndarray, s: int, at: int, cells: int) -> int:
     """The estimate of the one-piece tables laid out at `at` (`bytecode.Compiler._pieces`), as
-    `model.pieces.PieceSet.estimate`: for each table, the largest entry of its code's pieces
-    (DEAD where one is unreached) or the sum of their own moves, whichever is larger; the
-    largest over the tables."""
-    best = 0
-    h = at + 1
-    for _ in range(mp[at]):
-        code, k, moves, own = mp[h], mp[h + 1], mp[h + 2], mp[h + 3]
-        base = 0
-        stride = 1
-        for i in range(k):
-            where = 0
-            for c in range(cells):
-                if ws[s + c] == mp[h + 4 + i]:
-                    where = c
-                    break
-            base = base * cells + where
-            stride *= cells
-        most = 0
-        total = 0
-        for b in range(cells):
-            if ws[s + b] != code:
-                continue
-            d = mp[mp[VALUES] + moves + b * stride + base]
-            if d < 0:
-                return DEAD
-            most = max(most, d)
-            if own >= 0:
-                total += mp[mp[VALUES] + own + b * stride + base]
-        best = max(best, most, total)
-        h += 4 + k
-    return best
+    `model.pieces.PieceSet.each_part`: for each part of the cost and each table, the largest
+    entry of its code's pieces or the sum of their own entries, whichever is larger; the
+    largest over the tables; the parts packed at their shifts (one part: shift 0). The dead
+    estimate laid out with them where a piece's entry is unreached."""
+    tables, parts, dead = mp[at], mp[at + 1], mp[at + 2]
+    values = mp[VALUES]
+    packed = 0
+    for p in range(parts):
+        best = 0
+        h = at + 3 + parts
+        for _ in range(tables):
+            code, k = mp[h], mp[h + 1]
+            moves, own = mp[h + 2 + p], mp[h + 2 + parts + p]
+            kept = h + 2 + 2 * parts
+            base = 0
+            stride = 1
+            for i in range(k):
+                where = 0
+                for c in range(cells):
+                    if ws[s + c] == mp[kept + i]:
+                        where = c
+                        break
+                base = base * cells + where
+                stride *= cells
+            most = 0
+            total = 0
+            for b in range(cells):
+                if ws[s + b] != code:
+                    continue
+                d = mp[values + moves + b * stride + base]
+                if d < 0:
+                    return int(dead)
+                most = max(most, d)
+                if own >= 0:
+                    total += mp[values + own + b * stride + base]
+            best = max(best, most, total)
+            h += 2 + 2 * parts + k
+        packed += best << mp[at + 3 + p]
+    return packed
 
 
 @njit(cache=True, inline="always")

@@ -138,6 +138,8 @@ class Program:
         }
         self.asm = Assembly(puzzle, env_size=self.bases["heuristic"] + max(2, puzzle.heuristic_slots))
         self.cost_packing = packing(puzzle)  # costs of several parts, as one word
+        if self.cost_packing is not None:  # the one-piece tables' estimate is packed as the costs are
+            self.asm.cost_shifts, self.asm.cost_field = self.cost_packing.shifts, self.cost_packing.field
         self.s: dict[str, list[int]] = {}
         self._pack()
         self._rules()

@@ -31,8 +31,8 @@ from .breadth_first import FIRST_CAPACITY, Arrays, resized
 
 # what a call stopped on
 CHECK, GOAL, EMPTY_OPEN, ROOM, OUT_FULL, FAILED = range(6)
-# the counters, in one array
-COUNT, HEAP, TIE, BUDGET, POPPED = range(5)
+# the counters, in one array (DEAD_LINE: the estimate from which a state is not stored, 0: none)
+COUNT, HEAP, TIE, BUDGET, POPPED, DEAD_LINE = range(6)
 
 
 @njit(cache=True)
@@ -85,7 +85,13 @@ def run(
                 other = indices[slot]
                 if closed[other] or cost[other] <= g:
                     continue
-            else:
+            calls.put_word(hp, hws, child)
+            estimate = calls.call(calls.ESTIMATE, hp, hws)
+            if hws[hp[WS_ERR]] != 0:
+                return FAILED
+            if keys[slot] == core.EMPTY:
+                if c[DEAD_LINE] > 0 and estimate >= c[DEAD_LINE]:
+                    continue  # no goal can be reached from it: not stored
                 keys[slot] = child
                 other = c[COUNT]
                 indices[slot] = other
@@ -94,10 +100,6 @@ def run(
             cost[other] = g
             parents[other] = item
             c[TIE] += 1
-            calls.put_word(hp, hws, child)
-            estimate = calls.call(calls.ESTIMATE, hp, hws)
-            if hws[hp[WS_ERR]] != 0:
-                return FAILED
             push(heap, c, g + estimate, g, c[TIE], other)
         c[BUDGET] -= n + 1
         if c[BUDGET] <= 0:
@@ -133,8 +135,9 @@ def astar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     hp, hws = estimator.array, workspace(estimator.array)
     ws = tables.workspace()
     arrays = _Arrays(tables.start)
-    c = np.zeros(5, dtype=np.int64)
+    c = np.zeros(6, dtype=np.int64)
     c[COUNT] = 1
+    c[DEAD_LINE] = compiled.dead or 0
     room = tables.most_successors
     out_states, out_moves = np.empty(room, dtype=np.uint64), np.empty(room, dtype=np.int32)
     assert compiled.estimate is not None

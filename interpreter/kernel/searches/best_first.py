@@ -21,6 +21,9 @@ import numpy as np
 
 from ...compiler import CompiledPuzzle
 from ...compiler.ranges import KERNEL_BOUND
+from ...model.patterns import DEAD
+from ...model.pieces import DEAD_PACKED
+from ...search.costs import LexCost
 from ...search.limits import LimitReached, Limits, stop_reason
 from ...search.problem import steps
 from ...search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
@@ -37,8 +40,9 @@ from .breadth_first import NotExact, count_overflow, resized
 
 # what a call stopped on
 CHECK, DONE, EMPTY_OPEN, ROOM, OUT_FULL, FAILED, OVERFLOW, COST_OVERFLOW, ZERO_COST = range(9)
-# the counters, in one array (GUARDS: the guard bits of a cost of several parts, kernel.machine.cost_parts)
-COUNT, HEAP, TIE, BUDGET, HAS_BEST, BEST, FIRST_GOAL, WAYS, LAST_COST, GUARDS = range(10)
+# the counters, in one array (GUARDS: the guard bits of a cost of several parts, kernel.machine.cost_parts;
+# DEAD_LINE: the estimate from which a state is not stored, as `search.astar` says; 0: none)
+COUNT, HEAP, TIE, BUDGET, HAS_BEST, BEST, FIRST_GOAL, WAYS, LAST_COST, GUARDS, DEAD_LINE = range(11)
 FIRST_ROOM = 64  # rows for one state's successors, doubled when a state has more
 
 
@@ -104,7 +108,15 @@ def run(
                 return ZERO_COST  # states of one cost may then lead to each other: counted in Python
             slot = find(table, states, out, j)
             other = table[slot]
+            estimate = -1  # not yet evaluated
             if other == FREE:
+                if estimating and c[DEAD_LINE] > 0:
+                    calls.put(mp, ws, out[j])
+                    estimate = calls.call(calls.ESTIMATE, mp, ws)
+                    if ws[mp[WS_ERR]] != 0:
+                        return FAILED
+                    if estimate >= c[DEAD_LINE]:
+                        continue  # no goal can be reached from it: not stored
                 other = c[COUNT]
                 c[COUNT] = other + 1
                 table[slot] = other
@@ -126,8 +138,9 @@ def run(
             if counting:
                 ways[other] = ways[item]
                 touched[other] = item
-            estimate = 0
-            if estimating:
+            if not estimating:
+                estimate = 0
+            elif estimate < 0:
                 calls.put(mp, ws, out[j])
                 estimate = calls.call(calls.ESTIMATE, mp, ws)
                 if ws[mp[WS_ERR]] != 0:
@@ -160,12 +173,15 @@ class _Search:
         self.out = np.zeros((FIRST_ROOM, self.machine.words), dtype=np.uint64)
         self.costs = np.zeros(FIRST_ROOM, dtype=np.int64)
         self.packing = self.machine.program.cost_packing  # costs of several parts, packed
+        # the estimate of a dead state (the one-piece tables', packed where the costs are), 0: none
+        self.dead_line = 0 if compiled.dead is None else DEAD_PACKED if self.packing is not None else compiled.dead
 
     def counters(self) -> np.ndarray:
         """The counters of a new search: the start stored."""
-        c = np.zeros(10, dtype=np.int64)
+        c = np.zeros(11, dtype=np.int64)
         c[COUNT] = 1
         c[GUARDS] = 0 if self.packing is None else self.packing.guards
+        c[DEAD_LINE] = self.dead_line
         return c
 
     def cost_of(self, packed: int) -> object:
@@ -255,11 +271,11 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
     search = _Search(compiled, count)
     c = search.counters()
     first = 0
-    if estimate and search.packing is not None:
-        raise NotExact("a heuristic with costs of several parts")  # it estimates one number
+    if estimate and search.packing is not None and compiled.puzzle.alone is None:
+        raise NotExact("a heuristic with costs of several parts")  # only the derived tables estimate each part
     if estimate:
         assert compiled.estimate is not None
-        first = compiled.estimate(compiled.start)
+        first = _packed(compiled.estimate(compiled.start), search)
     push(search.heap, c, first, 0, 0, 0)
     why = EMPTY_OPEN
     try:
@@ -280,6 +296,18 @@ def cheapest(compiled: CompiledPuzzle, limits: Limits, estimate: bool = False, c
         if count:
             result.count = int(c[WAYS]) % (1 << 64)  # kept as a signed word
     return search.done(result)
+
+
+def _packed(estimate: object, search: _Search) -> int:
+    """An estimate as the machine gives it: a cost of several parts packed (DEAD_PACKED where
+    its first part says dead)."""
+    if search.packing is None:
+        assert isinstance(estimate, int)
+        return estimate
+    assert isinstance(estimate, LexCost)
+    if search.dead_line and estimate[0] >= DEAD:
+        return DEAD_PACKED
+    return sum(part << shift for part, shift in zip(estimate, search.packing.shifts, strict=True))
 
 
 @njit(cache=True)
@@ -324,10 +352,15 @@ def run_astar(
         for j in range(n):
             slot = find(table, states, out, j)
             other = table[slot]
-            if other != FREE:
-                if closed[other] or cost[other] <= g:
-                    continue
-            else:
+            if other != FREE and (closed[other] or cost[other] <= g):
+                continue
+            calls.put(mp, ws, out[j])
+            estimate = calls.call(calls.ESTIMATE, mp, ws)
+            if ws[mp[WS_ERR]] != 0:
+                return FAILED
+            if other == FREE:
+                if c[DEAD_LINE] > 0 and estimate >= c[DEAD_LINE]:
+                    continue  # no goal can be reached from it: not stored
                 other = c[COUNT]
                 c[COUNT] = other + 1
                 table[slot] = other
@@ -336,10 +369,6 @@ def run_astar(
                 closed[other] = 0
             cost[other] = g
             parents[other] = item
-            calls.put(mp, ws, out[j])
-            estimate = calls.call(calls.ESTIMATE, mp, ws)
-            if ws[mp[WS_ERR]] != 0:
-                return FAILED
             c[TIE] += 1
             push(heap, c, g + estimate, g, c[TIE], other)
         c[BUDGET] -= n + 1

@@ -31,8 +31,9 @@ from ..machine.records import WS_ERR
 from ..stores import sets
 
 BEYOND = 1 << 60  # no f found beyond the bound: nothing left to try
-# the counters, in one array
-DEPTH, VISITED, BOUND, BUDGET, PHASE, KEEP_PATH, ON_PATH = range(7)
+# the counters, in one array (DEAD_LINE: the estimate from which a state is not entered, as
+# `search.astar.idastar` says; 0: none)
+DEPTH, VISITED, BOUND, BUDGET, PHASE, KEEP_PATH, ON_PATH, DEAD_LINE = range(8)
 # a frame's columns
 FIRST, END, NEXT, LEAST = range(4)
 # what stopped a call
@@ -117,11 +118,14 @@ def _enter(
         c[ON_PATH] += 1
     calls.put(mp, ws, path[d + 1])
     calls.call(calls.UNPACK, mp, ws)
-    f = d + 1 + calls.call(calls.ESTIMATE_ENTERED, mp, ws)
+    estimate = calls.call(calls.ESTIMATE_ENTERED, mp, ws)
     if ws[mp[WS_ERR]] != 0:
         return FAILED
-    if f > c[BOUND]:
-        frames[d + 1, LEAST] = min(frames[d + 1, LEAST], f)
+    f = d + 1 + estimate
+    dead = c[DEAD_LINE] > 0 and estimate >= c[DEAD_LINE]  # no goal can be reached from it
+    if dead or f > c[BOUND]:
+        if not dead:
+            frames[d + 1, LEAST] = min(frames[d + 1, LEAST], f)
         if keep and d >= 0:
             sets.remove(on_path, path, d + 1)
             c[ON_PATH] -= 1
@@ -165,7 +169,7 @@ class _Search:
         self.path[0] = machine.start
         self.on_path = sets.new_set(256, words)
         sets.add(self.on_path, self.path, 0)  # the start stays on the path
-        self.c = np.zeros(7, dtype=np.int64)
+        self.c = np.zeros(8, dtype=np.int64)
         self.c[KEEP_PATH] = int(not acyclic)
         self.c[ON_PATH] = 1
 
@@ -198,6 +202,9 @@ def idastar(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     search = _Search(build_program(compiled), compiled.acyclic)
     c = search.c
     bound = compiled.estimate(compiled.start)
+    c[DEAD_LINE] = compiled.dead or 0
+    if compiled.dead is not None and bound >= compiled.dead:
+        return SearchResult(NO_SOLUTION, 0, method=method)
     try:
         while True:
             search.iterate(bound)
