@@ -63,7 +63,9 @@ def test_fifty_two_lines_solve_optimally(seed: int) -> None:
     compiled = amida(bottom="random", n=52, seed=seed)
     row = "".join(compiled.puzzle.symbol(c) for c in compiled.goal_state or b"")
     result = search(compiled)
-    assert result.method.startswith("A*") and result.length == inversions(row) > 0  # on the kernel past 20,000 states
+    assert result.length == inversions(row) > 0
+    # A*, or IDA* from the start where plan.method finds the first layers of paths tree-like enough
+    assert result.method.split(",")[0] in ("A*", "IDA*")
 
 
 @pytest.mark.parametrize("seed", range(20))
