@@ -45,8 +45,12 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     spec = "spec" if compiled.puzzle.heuristic is not None else "none"
     call = named_in(compiled.puzzle.heuristic)
     named = options.patterns or (_text(call) if call is not None else "")
+    who = "--patterns" if options.patterns else "patterns()"
     if call is not None and options.heuristic in ("auto", "spec"):
-        return _spec_tables(compiled, query, limits, call, named, "--patterns" if options.patterns else "patterns()")
+        return _spec_tables(compiled, query, limits, call, named, who)
+    if call is not None and options.heuristic == "derived" and query.guided:  # the groups named, nothing else
+        tables_only = compiled.puzzle._replace(heuristic=m.Call(call.pos, "patterns", (), m.NUM), heuristic_slots=0)
+        return _spec_tables(CompiledPuzzle(tables_only), query, limits, call, named, who, used="derived")
     if (
         not query.guided
         or options.heuristic == "spec"
@@ -66,13 +70,15 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     return Guided(derived.compiled, _deepening(compiled, query, limits, tables=True), used, derived.about)
 
 
-def _spec_tables(compiled: CompiledPuzzle, query: Query, limits: Limits, call: m.Call, named: str, who: str) -> Guided:
+def _spec_tables(
+    compiled: CompiledPuzzle, query: Query, limits: Limits, call: m.Call, named: str, who: str, used: str = "spec"
+) -> Guided:
     """The spec's heuristic with the tables its `patterns(...)` reads, or a refusal at it."""
     made = heuristics.spec_tables(compiled, limits, named, who)
     if isinstance(made, str):
         why = made if made.startswith(who) else f"{who}: no pattern databases can be derived: {made}"
         raise SpecError([Diagnostic(call.pos, why, "another heuristic")])
-    return Guided(made.compiled, _deepening(compiled, query, limits, tables=True), "spec", made.about)
+    return Guided(made.compiled, _deepening(compiled, query, limits, tables=True), used, made.about)
 
 
 def _text(call: m.Call) -> str:

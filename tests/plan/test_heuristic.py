@@ -162,6 +162,12 @@ def test_the_command_line_names_other_tables_for_the_spec_s_patterns(
     assert code == 0 and json.loads(out)["heuristic"]["derived"].startswith("pattern databases 8 (the largest)")
     code, out, _ = run_spec(capsys, NAMED, tmp_path, "--heuristic", "none")
     assert code == 0 and (json.loads(out)["length"], json.loads(out)["heuristic"]["used"]) == (31, "none")
+    code, out, _ = run_spec(capsys, NAMED, tmp_path, "--heuristic", "derived")  # the spec's groups, alone
+    answer = json.loads(out)
+    assert code == 0 and (answer["length"], answer["heuristic"]["used"]) == (31, "derived")
+    assert answer["heuristic"]["derived"].startswith("pattern databases 4-4 (added)")
+    code, _, err = run_spec(capsys, NAMED.replace('"1234, 5678"', '"1234, 56X"'), tmp_path, "--heuristic", "derived")
+    assert code == 2 and "eight.puz:18:31: patterns() names 'X'" in err  # refused where the spec names it
 
 
 @pytest.mark.parametrize(
