@@ -11,8 +11,9 @@ metric=M --format json --quiet` process (states, seconds, length and cost from i
 engine that answered, the method, whether the derived tables guided it), and one process of
 the hand-written solver (`--json --metric M K`), each stopped after its cap (shown as ">CAP").
 Every answer is checked against the other's: the fewest moves for `moves`, the fewest pushes
-for `pushes`, (pushes, moves) for `both`. A mismatch is printed loudly, written at the top of
-the page, and makes the exit status 1; a run stopped at its cap is no mismatch, and is said.
+for `pushes`, (pushes, moves) for `both`. A mismatch (or an error) is printed loudly, written
+at the top of the page, and makes the exit status 1; a run stopped at its cap, or at puzint's
+state limit, is no mismatch, and is listed.
 The ratio puzint / hand-written is of the wall times of the two processes (puzint's includes
 its start, about 0.5-1 s a process, the hand-written solver's its own start too) and of the
 seconds each reports for its search; totals over the levels both answered.
@@ -146,7 +147,8 @@ def checked(mine: Run, hand: Run, level: int, metric: str, wrong: list[str], una
     for who, run in (("puzint", mine), ("hand-written", hand)):
         if run.answer is None:
             what = f"level {level} {metric}: {who} {run.status}"
-            (unanswered if run.status.startswith(">") else wrong).append(what)
+            stopped = run.status.startswith(">") or run.status == "limit"  # its cap, or puzint's state limit
+            (unanswered if stopped else wrong).append(what)
     if mine.answer is None or hand.answer is None:
         return shown(mine.answer) if mine.answer is not None else mine.status
     if mine.answer != hand.answer:
@@ -270,11 +272,12 @@ def main() -> None:
     for line in totals:
         print(line)
     if unanswered:
-        print("\nstopped at a cap: " + "; ".join(unanswered))
+        print("\nstopped at a cap or the state limit: " + "; ".join(unanswered))
     if wrong:
         print("\n!!! ANSWERS THAT DISAGREE (OR FAILED):\n  " + "\n  ".join(wrong))
     if not options.no_docs:
-        options.output.write_text(page(options, numbers, metrics, header, rows, totals, wrong), encoding="utf-8")
+        text = page(options, numbers, metrics, header, rows, totals, wrong, unanswered)
+        options.output.write_text(text, encoding="utf-8")
         print(f"\nwritten: {options.output}")
     sys.exit(1 if wrong else 0)
 
@@ -287,6 +290,7 @@ def page(
     rows: list[list[str]],
     totals: list[str],
     wrong: list[str],
+    unanswered: list[str],
 ) -> str:
     argv = " ".join(sys.argv[1:])
     today = datetime.date.today().isoformat()
@@ -321,6 +325,9 @@ def page(
         "",
     ]
     out += [f"- {line}" for line in totals]
+    if unanswered:
+        out += ["", "Stopped at a cap or at puzint's default state limit (10 million stored):", ""]
+        out += [f"- {line}" for line in unanswered]
     out += ["", "## Per level and metric", ""]
     out += [
         "| " + " | ".join(header) + " |",
