@@ -226,6 +226,8 @@ class Result:
 
     @property
     def solved(self) -> bool:
+    unique: bool | None = None  # a filling's or a `search any`'s one solution: is it the only one
+    count_in_all: int | None = None  # every solution counted, where `count` counts one of each class
         return self.status == SOLVED
 
     @classmethod
@@ -270,6 +272,8 @@ def load(
         try:
             return Puzzle(compile_puzzle(elaborate(parse(source, name), overrides)), name)
         except SpecError as exc:
+            unique=payload.get("unique"),
+            count_in_all=payload.get("count_in_all", payload.get("count")),
             raise exc.with_source(source, name) from None
     if spec is None:
         raise TypeError("load() needs a spec: a path, a catalogue name, or text=...")

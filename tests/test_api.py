@@ -135,6 +135,15 @@ def test_count_on_a_search_all_spec_counts_its_solutions_as_the_command_line_doe
     assert (result.count, result.data["count_in_all"], result.solutions) == (1, 4, ())
 
 
+def test_the_result_says_uniqueness_and_the_count_in_all_as_fields() -> None:
+    classes = puzint.solve("queens", n=6, count=True)
+    assert (classes.count, classes.count_in_all) == (1, 4)
+    moves = puzint.solve("frog", n=2, count=True)
+    assert (moves.count, moves.count_in_all, moves.unique) == (2, 2, None)
+    only = puzint.solve(puzint.load(text=(ROOT / "specs" / "sudoku.puz").read_text() + "search any\n"))
+    assert only.solved and only.unique is True and only.unique == only.data["unique"]
+
+
 def _interrupt_at_the_first_check(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ctrl-C, as the terminal sends it, while the search runs: SIGINT to this process at the
     search's first poll of its limits."""

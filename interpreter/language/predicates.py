@@ -10,13 +10,14 @@ SpecError at its position.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..errors import Diagnostic, Pos, SpecError, suggest
 from ..model import expr as m
 from ..model.board import Board, Direction
-from ..model.puzzle import CARRIER, CURSOR, Counter, PieceType, Place
+from ..model.puzzle import CARRIER, CURSOR, PROGRESS, Counter, PieceType, Place
 from . import syntax as s
 from .expressions import FUNCTIONS as PARAM_FUNCTIONS
 from .expressions import Value, evaluate, members, type_name
@@ -41,6 +42,7 @@ STATE_FUNCTIONS = (
 MEASURES = ("inversions", "displacement", "misplaced")
 POSITION_ATTRIBUTES = ("row", "col")
 BLOCK_ATTRIBUTES = ("width", "height")
+CELL_NAME = re.compile(r"r[0-9]+c[0-9]+")  # how a grid names its cells: a name of that form is no other thing
 
 
 def fail(pos: Pos, message: str, expected: str | None = None, missing: str | None = None) -> SpecError:
@@ -247,7 +249,11 @@ def _name(expr: s.Name, scope: Scope) -> m.Expr:
             f"count({name}), some {name} is here, every {name} x: ... or a piece's name",
         )
     known = _known_names(scope)
-    expected = "a variable, a parameter, a counter, a piece or a place" + (": " + ", ".join(known) if known else "")
+    if board is not None and board.has_frame and CELL_NAME.fullmatch(name):
+        raise fail(expr.pos, f"the board has no cell '{name}'", f"a cell of the board, {board.names_range()}")
+    kinds = ["a variable", "a parameter", "a counter", "a piece", "a place"] + (["a cell"] if board is not None else [])
+    what = ", ".join(kinds[:-1]) + " or " + kinds[-1]
+    expected = what + (": " + ", ".join(known) if known else "")
     raise fail(expr.pos, f"unknown name '{name}'{suggest(name, known)}", expected)
 
 
@@ -276,7 +282,7 @@ def meaning(name: str, names: Names) -> str | None:
 def _known_names(scope: Scope) -> list[str]:
     names = scope.names
     known = [k for k in scope.locals if not k.startswith("?")]
-    known += list(names.params) + [c.name for c in names.counters] + sorted(names.unique)
+    known += list(names.params) + [c.name for c in names.counters if c.role != PROGRESS] + sorted(names.unique)
     return known + [p.name for p in names.places]
 
 

@@ -698,11 +698,14 @@ def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
     elif report.total is not None:
         parts.extend(_shortest_parts(report, noun))
     else:
-        more = " (the first ones: --limit reached)" if report.stopped_at_limit else ""
-        if report.symmetric and not report.stopped_at_limit:
+        if report.stopped_at_limit:
+            first = "the first solution" if report.count == 1 else f"the first {report.count:,} solutions"
+            classes = ", one of each symmetry class" if report.symmetric else ""
+            parts.append(f"{first}{classes}: --limit reached, no more looked for")
+        elif report.symmetric:
             parts.append(f"{report.count:,} {noun(report.count)} up to symmetry ({report.in_all:,} in all)")
         else:
-            parts.append(f"{report.count:,} {noun(report.count)}{more}")
+            parts.append(f"{report.count:,} {noun(report.count)}")
     parts.append(f"{report.states:,} states {'visited' if report.total is None else 'explored'}")
     parts.append(f"{report.seconds:.3f} s ({report.method})")
     return parts, STATUS_STYLE[report.status]

@@ -333,6 +333,13 @@ def test_all_with_a_limit_tells_how_many_there_are(capsys: pytest.CaptureFixture
     assert code == 0 and "the first 2 of 486 shortest solutions (11 moves): --limit reached" in out
 
 
+def test_a_limit_on_every_solution_says_it_stopped_looking(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "run", str(ROOT / "specs" / "shidoku.puz"), "--limit", "1", "--ascii")
+    assert code == 0 and "the first solution: --limit reached, no more looked for" in out
+    code, out, _ = run(capsys, "run", str(ROOT / "specs" / "queens.puz"), "--limit", "2", "--ascii")
+    assert "the first 2 solutions, one of each symmetry class: --limit reached, no more" in " ".join(out.split())
+
+
 def test_the_seed_acts_where_the_spec_reads_it(capsys: pytest.CaptureFixture[str]) -> None:
     spec = str(ROOT / "specs" / "amida.puz")
     goals = set()
