@@ -38,3 +38,9 @@ def __getattr__(name: str) -> Any:
 
         return getattr(api, name)
     raise AttributeError(f"module 'puzint' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public API, for `dir(puzint)` and a notebook's completion: the names load lazily
+    (`__getattr__`), so the module's own namespace does not hold them yet."""
+    return sorted({*__all__, "__doc__", "__file__", "__name__", "__path__", "__spec__"})

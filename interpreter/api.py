@@ -55,6 +55,9 @@ class Puzzle:
     compiled: CompiledPuzzle
     spec: str
 
+    def __repr__(self) -> str:
+        return f"<puzint.Puzzle {self.compiled.puzzle.summary}>"
+
     @property
     def title(self) -> str:
         return self.compiled.puzzle.title
@@ -223,12 +226,30 @@ class Result:
     solutions: tuple[str, ...]  # all solutions (solve(..., all=True)): each final state
     solution_moves: tuple[tuple[Move, ...], ...]  # ... and each one's moves
     data: dict[str, Any] = field(repr=False)
+    unique: bool | None = None  # a filling's or a `search any`'s one solution: is it the only one
+    count_in_all: int | None = None  # every solution counted, where `count` counts one of each class
 
     @property
     def solved(self) -> bool:
-    unique: bool | None = None  # a filling's or a `search any`'s one solution: is it the only one
-    count_in_all: int | None = None  # every solution counted, where `count` counts one of each class
         return self.status == SOLVED
+
+    def __repr__(self) -> str:
+        """The answer in one line: the status and the figures asked for (the moves, a few
+        hundred lines of them, are in `moves`)."""
+        figures = [
+            f"{name}={value!r}"
+            for name, value in (
+                ("length", self.length),
+                ("cost", self.cost),
+                ("count", self.count),
+                ("reachable", self.reachable),
+                ("solutions", len(self.solutions) if self.solutions else None),
+                ("limit", self.limit),
+            )
+            if value is not None
+        ]
+        figures.append(f"states={self.states}")
+        return f"<puzint.Result {self.status} {' '.join(figures)} by {self.method or '?'} in {self.seconds:.3g} s>"
 
     @classmethod
     def from_data(cls, payload: dict[str, Any]) -> Result:
@@ -251,6 +272,8 @@ class Result:
             solutions=tuple(s["board"] for s in payload.get("solutions", ())),
             solution_moves=tuple(tuple(Move.from_data(m) for m in s["moves"]) for s in payload.get("solutions", ())),
             data=payload,
+            unique=payload.get("unique"),
+            count_in_all=payload.get("count_in_all", payload.get("count")),
         )
 
 
@@ -272,8 +295,6 @@ def load(
         try:
             return Puzzle(compile_puzzle(elaborate(parse(source, name), overrides)), name)
         except SpecError as exc:
-            unique=payload.get("unique"),
-            count_in_all=payload.get("count_in_all", payload.get("count")),
             raise exc.with_source(source, name) from None
     if spec is None:
         raise TypeError("load() needs a spec: a path, a catalogue name, or text=...")

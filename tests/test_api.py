@@ -232,3 +232,29 @@ def test_forbidden_moves_name_their_rule() -> None:
     forbidden = {f.move: f for f in jealous.forbidden()}
     assert len(forbidden) == 12 and len(jealous.moves()) == 9
     assert forbidden["cross H1 W2 → right"].where == "the boat" and forbidden["cross H1 W2 → right"].line == 28
+
+
+def test_dir_lists_the_public_api_before_it_is_loaded() -> None:
+    listed = dir(puzint)
+    assert {"load", "solve", "Puzzle", "Result", "State", "SpecError", "__version__"} <= set(listed)
+    assert "TYPE_CHECKING" not in listed and "annotations" not in listed and "Any" not in listed
+    assert all(callable(getattr(puzint, name)) for name in puzint.__all__ if name != "__version__")
+
+
+def test_reprs_are_one_readable_line() -> None:
+    frog = puzint.load("frog", n=3)
+    assert repr(frog) == "<puzint.Puzzle 'Frog jump' n=3: 7 cells, 2 pieces, 4 moves>"
+    assert repr(frog.compiled) == "<CompiledPuzzle 'Frog jump' n=3: 7 cells, 2 pieces, 4 moves>"
+    assert repr(frog.compiled.puzzle) == "<Puzzle 'Frog jump' n=3: 7 cells, 2 pieces, 4 moves>"
+    assert repr(puzint.load("farmer")).startswith("<puzint.Puzzle 'Farmer, wolf, goat and cabbage': 4 pieces, 2 places")
+    shown = repr(puzint.solve(frog, count=True))
+    assert shown.startswith("<puzint.Result solved length=15 count=2 states=") and "\n" not in shown
+
+
+def test_reachable_comes_only_with_reach() -> None:
+    crossing = puzint.load("jealous_husbands", couples=4)
+    plain = puzint.solve(crossing)  # every state explored to prove there is no solution
+    assert (plain.status, plain.reachable, plain.reachable_goals) == ("no-solution", None, None)
+    assert "reachable" not in plain.data
+    assert puzint.solve(crossing, reach=True).reachable == 44
+    assert puzint.solve("frog").reachable is None

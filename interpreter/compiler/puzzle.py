@@ -59,6 +59,9 @@ def _table_move(move: Move) -> bool:
 
 
 class CompiledPuzzle:
+    def __repr__(self) -> str:
+        return f"<CompiledPuzzle {self.puzzle.summary}>"
+
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
         self.layout = layout = StateLayout(puzzle)

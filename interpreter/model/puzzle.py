@@ -376,6 +376,21 @@ class Puzzle(NamedTuple):
     given: tuple[tuple[str, str], ...] = ()  # the parameters given from outside, as given: the same puzzle again
     in_use: tuple[str, ...] | None = None  # the parameters this puzzle reads (None: all of them)
 
+    def __repr__(self) -> str:
+        return f"<Puzzle {self.summary}>"
+
+    @property
+    def summary(self) -> str:
+        """The puzzle in one line, for a repr (the whole tuple, board and tables, would fill a
+        notebook's screen): its title, the parameters as set, and its size."""
+        params = "".join(f" {name}={_written(value)}" for name, value in self.shown_params.items())
+        size = [_counted(self.cell_count, "cell")] if self.board is not None else []
+        size.append(_counted(len(self.pieces), "piece"))
+        size += [_counted(len(self.places), "place")] if self.places else []
+        size += [_counted(len(self.counters), "counter")] if self.counters else []
+        size += [_counted(len(self.moves), "move")] if self.moves else []
+        return f"{self.title!r}{params}: {', '.join(size)}"
+
     @property
     def shown_params(self) -> dict[str, object]:
         """The parameters a title shows: those that take part in the puzzle as set."""
@@ -403,3 +418,20 @@ class Puzzle(NamedTuple):
     @property
     def has_blocks(self) -> bool:
         return any(p.shape is not None for p in self.pieces)
+
+
+def _written(value: object) -> str:
+    """A parameter's value as a spec writes it (`-p` takes the same)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, range):
+        return f"{value.start}..{value.stop - 1}"
+    if isinstance(value, tuple):
+        return ",".join(str(item) for item in value)
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)
+
+
+def _counted(number: int, thing: str) -> str:
+    return f"{number} {thing}" if number == 1 else f"{number} {thing}s"

@@ -167,7 +167,7 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         data["count"] = result.count
         if symmetric:
             data["count_up_to_symmetry"] = result.count_up_to_symmetry
-    if reach or result.reachable is not None:
+    if reach or solved.puzzle.search == "reach":  # asked for: a search that proves no solution also counts them
         data["reachable"] = result.reachable
         if symmetric:
             data["reachable_up_to_symmetry"] = result.reachable_up_to_symmetry
