@@ -132,6 +132,63 @@ class Evaluator:
         values = e.values
         return lambda s, env: values
 
+    def _listsconst(self, e: m.ListsConst) -> Fn:
+        values = e.values
+        return lambda s, env: values
+
+    def _index(self, e: m.Index) -> Fn:
+        """`l[i]` with i known only once the rule is cut (a quantifier's variable): out of
+        1..len(l), an error at the index."""
+        values, at, pos = e.obj.values, self.function(e.at), e.at.pos
+
+        def item(s: Any, env: list[Any]) -> Any:
+            i = at(s, env)
+            if not 1 <= i <= len(values):
+                raise EvalError(pos, f"index {i} is outside 1..{len(values)}", f"1..{len(values)}")
+            return values[i - 1]
+
+        return item
+
+    def _lineattr(self, e: m.LineAttr) -> Fn:
+        """A line's row or column: its first cell's."""
+        line, table = self.function(e.line), (self.rows if e.name == "row" else self.cols)
+        return lambda s, env: table[line(s, env)[0]]
+
+    def _runs(self, e: m.Runs) -> Fn:
+        """The lengths of the runs of the line's cells holding one of the kind's pieces."""
+        cells_of, codes, base = self.domain(e.domain), e.codes, self.base
+
+        def runs(s: Any, env: list[Any]) -> tuple[int, ...]:
+            found: list[int] = []
+            length = 0
+            for c in cells_of(s, env):
+                if base[s[c]] in codes:
+                    length += 1
+                elif length:
+                    found.append(length)
+                    length = 0
+            if length:
+                found.append(length)
+            return tuple(found)
+
+        return runs
+
+    def _product(self, e: m.Product) -> Fn:
+        """The product of the values over the collection (1 over nothing), each value taken
+        as often as the pieces it stands for."""
+        weighted, slot, value = self.weighted(e.domain), e.slot, self.function(e.value)
+        cond = self.function(e.condition) if e.condition is not None else None
+
+        def product(s: Any, env: list[Any]) -> int:
+            total = 1
+            for v, weight in weighted(s, env):
+                env[slot] = v
+                if cond is None or cond(s, env):
+                    total *= value(s, env) ** weight
+            return total
+
+        return product
+
     def _local(self, e: m.Local) -> Fn:
         slot = e.slot
         return lambda s, env: env[slot]

@@ -145,7 +145,17 @@ class Distinct:
     pos: Pos
 
 
-Cond = bool | Lit | And | Or | Not | Compare | Distinct
+@dataclass(frozen=True)
+class LineRuns:
+    """The runs of consecutive cells of a line where `cells` hold (each a condition on one
+    cell: it holds a piece of the kind) have the lengths `clue`, in order: a nonogram's line."""
+
+    cells: tuple[Cond, ...]
+    clue: tuple[int, ...]
+    pos: Pos
+
+
+Cond = bool | Lit | And | Or | Not | Compare | Distinct | LineRuns
 
 TESTS: dict[str, Callable[[int], bool]] = {  # the difference of the two sides, compared with 0
     "==": lambda d: d == 0,
@@ -255,12 +265,84 @@ class Terms:
             return Product(left, right, pos)
         if isinstance(expr, m.Aggregate) and expr.function in ("count", "sum"):
             return self._aggregate(expr, bound)
+        if isinstance(expr, m.Aggregate) and expr.value is not None:
+            return self._extreme(expr, bound)
+        if isinstance(expr, m.Product):
+            return self._product(expr, bound)
+        if isinstance(expr, m.Index) and expr.type == m.NUM:
+            item = self.known_item(expr, bound)
+            assert isinstance(item, int)
+            return Affine({}, item, pos)
+        if isinstance(expr, m.LineAttr) and self.puzzle.board is not None:
+            first = self.puzzle.board.cells[self.known_line(expr.line, bound)[0]]
+            return Affine({}, int((first.row if expr.name == "row" else first.col) or 0), pos)
         if isinstance(expr, m.Call) and expr.name in CALLS:
             args = tuple(self.number(a, bound) for a in expr.args)
             if all(isinstance(a, Affine) and a.known for a in args):
                 return Affine({}, CALLS[expr.name](*(a.constant for a in args if isinstance(a, Affine))), pos)
             return Call(expr.name, args, pos)
         raise Inexpressible(pos, "this number")
+
+    def known_item(self, expr: m.Index, bound: dict[int, Any]) -> int | tuple[int, ...]:
+        """`l[i]` where the rule's piece fixes i (an index outside the list: an error at it)."""
+        at = self.number(expr.at, bound)
+        if not (isinstance(at, Affine) and at.known):
+            raise Inexpressible(expr.at.pos, "a list's index that is only known during the search")
+        values = expr.obj.values
+        if not 1 <= at.constant <= len(values):
+            raise Inexpressible(expr.at.pos, f"an index outside its list ({at.constant}, of 1..{len(values)})")
+        return values[at.constant - 1]
+
+    def known_list(self, expr: m.Expr, bound: dict[int, Any]) -> tuple[int, ...]:
+        """A list known before the search (a constant, or an item of a list of lists)."""
+        if isinstance(expr, m.ListConst):
+            return expr.values
+        if isinstance(expr, m.Index) and expr.type == m.LIST:
+            found = self.known_item(expr, bound)
+            assert isinstance(found, tuple)
+            return found
+        raise Inexpressible(expr.pos, "a list that is only known during the search")
+
+    @staticmethod
+    def known_line(expr: m.Expr, bound: dict[int, Any]) -> tuple[int, ...]:
+        if isinstance(expr, m.Local) and isinstance(bound.get(expr.slot), tuple):
+            return tuple(bound[expr.slot])
+        raise Inexpressible(expr.pos, "a line that is only known during the search")
+
+    def _extreme(self, expr: m.Aggregate, bound: dict[int, Any]) -> Num:
+        """min(...) or max(...) over fixed members, each a member for sure."""
+        assert expr.value is not None
+        args: list[Num] = []
+        for _, inner, membership in self.members(expr.domain, expr.slot, bound, expr.pos):
+            taken = membership if expr.condition is None else both([membership, self.condition(expr.condition, inner)])
+            if taken is False:
+                continue
+            if taken is not True:
+                raise Inexpressible(expr.pos, f"{expr.function}() over members that only the search decides")
+            args.append(self.number(expr.value, inner))
+        if not args:
+            raise Inexpressible(expr.pos, f"{expr.function}() over nothing")
+        if all(isinstance(a, Affine) and a.known for a in args):
+            return Affine({}, CALLS[expr.function](a.constant for a in args if isinstance(a, Affine)), expr.pos)
+        return args[0] if len(args) == 1 else Call(expr.function, tuple(args), expr.pos)
+
+    def _product(self, expr: m.Product, bound: dict[int, Any]) -> Num:
+        """The product over fixed members, each a member for sure (1 over nothing)."""
+        total: Num = Affine({}, 1, expr.pos)
+        for _, inner, membership in self.members(expr.domain, expr.slot, bound, expr.pos):
+            taken = membership if expr.condition is None else both([membership, self.condition(expr.condition, inner)])
+            if taken is False:
+                continue
+            if taken is not True:
+                raise Inexpressible(expr.pos, "product() over members that only the search decides")
+            factor = self.number(expr.value, inner)
+            if isinstance(total, Affine) and total.known:
+                total = self.scaled(factor, total.constant, expr.pos)
+            elif isinstance(factor, Affine) and factor.known:
+                total = self.scaled(total, factor.constant, expr.pos)
+            else:
+                total = Product(total, factor, expr.pos)
+        return total
 
     def given_counter(self, counter: int) -> int:
         return int(self.start_counters[counter])
@@ -351,6 +433,11 @@ class Terms:
             return both(parts) if expr.op == "and" else either(parts)
         if isinstance(expr, m.Binary) and expr.op in TESTS and expr.left.type == m.NUM:
             return self.compare(expr.op, self.number(expr.left, bound), self.number(expr.right, bound), expr.pos)
+        if isinstance(expr, m.Binary) and expr.op in ("==", "!=") and expr.left.type == m.LIST:
+            runs = self._runs(expr.left, expr.right, bound) or self._runs(expr.right, expr.left, bound)
+            if runs is None:
+                raise Inexpressible(expr.pos, "this comparison of lists")
+            return runs if expr.op == "==" else negated(runs, self.sizes)
         if isinstance(expr, m.Binary) and expr.op in ("==", "!=") and expr.left.type == m.BOOL:
             a, b = self.condition(expr.left, bound), self.condition(expr.right, bound)
             same = either([both([a, b]), both([negated(a, self.sizes), negated(b, self.sizes)])])
@@ -366,6 +453,19 @@ class Terms:
         if isinstance(expr, m.AllDifferent):
             return self.distinct(expr, bound)
         raise Inexpressible(expr.pos, "this condition")
+
+    def _runs(self, runs: m.Expr, clue: m.Expr, bound: dict[int, Any]) -> Cond | None:
+        """`runs(l, K) == CLUE` as a condition on the line's cells (None: `runs` is not the
+        left side); decided now where every cell of the line is a given."""
+        if not isinstance(runs, m.Runs):
+            return None
+        lengths = self.known_list(clue, bound)
+        cells = known_cells(runs.domain, bound, runs.pos, self.puzzle.cell_count)
+        holds = tuple(self.holds(cell, runs.codes, False) for cell in cells)
+        if all(isinstance(h, bool) for h in holds):
+            found = [len(part) for part in "".join("1" if h else "0" for h in holds).split("0") if part]
+            return tuple(found) == lengths
+        return LineRuns(holds, lengths, runs.pos)
 
     def compare(self, op: str, left: Num, right: Num, pos: Pos) -> Cond:
         """left OP right: a constant, or a condition on one thing, where it can be."""
@@ -477,6 +577,8 @@ def things_of(num: Num | Cond) -> set[int]:
         return {num.thing}
     if isinstance(num, Distinct):
         return set(num.keys)
+    if isinstance(num, LineRuns):
+        return set().union(*(things_of(c) for c in num.cells))
     if isinstance(num, (And, Or)):
         return set().union(*(things_of(p) for p in num.parts))
     if isinstance(num, Not):

@@ -195,6 +195,16 @@ class Ranges:
         if isinstance(e, m.CellAttr):
             self.of(e.cell)
             return self.rows if e.name == "row" else self.cols
+        if isinstance(e, m.LineAttr):
+            self.of(e.line)
+            return self.rows if e.name == "row" else self.cols
+        if isinstance(e, m.Index):
+            self.of(e.at)
+            if isinstance(e.obj, m.ListConst):
+                return _hull(e.obj.values) if e.obj.values else Interval(0, 0)
+            return self.index
+        if isinstance(e, m.Product):
+            return self._product(e)
         if isinstance(e, m.Unary):
             inner = self.of(e.operand)
             return BOOL if e.op == "not" else Interval(-inner.high, -inner.low)
@@ -299,6 +309,13 @@ class Ranges:
             return Interval(min(0, size * value.low), max(0, size * value.high))
         return value
 
+    def _product(self, e: m.Product) -> Interval:
+        """Each factor within the value's interval, at most `size` of them (or none: 1)."""
+        size = self._bind(e.slot, e.domain)
+        if e.condition is not None:
+            self.of(e.condition)
+        return product_interval(self.of(e.value), size)
+
     def _bind(self, slot: int, domain: m.Domain) -> int:
         """Bind a quantifier's variable to its collection's values; how many values (pieces
         counted with their multiplicity) the collection holds at most."""
@@ -344,6 +361,22 @@ def _union(intervals: list[Interval]) -> Interval:
 
 def _hull(values: list[int] | tuple[int, ...]) -> Interval:
     return Interval(min(values), max(values))
+
+
+def product_interval(value: Interval, factors: int) -> Interval:
+    """Every product of at most `factors` numbers of `value` (1 for none): sound, not tight;
+    past 2**128 it stops growing, far beyond what any engine takes."""
+    most = value.magnitude
+    big = 1 << 128
+    reach = 1
+    for _ in range(factors if most > 1 else 0):
+        reach *= most
+        if reach >= big:
+            reach = big
+            break
+    if value.low >= 0:
+        return Interval(0 if value.low == 0 else min(1, value.low), reach)
+    return Interval(-reach, reach)
 
 
 def terms_interval(number: object) -> Interval:

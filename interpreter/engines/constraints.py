@@ -38,6 +38,7 @@ from ..compiler.fill_terms import (
     Compare,
     Cond,
     Distinct,
+    LineRuns,
     Lit,
     Not,
     Num,
@@ -121,7 +122,35 @@ class Model:
         if isinstance(cond, Distinct):
             self._all_different(cond)
             return
+        if isinstance(cond, LineRuns):
+            self._runs(cond)
+            return
         self.model.add_bool_or([self.literal(cond)])
+
+    def _runs(self, cond: LineRuns) -> None:
+        """A line's runs as CP-SAT's automaton over its cells (1: the cell holds the kind):
+        zeros, then each run's ones with at least one zero between two runs, then zeros."""
+        if any(length <= 0 for length in cond.clue):
+            self.model.add_bool_or([self.false])  # a run of no cells: no line has it
+            return
+        cells = [self.literal(c) for c in cond.cells]
+        # state 0: before the first run; run j after t of its cells: starts[j] + t - 1; the
+        # gap after run j (a zero read after it): gaps[j]
+        starts, state = [], 1
+        for length in cond.clue:
+            starts.append(state)
+            state += length
+        gaps = list(range(state, state + len(cond.clue)))
+        before = [0, *gaps]  # where run j may start from, zeros staying there
+        transitions: list[tuple[int, int, int]] = []
+        for j, length in enumerate(cond.clue):
+            transitions += [(before[j], 0, before[j]), (before[j], 1, starts[j])]
+            transitions += [(starts[j] + t - 1, 1, starts[j] + t) for t in range(1, length)]
+            transitions.append((starts[j] + length - 1, 0, gaps[j]))
+        last = before[len(cond.clue)]
+        transitions.append((last, 0, last))
+        finals = [last] + ([starts[-1] + cond.clue[-1] - 1] if cond.clue else [])
+        self.model.add_automaton(cells, 0, finals, transitions)
 
     def _all_different(self, cond: Distinct) -> None:
         if cond.numbers:
@@ -164,6 +193,8 @@ class Model:
             return self._not(self.literal(cond.part))
         if isinstance(cond, Compare):
             return self._reified(_compare(cond.op, self.linear(cond.left), self.linear(cond.right)))
+        if isinstance(cond, LineRuns):
+            raise Inexpressible(cond.pos, "runs() under `or`, `not`, `!=` or `some` (its automaton is not reified)")
         return self._all_different_literal(cond)
 
     def _lit(self, lit: Lit) -> Any:

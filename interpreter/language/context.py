@@ -31,10 +31,30 @@ def parse_override(name: str, text: str, default: Value) -> Value:
         raise ValueError(f"parameter {name} takes true or false, got '{shown}'")
     if isinstance(default, int):
         return _whole_number(name, text, shown)
+    if isinstance(default, tuple) and default and isinstance(default[0], tuple):
+        return _lists(name, text, shown)
     if isinstance(default, (tuple, range)):
         parts = [part for part in text.replace(" ", "").strip("[]").split(",") if part]
         return tuple(_whole_number(name, part, shown, "numbers separated by commas") for part in parts)
     return text
+
+
+def _lists(name: str, text: str, shown: str) -> tuple[tuple[int, ...], ...]:
+    """A list of lists as -p takes it: the lists separated by `;`, each one's numbers by
+    commas (`1;2,1;` is [[1], [2, 1], []]), or written as in the spec (`[[1], [2, 1], []]`)."""
+    kind = "lists of numbers separated by ';' (1;2,1;3), or [[1], [2, 1], [3]]"
+    flat = text.replace(" ", "")
+    if flat.startswith("["):
+        if not (flat.startswith("[[") and flat.endswith("]]")) and flat != "[]":
+            raise ValueError(f"parameter {name} takes {kind}, got '{shown}'")
+        flat = flat[2:-2].replace("],[", ";") if flat != "[]" else ""
+        if "[" in flat or "]" in flat:
+            raise ValueError(f"parameter {name} takes {kind}, got '{shown}'")
+    if not flat:
+        return ()
+    return tuple(
+        tuple(_whole_number(name, part, shown, kind) for part in inner.split(",") if part) for inner in flat.split(";")
+    )
 
 
 def _whole_number(name: str, text: str, shown: str, kind: str = "a whole number") -> int:
@@ -230,7 +250,7 @@ class Elaboration:
             return None
         return value
 
-    def within(self, pos: Pos, value: range | tuple[int, ...] | str, what: str, limit: int) -> bool:
+    def within(self, pos: Pos, value: range | tuple[object, ...] | str, what: str, limit: int) -> bool:
         """Whether a range, list or text is small enough to be built into `what` (else an error
         at `pos`, before anything is built)."""
         if len(value) <= limit:

@@ -10,11 +10,12 @@ from __future__ import annotations
 import random
 import string
 from collections.abc import Callable
+from typing import cast
 
 from ..errors import Diagnostic, Pos, SpecError, suggest
 from . import syntax as s
 
-Value = int | str | bool | range | tuple[int, ...]
+Value = int | str | bool | range | tuple[int, ...] | tuple[tuple[int, ...], ...]
 
 LABELS = string.ascii_uppercase + string.ascii_lowercase
 
@@ -41,7 +42,7 @@ def type_name(value: object) -> str:
     if isinstance(value, range):
         return "a range"
     if isinstance(value, tuple):
-        return "a list"
+        return "a list of lists" if value and isinstance(value[0], tuple) else "a list"
     return type(value).__name__
 
 
@@ -52,7 +53,7 @@ def bounded_number(pos: Pos, value: int) -> int:
     raise EvalError(pos, f"this number is beyond ±10^{MAX_DIGITS}", f"a number of at most {MAX_DIGITS} digits")
 
 
-def members(pos: Pos, value: range | tuple[int, ...] | str, what: str, limit: int = MAX_MEMBERS) -> int:
+def members(pos: Pos, value: range | tuple[object, ...] | str, what: str, limit: int = MAX_MEMBERS) -> int:
     """The number of members of a range, list or text that is about to be made into pieces,
     cells or a list: refused at `pos` past `limit`, before anything is built."""
     if len(value) > limit:
@@ -77,7 +78,7 @@ def _reversed(pos: Pos, v: Value) -> Value:
         return v[::-1]
     if isinstance(v, (range, tuple)):
         members(pos, v, "reversed()")
-        return tuple(reversed(v))
+        return cast(Value, tuple(reversed(v)))
     raise EvalError(pos, f"reversed() takes text, a range or a list, got {type_name(v)}")
 
 
@@ -176,7 +177,7 @@ def evaluate(expr: s.Expr, env: dict[str, Value]) -> Value:
             raise EvalError(expr.pos, f"{expr.name}() takes {arity_text(low, high)}, got {len(expr.args)}")
         return fn(expr.pos, *(evaluate(a, env) for a in expr.args))
     if isinstance(expr, s.ListExpr):
-        return tuple(_need_int(item, evaluate(item, env)) for item in expr.items)
+        return _list(expr, env)
     if isinstance(expr, s.Index):
         container = evaluate(expr.obj, env)
         i = _need_int(expr.at, evaluate(expr.at, env))
@@ -190,6 +191,30 @@ def evaluate(expr: s.Expr, env: dict[str, Value]) -> Value:
         "this expression describes pieces and places, which a parameter-level expression cannot use",
         "numbers, text, parameters and comparisons",
     )
+
+
+def _list(expr: s.ListExpr, env: dict[str, Value]) -> Value:
+    """A list of numbers, or a list of lists of numbers (a nonogram's clues: `[[1], [2, 1],
+    []]`); the kind is its first member's, and every member must be of that kind."""
+    items = [evaluate(item, env) for item in expr.items]
+    if not any(isinstance(v, (tuple, range)) for v in items):
+        return tuple(_need_int(item, value) for item, value in zip(expr.items, items, strict=True))
+    lists: list[tuple[int, ...]] = []
+    for item, value in zip(expr.items, items, strict=True):
+        if not isinstance(value, (tuple, range)):
+            raise EvalError(
+                item.pos, f"a list of lists holds lists, got {type_name(value)}", "a list of numbers: [1, 2]"
+            )
+        if any(isinstance(v, tuple) for v in value):
+            raise EvalError(item.pos, "a list of lists holds lists of numbers, not deeper lists", "[1, 2]")
+        lists.append(tuple(int(v) for v in value))  # type: ignore[arg-type]
+    _text_size_of(expr.pos, sum(len(x) for x in lists))
+    return tuple(lists)
+
+
+def _text_size_of(pos: Pos, size: int) -> None:
+    if size > MAX_TEXT:
+        raise EvalError(pos, f"this list would hold {size:,} numbers; puzint takes at most {MAX_TEXT:,}")
 
 
 def _binary(expr: s.Binary, env: dict[str, Value]) -> Value:
@@ -221,10 +246,12 @@ def _binary(expr: s.Binary, env: dict[str, Value]) -> Value:
     if op == "*" and isinstance(left_v, (range, tuple)):  # a supply: (1..n) * n, each number n times
         times = _need_int(expr.right, right_v)
         _text_size(expr, len(left_v) * max(times, 0), "list", "members")
-        return tuple(left_v) * max(times, 0)
+        return cast(Value, tuple(left_v) * max(times, 0))
     if op == "+" and isinstance(left_v, (range, tuple)) and isinstance(right_v, (range, tuple)):
         _text_size(expr, len(left_v) + len(right_v), "list", "members")
-        return tuple(left_v) + tuple(right_v)
+        if left_v and right_v and type_name(tuple(left_v)) != type_name(tuple(right_v)):
+            raise EvalError(expr.pos, f"cannot join {type_name(left_v)} and {type_name(right_v)}", "lists of one kind")
+        return cast(Value, tuple(left_v) + tuple(right_v))
     a = _need_int(expr.left, left_v)
     b = _need_int(expr.right, right_v)
     if op == "+":
@@ -253,5 +280,7 @@ def show(value: Value) -> str:
     if isinstance(value, range):
         return f"{value.start}..{value.stop - 1}"
     if isinstance(value, tuple):
+        if value and isinstance(value[0], tuple):  # a list of lists as -p takes it: `1;2,1;` (`;` between lists)
+            return ";".join(",".join(str(v) for v in inner) for inner in value)  # type: ignore[union-attr]
         return ",".join(str(v) for v in value)
     return str(value)

@@ -4,7 +4,7 @@ group, numbered and lettered pieces, and blocks (pieces that cover several cells
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from ..errors import Pos, suggest
 from ..model import expr as m
@@ -84,8 +84,13 @@ def _groups(el: Elaboration) -> dict[str, list[int | str]]:
             if value is not None:
                 el.errors.error(stmt.members.pos, "a group's members are a range, a list or text", "1..n or letters(n)")
             el.errors.refuse(f"group {stmt.name}")
+        elif isinstance(value, tuple) and any(isinstance(v, tuple) for v in value):
+            el.errors.error(
+                stmt.members.pos, "a group's members are numbers or letters, not lists", "1..n or letters(n)"
+            )
+            el.errors.refuse(f"group {stmt.name}")
         elif el.within(stmt.members.pos, value, "this group", MAX_CODES):
-            groups[stmt.name] = list(value)
+            groups[stmt.name] = list(cast(range | tuple[int, ...] | str, value))
             if not groups[stmt.name]:
                 el.errors.error(stmt.members.pos, f"group '{stmt.name}' has no members{el.with_params()}")
         else:

@@ -161,7 +161,9 @@ def _const(pos: Pos, value: Value) -> m.Expr:
     if isinstance(value, str):
         return m.Const(pos, value, m.TEXT)
     members(pos, value, "this list")
-    return m.ListConst(pos, tuple(value))
+    if value and isinstance(value[0], tuple):
+        return m.ListsConst(pos, tuple(tuple(int(v) for v in inner) for inner in value))  # type: ignore[union-attr]
+    return m.ListConst(pos, tuple(int(v) for v in value))  # type: ignore[arg-type]
 
 
 def _is_const(e: m.Expr) -> bool:
@@ -191,9 +193,17 @@ def _bool(expr: s.Bool, scope: Scope) -> m.Expr:
 
 
 def _list(expr: s.ListExpr, scope: Scope) -> m.Expr:
+    """A list of numbers, or a list of lists of numbers, known before the search."""
+    typed = [typed_expr(syntax, scope) for syntax in expr.items]
+    if any(isinstance(item, m.ListConst) for item in typed):
+        lists = []
+        for item, syntax in zip(typed, expr.items, strict=True):
+            if not isinstance(item, m.ListConst):
+                raise fail(syntax.pos, "a list of lists holds lists of numbers known before the search", "[1, 2]")
+            lists.append(item.values)
+        return m.ListsConst(expr.pos, tuple(lists))
     values = []
-    for syntax in expr.items:
-        item = typed_expr(syntax, scope)
+    for item, syntax in zip(typed, expr.items, strict=True):
         if not (isinstance(item, m.Const) and item.type == m.NUM):
             raise fail(syntax.pos, "a list holds numbers known before the search", "a number")
         values.append(int(item.value))
@@ -416,15 +426,27 @@ def _range(expr: s.Range, scope: Scope) -> m.Expr:
 
 
 def _index(expr: s.Index, scope: Scope) -> m.Expr:
+    """`l[i]`, from 1: a number of a list, a list of a list of lists. The index is known
+    before the search: a number, or made of quantifiers' variables over fixed collections
+    (`clues[l.row]` for each row l), which the rule's pieces fix one by one."""
     obj = typed_expr(expr.obj, scope)
-    if not isinstance(obj, m.ListConst):
+    if not isinstance(obj, (m.ListConst, m.ListsConst)):
         raise fail(expr.obj.pos, f"only a list can be indexed, not {obj.type}", "a list")
     i = number(expr.at, scope)
+    kind = m.NUM if isinstance(obj, m.ListConst) else m.LIST
     if not isinstance(i, m.Const):
-        raise fail(expr.at.pos, "a list's index must be known before the search", "a number")
+        if m.reads_state(i):
+            raise fail(
+                expr.at.pos,
+                "a list's index must be known before the search: a number, or a quantifier's variable "
+                "over a fixed collection",
+                "a number, `i` of `every i in 1..n`, `l.row` of `every l in rows`",
+            )
+        return m.Index(expr.pos, obj, i, kind)
     if not 1 <= int(i.value) <= len(obj.values):
         raise fail(expr.at.pos, f"index {i.value} is outside 1..{len(obj.values)}", f"1..{len(obj.values)}")
-    return m.Const(expr.pos, obj.values[int(i.value) - 1], m.NUM)
+    found = obj.values[int(i.value) - 1]
+    return m.Const(expr.pos, found, m.NUM) if isinstance(found, int) else m.ListConst(expr.pos, found)
 
 
 # ---- attributes and tests
@@ -435,6 +457,11 @@ def _attr(expr: s.Attr, scope: Scope) -> m.Expr:
     name = expr.name
     if isinstance(obj, m.CounterValue) and obj.type == m.NUM and name in ("min", "max"):
         obj = m.CounterConst(obj.pos, obj.counter)  # a named counter's range: `S.max`
+    if obj.type == m.LINE:
+        if name not in POSITION_ATTRIBUTES:
+            raise fail(expr.name_pos, f"a line has a row and a col (its first cell's), not '{name}'", "row or col")
+        _needs_frame(scope, expr.name_pos)
+        return m.LineAttr(expr.pos, obj, name)
     if obj.type == m.COUNTER:
         if name not in ("min", "max"):
             raise fail(expr.name_pos, f"a counter has min and max, not '{name}'", "min or max")
@@ -696,13 +723,16 @@ def _quantified(expr: s.Quantified, scope: Scope) -> m.Expr:
 
 
 def _aggregate(expr: s.Aggregate, scope: Scope) -> m.Expr:
-    if expr.function not in ("count", "sum", "min", "max"):
-        raise fail(expr.pos, f"'{expr.function}(... for ...)' is not an aggregate", "count, sum, min or max")
+    if expr.function not in ("count", "sum", "min", "max", "product"):
+        raise fail(expr.pos, f"'{expr.function}(... for ...)' is not an aggregate", "count, sum, product, min or max")
     inner, local, found = _binder_scope(expr.binder, scope)
     value = None
     if expr.value is not None:
         value = as_number(typed_expr(expr.value, inner), expr.value.pos, scope.names)
     cond = condition(expr.condition, inner) if expr.condition is not None else None
+    if expr.function == "product":
+        assert value is not None
+        return m.Product(expr.pos, local.slot, found, value, cond)
     return m.Aggregate(expr.pos, expr.function, local.slot, found, value, cond)
 
 
@@ -711,10 +741,12 @@ def _aggregate(expr: s.Aggregate, scope: Scope) -> m.Expr:
 
 def _call(expr: s.Call, scope: Scope) -> m.Expr:
     name = expr.name
+    if name == "runs":
+        return _runs(expr, scope)
     if name in PARAM_FUNCTIONS and name not in STATE_FUNCTIONS:
         return _param_call(expr, scope)
     if name not in STATE_FUNCTIONS:
-        known = sorted(set(PARAM_FUNCTIONS) | set(STATE_FUNCTIONS) | {"ray", "region"})
+        known = sorted(set(PARAM_FUNCTIONS) | set(STATE_FUNCTIONS) | {"ray", "region", "runs"})
         raise fail(expr.pos, f"unknown function '{name}'{suggest(name, known)}", "one of: " + ", ".join(known))
     args = [typed_expr(a, scope) for a in expr.args]
     if name in ("min", "max", "abs"):
@@ -757,6 +789,19 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
             "heuristic moves()",
         )
     return m.Call(expr.pos, name, (), m.NUM)
+
+
+def _runs(expr: s.Call, scope: Scope) -> m.Expr:
+    """`runs(LINE, KIND)`: the lengths of the runs of the line's cells that hold a KIND, in
+    the line's order (a list: compared with a list, `runs(l, black) == clues[l.row]`)."""
+    if len(expr.args) != 2 or not isinstance(expr.args[1], s.Name):
+        raise fail(expr.pos, "runs() takes a line of cells and a kind of piece", "runs(l, black)")
+    found = _collection(expr.args[0], scope)
+    if found.type != m.CELL:
+        raise fail(
+            expr.args[0].pos, f"runs() reads a line of cells, and these are {found.type}s", "a line: l, ray(x, d)"
+        )
+    return m.Runs(expr.pos, found, kind_codes(expr.args[1], scope))
 
 
 def _patterns(expr: s.Call, args: list[m.Expr], scope: Scope) -> m.Expr:

@@ -21,6 +21,7 @@ from .board import Direction
 NUM, BOOL, TEXT = "a number", "a condition", "text"
 PIECE, CELL, PLACE = "a piece", "a cell", "a place"
 DIRECTION, COUNTER, LINE, LIST = "a direction", "a counter", "a line of cells", "a list of numbers"
+LISTS = "a list of lists"
 
 NONE = -1  # no piece / no cell
 
@@ -38,6 +39,14 @@ class ListConst(NamedTuple):
     pos: Pos
     values: tuple[int, ...]
     type: str = LIST
+
+
+class ListsConst(NamedTuple):
+    """A list of lists of numbers (a nonogram's clues, a line's each)."""
+
+    pos: Pos
+    values: tuple[tuple[int, ...], ...]
+    type: str = LISTS
 
 
 class Local(NamedTuple):
@@ -155,6 +164,25 @@ class CellAttr(NamedTuple):
     cell: Expr
     name: str  # row or col
     type: str = NUM
+
+
+class LineAttr(NamedTuple):
+    """A line's `row` or `col`: its first cell's, so that a row names its clue."""
+
+    pos: Pos
+    line: Expr
+    name: str  # row or col
+    type: str = NUM
+
+
+class Index(NamedTuple):
+    """`list[i]` whose index is known before the search but not when the spec is read (a
+    quantifier's variable): a number of a list, or a list of a list of lists."""
+
+    pos: Pos
+    obj: ListConst | ListsConst
+    at: Expr
+    type: str
 
 
 class CounterBound(NamedTuple):
@@ -311,6 +339,28 @@ class Aggregate(NamedTuple):
     type: str = NUM
 
 
+class Product(NamedTuple):
+    """`product(EXPR for v in COLLECTION [if COND])`: its own node (not an `Aggregate`), so
+    that what knows only count, sum, min and max refuses it rather than misreads it."""
+
+    pos: Pos
+    slot: int
+    domain: Domain
+    value: Expr
+    condition: Expr | None
+    type: str = NUM
+
+
+class Runs(NamedTuple):
+    """`runs(LINE, KIND)`: the lengths of the runs of consecutive cells of the line (in its
+    order) that hold a piece of the kind: a nonogram's clue of the line."""
+
+    pos: Pos
+    domain: Domain
+    codes: frozenset[int]
+    type: str = LIST
+
+
 class AllDifferent(NamedTuple):
     """The pieces on the cells of `domain` (empty cells left out), or the numbers `items`,
     pairwise different."""
@@ -324,6 +374,7 @@ class AllDifferent(NamedTuple):
 Expr = (
     Const
     | ListConst
+    | ListsConst
     | Local
     | CounterValue
     | CellConst
@@ -340,6 +391,8 @@ Expr = (
     | PieceAttr
     | CellAttr
     | CounterBound
+    | LineAttr
+    | Index
     | Unary
     | Binary
     | IsEmpty
@@ -348,6 +401,8 @@ Expr = (
     | Call
     | Quantified
     | Aggregate
+    | Product
+    | Runs
     | AllDifferent
 )
 
@@ -356,7 +411,7 @@ def children(expr: Expr) -> list[Expr]:
     """The sub-expressions of a node (domains included), for analyses such as "does this
     read the state?"."""
     out: list[Expr] = []
-    for name in ("cell", "piece", "operand", "left", "right", "counter", "body", "value", "condition"):
+    for name in ("cell", "piece", "operand", "left", "right", "counter", "body", "value", "condition", "line", "at"):
         child = getattr(expr, name, None)
         if child is not None and not isinstance(child, (int, str)):
             out.append(child)
@@ -368,7 +423,7 @@ def children(expr: Expr) -> list[Expr]:
             out.extend(domain_children(expr.domain))
     if isinstance(expr, IsAt) and expr.place is not None:
         out.append(expr.place)
-    if isinstance(expr, (Quantified, Aggregate)):
+    if isinstance(expr, (Quantified, Aggregate, Product, Runs)):
         out.extend(domain_children(expr.domain))
     return out
 
@@ -389,7 +444,20 @@ def domain_children(domain: Domain) -> list[Expr]:
     return []
 
 
-STATE_READERS = (CounterValue, CounterRead, CellAt, Content, IsEmpty, IsAt, Quantified, Aggregate, Here, AllDifferent)
+STATE_READERS = (
+    CounterValue,
+    CounterRead,
+    CellAt,
+    Content,
+    IsEmpty,
+    IsAt,
+    Quantified,
+    Aggregate,
+    Product,
+    Runs,
+    Here,
+    AllDifferent,
+)
 
 
 STATE_CALLS = ("first", "top", "together", "inversions", "displacement", "misplaced", "moves", "patterns", "pieces")
@@ -399,7 +467,7 @@ def reads_state(expr: Expr) -> bool:
     """Does the value depend on the state (rather than only on parameters and the move's
     variables)? Such parts cannot be decided before the search."""
     if isinstance(expr, STATE_READERS):
-        if isinstance(expr, (Quantified, Aggregate)) and not _domain_reads_state(expr.domain):
+        if isinstance(expr, (Quantified, Aggregate, Product)) and not _domain_reads_state(expr.domain):
             return any(reads_state(c) for c in children(expr))
         return True
     if isinstance(expr, PieceAttr) and expr.name in ("row", "col"):
@@ -421,7 +489,7 @@ def uses_here(expr: Expr) -> bool:
         return True
     if isinstance(expr, Here):
         return True
-    if isinstance(expr, (Quantified, Aggregate)) and _domain_here(expr.domain):
+    if isinstance(expr, (Quantified, Aggregate, Product, Runs)) and _domain_here(expr.domain):
         return True
     return any(uses_here(c) for c in children(expr))
 
@@ -439,13 +507,13 @@ def _domain_here(domain: Domain) -> bool:
 def only_here(expr: Expr) -> bool:
     """Is the value decided by the contents of `here` alone (and parameters)? Then a rule's
     answer can be remembered per contents."""
-    if isinstance(expr, (CounterValue, CounterRead, CellAt, Content)):
+    if isinstance(expr, (CounterValue, CounterRead, CellAt, Content, Runs)):
         return False
     if isinstance(expr, IsAt) and expr.place is not None:
         return False
     if isinstance(expr, IsEmpty) and not isinstance(expr.operand, Here):
         return False
-    if isinstance(expr, (Quantified, Aggregate)) and not _domain_only_here(expr.domain):
+    if isinstance(expr, (Quantified, Aggregate, Product, Runs)) and not _domain_only_here(expr.domain):
         return False
     if isinstance(expr, PieceAttr) and expr.name in ("row", "col"):
         return False

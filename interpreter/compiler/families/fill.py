@@ -410,11 +410,11 @@ def _reads(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> frozenset[tup
             return False
         elif isinstance(e, m.Call) and e.name in ("inversions", "displacement", "misplaced"):
             found.update(every_cell)
-        elif isinstance(e, (m.Quantified, m.Aggregate)):
+        elif isinstance(e, (m.Quantified, m.Aggregate, m.Product)):
             if not cells(e.domain):
                 return False
             inner = inner | {e.slot}
-        elif isinstance(e, m.AllDifferent) and e.domain is not None and not cells(e.domain):
+        elif isinstance(e, (m.Runs, m.AllDifferent)) and e.domain is not None and not cells(e.domain):
             return False
         elif isinstance(e, m.Local) and e.slot in inner:
             pass
