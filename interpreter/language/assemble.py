@@ -37,11 +37,11 @@ if TYPE_CHECKING:
 
 
 def assemble(el: Elaboration) -> Puzzle:
-    board, picture = topology.board(el)
+    found = pieces.pieces(el)  # first: a board's picture reads a piece's whole symbol (12) as one square
+    board, picture = topology.board(el, {p.symbol for p in found.types if len(p.symbol) > 1})
     if board is None and (el.of(s.Board) or el.of(s.BoardPicture)):
         el.errors.refuse("board")
     board = fills.with_regions(el, fills.with_boxes(el, topology.directions_and_shapes(el, board)))
-    found = pieces.pieces(el)
     places, routes = topology.places(el)
     counters = topology.counters(el, board, places)
     counters += fills.counters(el, board, counters)

@@ -58,7 +58,8 @@ def with_boxes(el: Elaboration, board: Board | None) -> Board | None:
 def with_regions(el: Elaboration, board: Board | None) -> Board | None:
     """`regions:` and a picture of the board: a letter on each cell, the cells of one letter
     a region (a cage, a jigsaw piece); `regions` is then a family of lines like `rows`, and
-    `region(a)` one region."""
+    `region(a)` one region. A row of as many words as the board has columns names a region
+    per word (`AA AB AB`), so that a puzzle of more cages than letters is written as printed."""
     stmt = el.single(s.Regions, "regions")
     if not isinstance(stmt, s.Regions):
         return board
@@ -76,8 +77,11 @@ def with_regions(el: Elaboration, board: Board | None) -> Board | None:
     found: dict[str, list[int]] = {}
     for r, row in enumerate(stmt.rows):
         squares: list[str] = []
+        words = sum(item.squares if isinstance(item, s.NoCells) else 1 for item in row.items)
         for item in row.items:
-            if isinstance(item, s.Cells):
+            if isinstance(item, s.Cells) and words == board.cols:  # a name a square: AA AB AC ...
+                squares.append(item.text)
+            elif isinstance(item, s.Cells):
                 squares.extend(item.text)
             elif isinstance(item, s.NoCells):
                 squares.extend("." * item.squares)
@@ -89,7 +93,7 @@ def with_regions(el: Elaboration, board: Board | None) -> Board | None:
                 row.pos,
                 f"this row of the regions' picture has {len(squares)} squares and the board {board.cols}"
                 f"{el.with_params()}",
-                "one letter per square of the row",
+                "one letter per square of the row, or one name per square separated by spaces",
             )
             return board
         for c, letter in enumerate(squares):

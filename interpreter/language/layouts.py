@@ -156,7 +156,7 @@ def cell_layout(
             el.errors.error(decls[0].pos, "the board's picture already shows the start", "no start line")
         codes = []
         for ch, pos in picture:
-            item = symbols(el, ch, pos, by_symbol)[0]
+            item = Lit(by_symbol[ch].code) if ch in by_symbol else symbols(el, ch, pos, by_symbol)[0]
             codes.append(item.code if isinstance(item, Lit) else EMPTY)
         return CellLayout(codes, picture[0][1])
     if not decls:

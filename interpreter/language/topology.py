@@ -4,6 +4,7 @@ routes between them, and the counters (numbers, the cursor, the carrier)."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ..errors import Pos, SpecError, suggest
@@ -24,10 +25,11 @@ HAND = "hand"
 # ---- the board
 
 
-def board(el: Elaboration) -> tuple[Board | None, list[tuple[str, Pos]] | None]:
+def board(el: Elaboration, whole: Collection[str] = ()) -> tuple[Board | None, list[tuple[str, Pos]] | None]:
     """The board of cells (None: the puzzle has none), and the picture's contents when a
     `board:` picture also shows the pieces (one symbol per cell, `_` empty, with where it is
-    written)."""
+    written). A word of the picture that is one of the `whole` symbols (a piece's symbol of
+    several characters: `12`, `H1`) is one square, as in a `start:` picture."""
     boards = [x for x in el.of(s.Board) if x.shape != "places"] + el.of(s.BoardPicture)
     for extra in boards[1:]:
         el.errors.error(extra.pos, f"the board is given twice (first on line {boards[0].pos.line})", "only one")
@@ -35,7 +37,7 @@ def board(el: Elaboration) -> tuple[Board | None, list[tuple[str, Pos]] | None]:
         return None, None
     stmt = boards[0]
     if isinstance(stmt, s.BoardPicture):
-        return _picture(el, stmt)
+        return _picture(el, stmt, whole)
     if stmt.shape == "graph":
         return _graph(el, stmt), None
     sizes = [el.eval_int(e, "a board size", 1) for e in stmt.sizes]
@@ -84,13 +86,17 @@ def _where(el: Elaboration, stmt: s.Board, rows: int, cols: int) -> list[bool] |
     return exists
 
 
-def _picture(el: Elaboration, stmt: s.BoardPicture) -> tuple[Board | None, list[tuple[str, Pos]] | None]:
+def _picture(
+    el: Elaboration, stmt: s.BoardPicture, whole: Collection[str]
+) -> tuple[Board | None, list[tuple[str, Pos]] | None]:
     rows: list[list[tuple[str, Pos] | None]] = []
     for picture_row in stmt.rows:
         squares: list[tuple[str, Pos] | None] = []
         for item in picture_row.items:
             if isinstance(item, s.NoCells):
                 squares.extend([None] * item.squares)
+            elif isinstance(item, s.Cells) and item.text in whole:
+                squares.append((item.text, item.pos))
             elif isinstance(item, s.Cells):
                 squares.extend((ch, Pos(item.pos.line, item.pos.column + i)) for i, ch in enumerate(item.text))
             else:

@@ -47,3 +47,15 @@ def test_what_two_cells_hold_is_compared_by_their_symbols() -> None:
     spec = "board grid 1 x 4\npiece A\npiece B\nfill cells with A, B\nrule: r1c1.symbol == r1c4.symbol\n"
     assert boards(compiled_from(spec), "python") == {a + m + n + a for a in "AB" for m in "AB" for n in "AB"}
     assert search(compiled_from(spec), count=True).count == 8  # the engine `auto` picks
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_regions_named_by_words_of_several_letters(engine: str) -> None:
+    named = JIGSAW_SPEC.replace(
+        "    a a a b\n    c a b b\n    c c d b\n    c d d d\n",
+        "".join("    " + " ".join(("AA", "AB", "AC", "AD")["abcd".index(ch)] for ch in row) + "\n" for row in JIGSAW),
+    )
+    assert "AA AA AA AB" in named
+    assert boards(compiled_from(named), engine) == set(regions.solutions(4, JIGSAW))
+    with_sum = named + "rule: sum(c.value for c in region(AB)) == 10\n"
+    assert boards(compiled_from(with_sum), engine) == set(regions.solutions(4, JIGSAW))

@@ -31,6 +31,14 @@ def test_a_board_picture_that_shows_pieces_is_the_start() -> None:
     assert "the board's picture already shows the start" in messages(text + "start P P _ _\n")
 
 
+def test_a_board_picture_reads_a_number_of_several_digits_as_one_square() -> None:
+    text = "pieces 1..12\nboard:\n    1  _ .  12\n    _ 10 _  _\nfill cells with 1..12\nrule: all different(cells)\n"
+    puzzle = puzzle_from(text)
+    assert puzzle.board is not None and (puzzle.board.rows, puzzle.board.cols, puzzle.board.size) == (2, 4, 7)
+    assert [puzzle.symbol(code) for code in puzzle.start.cells] == ["1", "_", "12", "_", "10", "_", "_"]
+    assert puzzle_from(text.replace("1  _ .  12", "1  _ .  1 2").replace("_ 10 _  _", "_ 10 _  _ _")).board.cols == 5
+
+
 def test_where_keeps_the_squares_where_the_condition_holds() -> None:
     text = "board grid 7 x 7 where row in 3..5 or col in 3..5\npiece P peg\nstart P*16 _ P*16\n"
     text += "goal _*16 P _*16\nmove jump: P P _ -> _ _ P along orthogonal\n"

@@ -29,6 +29,7 @@ from ..layout import StateLayout
 from ..safety import Safety
 from .base import Change, MoveIds, Successor
 
+from .fixed_filters import resolve_fixed_filters
 ALL = None  # an instance that may read anything of the state
 
 
@@ -271,12 +272,14 @@ def _when(instance: Instance, position: dict[tuple[str, int], int], total: int) 
 def rule_cuts(puzzle: Puzzle) -> Iterator[tuple[m.Expr, dict[int, Any]]]:
     """Every rule cut into pieces: each piece, with the values of the variables it was cut along."""
     for rule in puzzle.rules:
-        yield from _cut(rule.condition, {}, puzzle.cell_count)
+        for expr, bound in _cut(rule.condition, {}, puzzle.cell_count):
+            yield resolve_fixed_filters(expr, bound, puzzle), bound
 
 
 def rule_instances(puzzle: Puzzle, evaluator: Evaluator) -> Iterator[Instance]:
     for number, rule in enumerate(puzzle.rules):
-        for expr, bound in _cut(rule.condition, {}, puzzle.cell_count):
+        for cut, bound in _cut(rule.condition, {}, puzzle.cell_count):
+            expr = resolve_fixed_filters(cut, bound, puzzle)
             env = [None] * max(2, rule.slots)
             for slot, value in bound.items():
                 env[slot] = value
