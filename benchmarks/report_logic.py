@@ -3,6 +3,7 @@ and against CP-SAT models written directly (benchmarks/handwritten_logic.py).
 
     .venv/bin/python benchmarks/report_logic.py            # everything, about two minutes
     .venv/bin/python benchmarks/report_logic.py --quick    # without the direct CP-SAT counts
+    .venv/bin/python benchmarks/report_logic.py --lists    # the nonogram, the KenKen, the Killer Sudoku alone
 
 puzint's searches are timed warm, in this process: the spec is loaded and compiled first, and
 one untimed run has loaded the kernel (numba) and OR-tools; the start-up of a fresh `puzint
@@ -30,8 +31,9 @@ from puzint.runner import search  # noqa: E402
 from puzint.search import Limits  # noqa: E402
 from puzint.solutions import enumerate_solutions  # noqa: E402
 from tests.conftest import compiled_from  # noqa: E402
-from tests.plain import magic_square  # noqa: E402
+from tests.plain import kenken, killer_sudoku, magic_square, nonogram  # noqa: E402
 
+from benchmarks import handwritten_lists as hl  # noqa: E402
 from benchmarks import handwritten_logic as hw  # noqa: E402
 from benchmarks.logic_specs import without_symmetry  # noqa: E402
 from benchmarks.tables import table  # noqa: E402
@@ -84,6 +86,47 @@ def sudoku(rows: list[list[str]]) -> None:
         rows.append(_row(f"Sudoku, unique? ({engine})", "1, unique", seconds, hand, build + solve, solve))
 
 
+def unique(
+    rows: list[list[str]],
+    name: str,
+    spec: str,
+    hand: Callable[[], list[str]],
+    direct: Callable[[], tuple[list[str], float, float]],
+    cell: Callable[[str], str],
+) -> None:
+    """`search any` on a catalogue spec (its solution, and that it is the only one), by the engine
+    `auto` chooses, against a hand-written solver and a CP-SAT model written directly, each
+    stopping at a second solution; the three answers checked alike."""
+    compiled = compiled_from((SPECS / spec).read_text())
+    result = search(compiled)
+    assert result.unique is True, name
+    decoded = compiled.layout.decode(result.path[-1][1])
+    found = "".join(cell(compiled.puzzle.symbol(code)) for code in decoded.cells)
+    solutions, build, solve = direct()
+    assert hand() == solutions == [found], name
+    seconds = best(lambda: search(compiled))
+    rows.append(_row(f"{name} ({result.engine})", "1, unique", seconds, best(hand), build + solve, solve))
+
+
+def lines_and_cages(rows: list[list[str]]) -> None:
+    """Issue 42's catalogue specs: a nonogram read as its clues, a KenKen, a Killer Sudoku."""
+    clues = (nonogram.N6_ROWS, nonogram.N6_COLUMNS)
+    unique(
+        rows, "Nonogram 15 x 15", "nonogram.puz", lambda: hl.nonogram_solutions(*clues),
+        lambda: hl.cpsat_nonogram(*clues), lambda symbol: "#" if symbol == "X" else ".",
+    )  # fmt: skip
+    cages = kenken.from_picture(kenken.NYT_PICTURE, kenken.NYT_CLUES)
+    unique(
+        rows, "KenKen 6 x 6", "kenken.puz", lambda: kenken.solutions(6, cages), lambda: hl.cpsat_kenken(6, cages),
+        str,
+    )  # fmt: skip
+    picture, sums = killer_sudoku.WIKIPEDIA, killer_sudoku.WIKIPEDIA_SUMS
+    unique(
+        rows, "Killer Sudoku 9 x 9", "killer_sudoku.puz", lambda: hl.killer_solutions(picture, sums),
+        lambda: hl.cpsat_killer(picture, sums), str,
+    )  # fmt: skip
+
+
 def counted(
     rows: list[list[str]],
     name: str,
@@ -122,8 +165,20 @@ def _row(name: str, answer: str, puz: float, hand: float, direct: float | None, 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="leave out the direct CP-SAT counts (tens of seconds)")
-    quick = parser.parse_args().quick
+    parser.add_argument("--lists", action="store_true", help="the nonogram, the KenKen and the Killer Sudoku alone")
+    arguments = parser.parse_args()
+    quick = arguments.quick
     rows: list[list[str]] = []
+    if arguments.lists:
+        lines_and_cages(rows)
+        print(
+            "Line clues and cages: puzint (warm, search only) against a hand-written solver and CP-SAT written directly"
+        )
+        table(
+            ["case (engine)", "solutions", "puzint s", "hand s", "puzint/hand", "CP-SAT s", "solve s", "puzint/CP-SAT"],
+            rows,
+        )
+        return
     sudoku(rows)
     counted(
         rows, "Latin squares 5 x 5", SPECS / "latin_square.puz", {"n": "5"}, 161_280, lambda: hw.latin_count(5),
@@ -137,6 +192,7 @@ def main() -> None:
         rows, "Magic squares 4 x 4", SPECS / "magic_square.puz", {"n": "4"}, 7_040,
         lambda: len(magic_square.squares4()), None,
     )  # fmt: skip
+    lines_and_cages(rows)
     counted(
         rows, "SEND + MORE = MONEY", SPECS / "send_more_money.puz", {}, 1, lambda: len(hw.send_more_money()),
         lambda: (len(hw.cpsat_send_more_money()[0]), *hw.cpsat_send_more_money()[1:]),
