@@ -3,10 +3,15 @@
 The board is drawn as `puzint run` draws it, the last move marked; the legal moves are a list
 (arrow keys and Enter, a click, or the move's number), and a click on the board picks them too:
 a click on a cell (or a place) keeps the moves that touch it, a second click the moves between
-the two, and where one move is left it is played (Escape lets go); `u` undoes, `r` redoes, `h` asks the
-engine for the next move of a shortest solution from here, `f` shows the moves a safety rule
-forbids and which rule, `s` saves the moves played as a solution file that `puzint run
---replay` checks, `q` quits. Reaching the goal says in how many moves, against the shortest.
+the two, and where one move is left it is played (Escape lets go; a cell no move touches changes
+nothing); a number of several digits waits for its next digit where one may follow; `u`
+undoes, `r` redoes, `n` goes back to the start, `p` asks for parameters and `]`/`[` step the
+level (a new game), `h` asks the engine for the next move of a shortest solution from here,
+`f` shows the moves a safety rule forbids and which rule, `s` saves the moves played as a
+solution file that `puzint run --replay` checks (asking before it overwrites a file it did
+not write), `q` quits. Reaching the goal says in how many moves, against the shortest. What
+the game does is `session.py`'s (a web page plays through it too): this module draws and
+dispatches.
 
 Textual was chosen over a key loop of our own: it gives a list that takes keys and clicks, a
 layout that follows the terminal's size, workers that keep the screen alive while the engine
@@ -34,11 +39,12 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.widgets import Footer, Header, OptionList, Static
+from textual.widgets import Footer, Header, Input, OptionList, Static
 from textual.widgets.option_list import Option as ListedOption
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ..compiler import CompiledPuzzle
+from ..errors import SpecError
 from ..escapes import visible
 from ..files import CannotWrite
 from ..render import data, text
@@ -46,7 +52,24 @@ from ..render.glyphs import UNICODE
 from ..search import Limits
 from ..search.limits import LimitReached
 from .record import write_solution
-from .session import LISTED, Game, Hint, Listing, Option, Refusal, listing, refusals, shortest_from
+from .session import (
+    LISTED,
+    CannotReload,
+    Game,
+    Hint,
+    Listing,
+    Option,
+    Refusal,
+    kept,
+    listing,
+    parameters,
+    pick,
+    refusals,
+    reloaded,
+    shortest_from,
+    stepped,
+    touches,
+)
 
 HINT_SECONDS = 30.0  # a hint that takes longer than this is given up, and says so
 
@@ -61,6 +84,7 @@ class PlayApp(App[None]):
     #side { width: 1fr; }
     #moves { height: auto; max-height: 2fr; }
     #forbidden { height: auto; color: $warning; }
+    #parameters { dock: bottom; display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("u", "undo", "undo"),
@@ -68,10 +92,14 @@ class PlayApp(App[None]):
         Binding("h", "hint", "hint"),
         Binding("f", "forbidden", "forbidden moves"),
         Binding("s", "save", "save"),
+        Binding("n", "restart", "restart"),
+        Binding("p", "parameters", "parameters"),
+        Binding("right_square_bracket", "level(1)", "next level"),
+        Binding("left_square_bracket", "level(-1)", "previous level", show=False),
         Binding("q", "quit", "quit"),
         Binding("ctrl+c", "quit", show=False, priority=True),  # as in any program run in a terminal
         Binding("escape", "let_go", "let go", show=False),
-        *(Binding(str(n), f"number({n})", show=False) for n in range(1, 10)),
+        *(Binding(str(n), f"number({n})", show=False) for n in range(10)),
     ]
 
     def __init__(self, compiled: CompiledPuzzle, save_to: Path, command: str):
@@ -91,21 +119,29 @@ class PlayApp(App[None]):
         self.refused: tuple[bytes, list[Refusal]] | None = None  # the moves forbidden from a state, once known
         self.hint_for: bytes | None = None  # the state a hint is being searched from
         self.hint_worker: Worker[tuple[bytes, Hint]] | None = None  # the search of it
+        self.typed = ""  # the digits of a move's number typed so far, where more may follow
+        self.saved_to: Path | None = None  # the file this game saved to (saved again without asking)
+        self.overwrite_asked = False  # `s` said the file exists: `s` again overwrites it
 
     # ---- layout
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         with Horizontal():
-            with VerticalScroll(id="left"):
+            with VerticalScroll(id="left", can_focus=False):
                 yield Static(id="board")
                 yield Static(id="status")
-            with VerticalScroll(id="side"):
+            with VerticalScroll(id="side", can_focus=False):
                 yield MoveList(id="moves")
                 yield Static(id="forbidden")
+        yield Input(id="parameters", placeholder="NAME=VALUE ...: Enter plays with them, Escape keeps these")
         yield Footer()
 
     def on_mount(self) -> None:
         asyncio.get_running_loop().set_default_executor(Apart())
+        self._begin()
+
+    def _begin(self) -> None:
+        """The game's title, the search of its shortest solution, its board and moves."""
         puzzle = self.game.compiled.puzzle
         params = " ".join(f"{k}={data._plain(v)}" for k, v in puzzle.shown_params.items())
         self.title = f"{puzzle.title}  {params}".rstrip()
@@ -127,14 +163,17 @@ class PlayApp(App[None]):
             caption.append(last.words)
         block = text.state_block(compiled, caption, state, label, UNICODE)
         self.query_one("#board", Static).update(Text("\n").join(block))
-        self.shown = [option for option in self._listed() if all(_touches(option, name) for name in self.picked)]
+        self.shown = kept(self._listed(), self.picked)
         moves = self.query_one("#moves", OptionList)
         moves.clear_options()
         moves.add_options(
             ListedOption(Text.assemble((f"{n:>2} ", "dim"), option.words)) for n, option in enumerate(self.shown, 1)
         )
         if self.shown:
-            moves.highlighted = 0
+            typed = int(self.typed) if self.typed else 0
+            moves.highlighted = typed - 1 if 1 <= typed <= len(self.shown) else 0
+            if not self.query_one("#parameters", Input).display:
+                moves.focus()  # the keys always play: a click on the board leaves them with the list
         self.query_one("#forbidden", Static).update(self._forbidden_text())
         self.query_one("#status", Static).update(self._status_text())
 
@@ -234,59 +273,137 @@ class PlayApp(App[None]):
         return line
 
     # ---- actions
+    def on_key(self, event: events.Key) -> None:
+        """Any key but `s` keeps a file that `s` asked about overwriting."""
+        if event.key != "s":
+            self.overwrite_asked = False
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self._play(event.option_index)
 
-    def action_number(self, number: int) -> None:
+    def action_number(self, digit: int) -> None:
+        """A digit of a move's number: the move is played as soon as no other number starts
+        with the digits typed (with 12 moves, `1` waits for a second digit or Enter, and
+        highlights move 1; `2` plays move 2 at once)."""
         self.moves_now()
-        if number <= len(self.shown):
+        typed = self.typed + str(digit)
+        number, count = int(typed), len(self.shown)
+        self.typed = ""
+        if not 1 <= number <= count:
+            self._say(f"there is no move {typed.lstrip('0') or typed} here")
+        elif number * 10 > count:
             self._play(number - 1)
         else:
-            self._say(f"there is no move {number} here")
+            self._say(f"move {typed}…: another digit, or Enter")
+            self.typed = typed
+            self.query_one("#moves", OptionList).highlighted = number - 1
 
     def _play(self, index: int) -> None:
+        if not 0 <= index < len(self.shown):
+            return
         self.game.play(self.shown[index])
-        self.message = ""
-        self.picked = []
-        self.hinted = []
+        self._moved()
+
+    def _moved(self) -> None:
+        """What a move played (or undone, or a new game) lets go: a click's choice, a hint,
+        the digits typed."""
+        self.message, self.picked, self.hinted, self.typed = "", [], [], ""
         self.refresh_game()
 
     def on_click(self, event: events.Click) -> None:
-        """A click on the board: its cell or place picked (see the module's docstring)."""
+        """A click on the board: its cell or place picked (`session.pick`)."""
         board = self.query_one("#board", Static)
         offset = event.get_content_offset(board)
         name = _clicked(self.game.compiled, self.game.state, offset.x, offset.y) if offset is not None else None
         if name is None:
             return
+        self.typed = ""
         if self.game.listed() is None:
             self._say("the moves are being listed: a click picks among them once they are")
             return
-        self.picked = [*self.picked[-1:], name]
-        touching = [o for o in self._listed() if all(_touches(o, picked) for picked in self.picked)]
-        if len(touching) == 1:
-            self.game.play(touching[0])
-            self.picked, self.message, self.hinted = [], "", []
-        elif not touching:
-            self.picked = [name]
-            self.message = f"no move touches {name}" if not self._any(name) else ""
-        else:
-            self.message = "picked " + " and ".join(self.picked) + ": Escape lets go"
-        self.refresh_game()
-
-    def _any(self, name: str) -> bool:
-        return any(_touches(option, name) for option in self._listed())
+        picked = pick(self._listed(), self.picked, name)
+        if picked.play is not None:
+            self.game.play(picked.play)
+            self._moved()
+            return
+        self.picked = picked.names
+        self._say(picked.message)
 
     def action_let_go(self) -> None:
-        self.picked = []
+        self.picked, self.typed = [], ""
+        self._hide_parameters()
         self._say("")
 
     def action_undo(self) -> None:
-        self.hinted = []
-        self._say("" if self.game.undo() else "nothing to undo")
+        undone = self.game.undo()
+        self._moved()
+        self._say("" if undone else "nothing to undo")
 
     def action_redo(self) -> None:
-        self.hinted = []
-        self._say("" if self.game.redo() else "nothing to redo")
+        redone = self.game.redo()
+        self._moved()
+        self._say("" if redone else "nothing to redo")
+
+    def action_restart(self) -> None:
+        """Back to the start (r plays the moves again)."""
+        restarted = self.game.restart()
+        self._moved()
+        self._say("back to the start: r plays the moves again" if restarted else "at the start already")
+
+    def action_parameters(self) -> None:
+        """The parameters asked for in a line at the foot of the screen (see `_reload`)."""
+        given = self.query_one("#parameters", Input)
+        shown = self.game.compiled.puzzle.shown_params
+        given.value = " ".join(f"{name}={data._plain(value)}" for name, value in shown.items())
+        given.display = True
+        given.focus()
+        self._say("the parameters: Enter plays with them, Escape keeps these")
+
+    def _hide_parameters(self) -> None:
+        given = self.query_one("#parameters", Input)
+        if given.display:
+            given.display = False
+            self.query_one("#moves", OptionList).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        words = event.value.split()
+        wrong = [word for word in words if "=" not in word or not word.split("=", 1)[0]]
+        if wrong:
+            self._say(f"not a parameter: {visible(wrong[0])} (write NAME=VALUE)")
+            return
+        self._hide_parameters()
+        self._reload(dict(word.split("=", 1) for word in words))
+
+    def action_level(self, step: int) -> None:
+        """The next (or previous) level: the spec's first whole-number parameter, one more."""
+        change = stepped(self.game.compiled, step)
+        if change is None:
+            self._say("the spec has no whole-number parameter to step")
+            return
+        self._reload(change)
+
+    def _reload(self, changes: dict[str, str]) -> None:
+        """A new game of the spec with these parameters; a value the spec refuses is said,
+        and the game goes on."""
+        try:
+            compiled = reloaded(self.game.compiled, changes)
+        except SpecError as exc:
+            self._say(f"not changed: {visible(_first_lines(exc.render()))}")
+            return
+        except (CannotReload, OSError) as exc:
+            self._say(f"not changed: {visible(str(exc))}")
+            return
+        for worker in self.workers:
+            worker.cancel()
+        self.game = Game(compiled, most=self.game.most)
+        self.moves_job, self.unlisted, self.refused = None, "", None
+        self.hint_for, self.hint_worker, self.shortest = None, None, None
+        self.saved_to, self.overwrite_asked = None, False
+        head = self.command.split(" -p ", 1)[0]
+        self.command = " ".join([head, *(f"-p {name}={value}" for name, value in parameters(compiled).items())])
+        self._moved()
+        self._begin()
+        self._say("a new game: " + (self.title or ""))
 
     def action_forbidden(self) -> None:
         """The forbidden moves shown (found here, if not yet: asked for, as a move chosen by
@@ -318,7 +435,13 @@ class PlayApp(App[None]):
 
     def action_save(self) -> None:
         """The moves saved; a save that fails is said here (and, if no later save succeeds,
-        when the game ends: see `unsaved`), the game going on."""
+        when the game ends: see `unsaved`), the game going on. A file that exists, and that
+        this game did not write, is overwritten only at a second `s`."""
+        if self.save_to != self.saved_to and self.save_to.is_file() and not self.overwrite_asked:
+            self.overwrite_asked = True
+            self._say(f"{visible(str(self.save_to))} exists: s again overwrites it, any other key keeps it")
+            return
+        self.overwrite_asked = False
         check_it = f"{self.command} --replay {self.save_to}"
         try:
             write_solution(self.save_to, self.game.compiled, self.game.played, check_it)
@@ -326,7 +449,7 @@ class PlayApp(App[None]):
             self.unsaved = exc
             self._say(f"not saved: {visible(str(exc))}")
             return
-        self.unsaved = None
+        self.unsaved, self.saved_to = None, self.save_to
         count = len(self.game.played)
         self._say(f"saved {count} move{'s' if count != 1 else ''} to {visible(str(self.save_to))}")
 
@@ -384,9 +507,10 @@ class PlayApp(App[None]):
                 self._say(f"no hint: {hint.why_not}")
                 return
             self.hinted = [hint.move]  # listed too, where the moves listed stop short of it
-            if hint.move not in self.shown and self.game.listed() is not None:
+            if not all(touches(hint.move, name) for name in self.picked):
                 self.picked = []  # a click's choice that leaves it out is let go
-                self.refresh_game()
+            self.typed = ""
+            self.refresh_game()
             if hint.move not in self.shown:  # the moves are still being listed: it comes with them
                 self._say(f"hint: {hint.move.words}")
                 return
@@ -464,9 +588,8 @@ class Apart(concurrent.futures.ThreadPoolExecutor):
         """Nothing is waited for (see the class)."""
 
 
-def _touches(option: Option, name: str) -> bool:
-    """Whether a move moves a piece from or to the cell or place `name` (or is made there)."""
-    return option.at == name or any(name in (source, target) for _, source, target in option.movers)
+def _first_lines(message: str, most: int = 4) -> str:
+    return "\n".join(message.splitlines()[:most])
 
 
 def _clicked(compiled: CompiledPuzzle, state: bytes, x: int, y: int) -> str | None:

@@ -13,7 +13,7 @@ from puzint.play.app import PlayApp
 from puzint.play.record import read_solution
 from puzint.runner import load
 from textual.pilot import Pilot
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 
 def played(
@@ -159,3 +159,93 @@ def test_a_save_into_proc_is_said_not_shown_as_a_traceback() -> None:
 
     app = played("specs/frog.puz", {"n": "1"}, save_to, script)  # an exception in the game would be raised here
     assert str(app.unsaved) == "cannot write /proc/frog.moves: No such file or directory"
+
+
+def test_a_click_no_move_touches_then_a_hint_keeps_the_moves_and_the_keys(tmp_path: Path) -> None:
+    """Issue 43: a click on a cell no move touches emptied the list, took the keys to the
+    left pane, and `h` then raised ValueError."""
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        moves = list(app.shown)
+        await pilot.click("#board", offset=(4, 1))  # cell 2 of ● ● ● · ○ ○ ○: no move touches it
+        assert app.shown == moves and "no move touches 2" in shown(app, "#status")
+        assert app.focused is app.query_one("#moves", OptionList)
+        await pilot.press("h")
+        await settle(app, pilot)
+        assert "hint: 1  slide ● 3 → 4" in shown(app, "#status")
+        await pilot.press("enter")
+        assert [o.words for o in app.game.played] == ["slide ● 3 → 4"]
+
+    played("specs/frog.puz", {}, tmp_path / "x.moves", script)
+
+
+def test_restart_and_redo(tmp_path: Path) -> None:
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("n")
+        assert "at the start already" in shown(app, "#status")
+        await pilot.press("1", "1", "n")
+        assert app.game.played == [] and "back to the start" in shown(app, "#status")
+        await pilot.press("r", "r")
+        assert len(app.game.played) == 2
+
+    played("specs/frog.puz", {"n": "1"}, tmp_path / "x.moves", script)
+
+
+def test_parameters_and_levels_are_changed_in_the_game(tmp_path: Path) -> None:
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("1", "p")
+        given = app.query_one("#parameters", Input)
+        assert given.has_focus and given.value == "n=1"
+        given.value = "n=0"
+        await pilot.press("enter")
+        assert "not changed: " in shown(app, "#status") and "at least one frog" in shown(app, "#status")
+        assert len(app.game.played) == 1
+        await pilot.press("p")
+        given.value = "n=2"
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert app.game.compiled.puzzle.params["n"] == 2 and app.game.played == []
+        assert app.title == "Frog jump  n=2" and "the shortest solution takes 8" in shown(app, "#status")
+        assert app.command == "puzint run test -p n=2"
+        await pilot.press("right_square_bracket")
+        assert app.game.compiled.puzzle.params["n"] == 3
+        await pilot.press("left_square_bracket", "left_square_bracket", "left_square_bracket")
+        assert app.game.compiled.puzzle.params["n"] == 1 and "not changed: " in shown(app, "#status")
+        await pilot.press("1")  # the keys play the new game
+        assert [o.words for o in app.game.played] == ["slide ● 1 → 2"]
+
+    played("specs/frog.puz", {"n": "1"}, tmp_path / "x.moves", script)
+
+
+def test_a_number_of_two_digits_and_a_sudoku_in_any_order(tmp_path: Path) -> None:
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        twelfth = app.shown[11]
+        await pilot.press("1")
+        assert app.game.played == [] and "move 1…: another digit, or Enter" in shown(app, "#status")
+        await pilot.press("2")
+        assert app.game.played == [] and app.query_one("#moves", OptionList).highlighted == 11
+        await pilot.press("enter")
+        assert app.game.played == [twelfth]
+        await pilot.click("#board", offset=(25, 9))  # r9c9, the last cell: its values alone are listed
+        assert app.picked == ["r9c9"] and {o.movers[0][2] for o in app.shown} == {"r9c9"}
+
+    played("specs/sudoku.puz", {}, tmp_path / "x.moves", script)
+
+
+def test_a_save_asks_before_it_overwrites_a_file_it_did_not_write(tmp_path: Path) -> None:
+    save_to = tmp_path / "frog.moves"
+    save_to.write_text("mine\n")
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await pilot.press("1", "s")
+        assert f"{save_to} exists: s again overwrites it" in shown(app, "#status")
+        await pilot.press("u", "s")
+        assert save_to.read_text() == "mine\n" and "exists" in shown(app, "#status")
+        await pilot.press("s")
+        assert "saved 0 moves" in shown(app, "#status")
+        await pilot.press("1", "s")  # its own file: saved again without asking
+        assert "saved 1 move" in shown(app, "#status")
+
+    played("specs/frog.puz", {"n": "1"}, save_to, script)

@@ -216,7 +216,7 @@ def test_a_move_chosen_before_the_moves_are_listed_is_played_once_they_are(
         async with app.run_test(size=(110, 40)) as pilot:
             await pilot.pause()
             assert shown(app, "#status") == "listing the moves…"
-            await pilot.press("2")
+            await pilot.press("2", "enter")  # 2,990 moves: `2` waits for a second digit, Enter takes it
             assert [o.words for o in app.game.played] == ["fill A 0→12"]
 
     asyncio.run(drive())
