@@ -258,3 +258,11 @@ def test_reachable_comes_only_with_reach() -> None:
     assert "reachable" not in plain.data
     assert puzint.solve(crossing, reach=True).reachable == 44
     assert puzint.solve("frog").reachable is None
+
+
+def test_a_filling_reports_what_it_filled_not_a_count_of_moves() -> None:
+    any_one = puzint.solve(puzint.load(text=(ROOT / "specs" / "sudoku.puz").read_text() + "search any\n"))
+    assert "length" not in any_one.data and any_one.length is None
+    assert len(any_one.data["filled"]) == 81 - 21 and any_one.data["filled"]["r1c2"] == "1"
+    listed = puzint.solve("send_more_money")
+    assert listed.data["solutions"][0]["filled"] == {"S": 9, "E": 5, "N": 6, "D": 7, "M": 1, "O": 0, "R": 8, "Y": 2}

@@ -214,14 +214,25 @@ def fill_move(
         el.errors.error(fills[0].pos, f"a filling decides at most {MAX_VARS:,} things; this one {len(found):,}")
         return None
     if not found:
-        if len(el.errors.diagnostics) == mistakes:  # not because of a mistake already reported
-            el.errors.error(fills[0].pos, "this filling leaves nothing open: the start fills every cell it names")
-        return None
+        if len(el.errors.diagnostics) > mistakes:  # nothing open because of a mistake reported
+            return None
+        found = _checked_whole(start_cells, fills[0].pos)
     index = names.counter(progress.name)
     assert index is not None
     form = FillForm(found, index)
     line = source_text(el, fills[0].pos)
     return Move("fill", fills[0].pos, form, (), None, None, (), 2, line)
+
+
+def _checked_whole(start_cells: list[int], pos: Pos) -> tuple[FillVar, ...]:
+    """A filling whose start leaves nothing open (a published solution pasted to be checked):
+    its last given cell becomes the one thing to decide, with its given as its only value, so
+    that every engine checks every rule the way it checks any filling's (at the last thing
+    decided). One solution: the start keeps the rules; none: it breaks one."""
+    last = max(c for c, code in enumerate(start_cells) if code != EMPTY)
+    given = start_cells[last]
+    start_cells[last] = EMPTY
+    return (FillVar(last, None, (given,), pos),)
 
 
 def no_moves_nor_goal(el: Elaboration) -> None:

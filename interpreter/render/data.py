@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from ..compiler import CompiledPuzzle
+from ..compiler.families.fill import FillFamily
 from ..language.expressions import show
 from ..model.puzzle import CARRIER, PROGRESS, SHOW_LADDER
 from ..runner import Solved
@@ -156,6 +157,10 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         "start": board_text(solved.compiled, solved.compiled.start),
         "moves": moves(solved.compiled, result.path),
     }
+    if isinstance(solved.compiled.filling, FillFamily):  # what was filled, not a count of moves
+        del data["length"]
+        final = result.path[-1][1] if result.path else solved.compiled.start
+        data["filled"] = filled(solved.compiled, final) if result.status == SOLVED else None
     if result.cost is not None:
         data["cost"] = plain(result.cost)
     if result.unique is not None or (solved.compiled.filling is not None and result.status == "solved"):
@@ -232,6 +237,8 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
         entry: dict[str, Any] = {"board": board_text(compiled, path[-1][1] if path else compiled.start)}
         if numbered:
             entry["sequence"] = placed(compiled, path)
+        if isinstance(compiled.filling, FillFamily):
+            entry["filled"] = filled(compiled, path[-1][1] if path else compiled.start)
         entry["moves"] = moves(compiled, path)
         solutions.append(entry)
     data: dict[str, Any] = {
@@ -265,6 +272,23 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
     if report.limit_reason:
         data["limit"] = report.limit_reason
     return data
+
+
+def filled(compiled: CompiledPuzzle, state: bytes) -> dict[str, str | int]:
+    """What a filling decided, thing by thing in its order: each open cell's symbol (`_` left
+    empty), each counter's number."""
+    family = compiled.filling
+    assert isinstance(family, FillFamily)
+    puzzle, out = compiled.puzzle, {}
+    counters = compiled.decode(state).counters
+    for var in family.vars:
+        if var.cell is not None:
+            assert puzzle.board is not None
+            out[puzzle.board.name(var.cell)] = puzzle.symbol(state[var.cell])
+        else:
+            assert var.counter is not None
+            out[puzzle.counters[var.counter].name] = counters[var.counter]
+    return out
 
 
 def placed(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> list[int]:

@@ -269,3 +269,24 @@ def test_a_filling_with_safety_rules_is_walked_as_moves_in_python() -> None:
     assert counted.count == 4
     result = search(compiled_from(SAFE_FILLING + "search any\n"), engine="python")
     assert result.status == "solved" and result.unique is False
+
+
+SOLVED_SHIDOKU = """
+board grid 4 x 4
+pieces 1..4 "digits"
+boxes 2 x 2
+start:
+    1 2 3 4
+    3 4 1 2
+    2 1 4 3
+    4 3 2 1
+fill cells with 1..4
+rule: every l in rows, columns, boxes: all different(l)
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_a_filling_with_nothing_open_is_checked(engine: str) -> None:
+    assert boards(compiled_from(SOLVED_SHIDOKU), engine) == {"1234341221434321"}
+    broken = SOLVED_SHIDOKU.replace("4 3 2 1\n", "4 3 1 2\n")
+    assert boards(compiled_from(broken), engine) == set()
