@@ -250,6 +250,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("lsp", help="a language server for editors (LSP on stdin/stdout)")
 
+    serve_p = sub.add_parser(
+        "serve", help="a local web playground: edit a spec, play it by clicks, solve it and step through"
+    )
+    serve_p.add_argument(
+        "files",
+        nargs="*",
+        metavar="DIR|SPEC",
+        help="the specs (and the folders of .puz files) the page may open and save: no other file is read or written",
+    )
+    serve_p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
+    serve_p.add_argument(
+        "--public",
+        action="store_true",
+        help="allow an address other machines reach (0.0.0.0, a LAN address): anyone there may then use it",
+    )
+    serve_p.add_argument("--port", type=_whole, default=0, help="the port (default: a free one, printed)")
+    serve_p.add_argument("--open", action="store_true", help="open the page in a browser")
+    serve_p.add_argument(
+        "--jobs", type=_count("jobs", "2"), default=2, metavar="N", help="searches at once (default: 2; more wait)"
+    )
+    _limit_options(serve_p, states_help="stop each hint or solve after N states (default: 2,000,000)")
+
     graph_p = sub.add_parser("graph", help="write the state graph of a small puzzle (DOT or GraphML)")
     graph_p.add_argument("spec", help="a .puz file, or the name of a shipped spec (frog)")
     graph_p.add_argument("-p", "--param", action="append", default=[], metavar="NAME=VALUE", help="set a parameter")
@@ -647,7 +669,7 @@ def cmd_gallery(args: argparse.Namespace, out: Console) -> int:
     from .gallery import write
 
     folder = Path(args.dir)
-    if not folder.is_dir():
+    if (folder.exists() or folder.is_symlink()) and not folder.is_dir():  # a folder not there yet is made
         raise UsageError(f"{folder} is not a directory: the gallery is written into one (docs)")
     drawn = write(folder, say=lambda name: text.print_line(out, Text(f"drawing {name}", style="dim")))
     text.print_line(out, Text(f"{drawn} pictures: {folder / 'gallery.md'}"))
@@ -726,6 +748,30 @@ def cmd_lsp(args: argparse.Namespace) -> int:
     from .lsp.server import serve  # pygls: only where an editor asks for it
 
     serve()
+    return EXIT_OK
+
+
+def cmd_serve(args: argparse.Namespace, out: Console) -> int:
+    """The playground (serve/), until Ctrl-C."""
+    from .serve.app import Settings
+    from .serve.named import Named
+    from .serve.server import NotServed, serve
+
+    if args.max_memory is not None and not MEMORY_WATCHED:
+        raise UsageError("--max-memory cannot be kept on this platform (Python has no `resource` module here)")
+    if not 0 <= args.port <= 65535:
+        raise UsageError(f"--port {args.port}: a port is from 0 (a free one) to 65535")
+    settings = Settings(
+        named=Named.of(args.files),
+        time_limit=args.timeout or Settings.time_limit,
+        max_states=args.max_states or Settings.max_states,
+        max_memory_mb=args.max_memory or Settings.max_memory_mb,
+        jobs=args.jobs,
+    )
+    try:
+        serve(settings, args.host, args.port, args.public, args.open, lambda line: text.print_line(out, Text(line)))
+    except NotServed as exc:
+        raise UsageError(str(exc)) from None
     return EXIT_OK
 
 
@@ -910,6 +956,8 @@ def _command(argv: list[str] | None, ctrl_c: CtrlC) -> int:
             return cmd_play(args)
         if args.command == "lsp":
             return cmd_lsp(args)
+        if args.command == "serve":
+            return cmd_serve(args, out)
         if args.command == "list":
             return cmd_list(args, out)
         if args.command == "gallery":

@@ -119,9 +119,10 @@ FLOORS = {
     "checking": 10,  # puzint check's cases, here or on several cores
     "lsp": 10,
     "api": 11,
-    "cli": 11,
+    "serve": 11,  # the web playground: play's sessions, lsp's analysis, render's pictures; only cli imports it
+    "cli": 12,
     "pytest_plugin": 11,
-    "__main__": 12,
+    "__main__": 13,
     "prebuild": 12,  # run at install: the API's searches, to compile the kernel
     "": 12,  # the package itself: `import puzint` gives the API
 }
