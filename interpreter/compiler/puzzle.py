@@ -448,6 +448,8 @@ class CompiledPuzzle:
         if isinstance(family, GeneralFamily):
             anchor = family.anchor_of(key)
             at = board.name(anchor) if anchor is not None and board is not None else None
+        if at is None and family.move.named and not change.movers:
+            at = family.move.named  # a run's extent: what tells the moves of one name apart
         return MoveLabel(family.move.name, change.movers, cells, changes, at)
 
     def _counter_changes(self, before: bytes, after: bytes) -> tuple[tuple[str, str, str], ...]:

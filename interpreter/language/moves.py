@@ -180,7 +180,9 @@ def _run_moves(ctx: MoveContext, stmt: s.Move) -> list[Move]:
                 guard = None
             cost = _cost(stmt.costs[0], scope) if stmt.costs else None
             actions: tuple[Let | Cycle, ...] = (*lets, run_cycle(run.kind, cells))
-            found.append(Move(stmt.name, stmt.pos, None, actions, guard, cost, (), scope.size, line))
+            ends = [board.name(cell) for end, cell in ((run.first, first), (run.last, last)) if isinstance(end, s.Var)]
+            named = " .. ".join(ends)  # the run's variable ends: `flip 4` names the flip of the top four
+            found.append(Move(stmt.name, stmt.pos, None, actions, guard, cost, (), scope.size, line, named))
     if not found:
         raise fail(
             run.pos,

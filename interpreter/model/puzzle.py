@@ -313,6 +313,7 @@ class Move(NamedTuple):
     variables: tuple[Variable, ...]
     slots: int  # size of the move's environment (variables, lets, quantifier variables)
     text: str = ""
+    named: str = ""  # what tells this move from the others of its name (a run's extent: `flip 4`)
 
 
 class SafetyRule(NamedTuple):

@@ -52,6 +52,16 @@ def test_what_play_saves_reads_back_as_the_same_moves() -> None:
     assert replay(frog, saved).moves == game.played
 
 
+def test_moves_of_one_name_and_a_variable_extent_are_named_by_it_and_replay() -> None:
+    pancakes = load("specs/pancakes.puz")  # move flip: reverse 1 .. ?k
+    # flipping the top 6, 5, 3, 2, 4, 7 and 4 sorts 3 6 1 5 7 2 4 (worked by hand)
+    replayed = replay(pancakes, "flip 6\nflip 5\nflip 3\nflip 2\nflip 4\nflip 7\nflip 4\n")
+    assert [move.words for move in replayed.moves][:2] == ["flip 6", "flip 5"]
+    assert pancakes.is_goal(replayed.final(pancakes))
+    with pytest.raises(SpecError, match="'flip' is not a legal move at the start"):
+        replay(pancakes, "flip\n")
+
+
 def test_a_move_a_rule_forbids_names_the_rule_and_the_place() -> None:
     jealous = load("specs/jealous_husbands.puz")
     with pytest.raises(SpecError) as caught:
