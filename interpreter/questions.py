@@ -100,7 +100,12 @@ def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, s
         if why is not None:
             return why
     if question.method in ("astar", "idastar") and compiled.estimate is None:
-        return f"{spell('method', question.method)} needs a `heuristic` line in the spec"
+        method = spell("method", question.method)
+        if options.heuristic == "spec":
+            return f"{method} needs a `heuristic` line in the spec"
+        why = heuristics.underivable(compiled) if options.heuristic == "auto" else None
+        if why is not None:
+            return f"{method} needs a heuristic: the spec has no `heuristic` line, and none can be derived: {why}"
     if question.method == "bidirectional" and (compiled.goal_state is None or not compiled.invertible):
         return (
             f"{spell('method', 'bidirectional')} needs a goal that is one state (a goal picture without "

@@ -24,7 +24,7 @@ from ..model import expr as m
 from ..model.patterns import DEAD, PatternSet, named_in
 from ..search.limits import Limits
 from . import patterns
-from .abstraction import Abstraction, abstraction, arrangements
+from .abstraction import Abstraction, abstraction, arrangements, unfit
 from .patterns import Choice, build, cached, choose, keep, key, states
 from .pieces import pays, piece_tables
 from .symmetries import symmetries
@@ -179,6 +179,15 @@ def refusal(compiled: CompiledPuzzle, wanted: str, guided: bool, method: str, na
         found = abstraction(compiled)
         if isinstance(found, str):
             return f"no heuristic can be derived: {found}"
+    return None
+
+
+def underivable(compiled: CompiledPuzzle) -> str | None:
+    """Why no heuristic can be derived from this puzzle, as far as its kind of moves tells
+    before anything is built (None: one may be; `derive` says if it then cannot)."""
+    why = unfit(compiled, "pattern databases")
+    if why is not None and unfit(compiled, "dead positions", costs=True) is not None:
+        return why
     return None
 
 

@@ -119,7 +119,7 @@ def assemble(el: Elaboration) -> Puzzle:
     symmetries = rules.symmetries(el, board, types, parts, places)
     search, search_pos = rules.search_mode(el, filling=fill is not None)
     heuristic, heuristic_slots = rules.heuristic(el, names)
-    method = rules.search_method(el, search, heuristic is not None)
+    method, method_pos = rules.search_method(el, search)
     show = rules.show_style(el, board, places)
     title = el.single(s.PuzzleTitle, "the puzzle's title")
     about = el.single(s.About, "about")
@@ -161,6 +161,7 @@ def assemble(el: Elaboration) -> Puzzle:
         search=search,
         search_pos=search_pos,
         method=method,
+        method_pos=method_pos,
         show=show,
         goal_slots=goal_scope.size,
         source=el.spec.source,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import Pos, SpecError, source_lines, suggest
+from ..errors import NOWHERE, Pos, SpecError, source_lines, suggest
 from ..model import expr as m
 from ..model.board import Board
 from ..model.puzzle import (
@@ -100,12 +100,15 @@ def search_mode(el: Elaboration, filling: bool = False) -> tuple[str, Pos]:
     return word.name, word.pos
 
 
-def search_method(el: Elaboration, mode: str, heuristic: bool) -> str:
+def search_method(el: Elaboration, mode: str) -> tuple[str, Pos]:
     """How the shortest solution is searched, where the spec says so (`search shortest by
-    idastar`; default: `auto`, the plan's choice)."""
+    idastar`; default: `auto`, the plan's choice), and where it says it. A* and IDA* with no
+    `heuristic` line run with the heuristic derived from the spec: whether one can be is
+    known only once the puzzle is compiled, so that is checked when the question is asked
+    (`plan.heuristic`), at this position."""
     found = [x for x in el.of(s.Directive) if x.kind == "search"]
     if not found or len(found[0].words) < 2:
-        return "auto"
+        return "auto", NOWHERE
     word = found[0].words[1]
     if mode != "shortest":
         el.errors.error(
@@ -113,15 +116,12 @@ def search_method(el: Elaboration, mode: str, heuristic: bool) -> str:
             f"`by {word.name}` picks how the shortest solution is searched, and this spec searches '{mode}'",
             "search shortest by METHOD",
         )
-        return "auto"
+        return "auto", NOWHERE
     if word.name not in SEARCH_METHODS:
         unknown = f"unknown search method '{word.name}'{suggest(word.name, SEARCH_METHODS)}"
         el.errors.error(word.pos, unknown, "one of: " + ", ".join(SEARCH_METHODS))
-        return "auto"
-    if word.name in ("astar", "idastar") and not heuristic:
-        el.errors.missing("heuristic", word.pos, f"search by {word.name} needs a `heuristic` line", "heuristic EXPR")
-        return "auto"
-    return str(word.name)
+        return "auto", NOWHERE
+    return str(word.name), word.pos
 
 
 def show_style(el: Elaboration, board: Board | None, places: list[Place]) -> str:

@@ -370,6 +370,7 @@ class Puzzle(NamedTuple):
     search: str = "shortest"
     search_pos: Pos = NOWHERE
     method: str = "auto"  # how the shortest solution is searched (`search shortest by idastar`)
+    method_pos: Pos = NOWHERE  # where the spec names it
     show: str = SHOW_BOARD
     goal_slots: int = 0
     source: str = ""  # the spec's text and file name, for errors found during a search

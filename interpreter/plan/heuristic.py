@@ -4,7 +4,8 @@ replaced as chosen, and the answer says which ran and its value at the start.
 
 `auto`: for one shortest solution of a puzzle large enough to need it (`heuristics.large`),
 the heuristic derived from the spec (pattern databases), with the spec's own where it has one
-(the larger of the two); else the spec's. `derived`: the derived one alone, wherever the
+(the larger of the two); else the spec's; and where A* or IDA* is asked for and the spec
+writes no heuristic, the derived one whatever the puzzle's size. `derived`: the derived one alone, wherever the
 puzzle has an abstraction. `spec`: the spec's alone. `none`: no heuristic (a breadth-first or
 two-ended search). With no method named, IDA* runs from the start where the puzzle says it
 fits better than A* (`method`). A spec whose heuristic reads `patterns(...)` names its own
@@ -46,6 +47,8 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     call = named_in(compiled.puzzle.heuristic)
     named = options.patterns or (_text(call) if call is not None else "")
     who = "--patterns" if options.patterns else "patterns()"
+    if query.method in ("astar", "idastar") and compiled.estimate is None and options.heuristic == "auto":
+        return _derived_for(compiled, query, limits, named)
     if call is not None and options.heuristic in ("auto", "spec"):
         return _spec_tables(compiled, query, limits, call, named, who)
     if call is not None and options.heuristic == "derived" and query.guided:  # the groups named, nothing else
@@ -68,6 +71,22 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
         return Guided(compiled, query, spec)
     used = "derived" if own.puzzle.heuristic is None else "spec and derived"
     return Guided(derived.compiled, _deepening(compiled, query, limits, tables=True), used, derived.about)
+
+
+def _derived_for(compiled: CompiledPuzzle, query: Query, limits: Limits, named: str) -> Guided:
+    """A* or IDA* asked for (by the spec or the caller) where the spec writes no heuristic: the
+    one derived from the spec, with every table it has whatever the puzzle's size (the method
+    asks for a heuristic), or a refusal at the spec's `by METHOD` where it named it."""
+    derived = heuristics.derive(compiled, limits, named=named)
+    if isinstance(derived, str):
+        puzzle = compiled.puzzle
+        named_here = puzzle.method == query.method
+        name = "A*" if query.method == "astar" else "IDA*"
+        why = f"{name} needs a heuristic: the spec has no `heuristic` line, and none can be derived from it: {derived}"
+        if named_here:
+            raise SpecError([Diagnostic(puzzle.method_pos, why, "heuristic EXPR")])
+        raise SpecError([Diagnostic(Pos(0, 0), why)])
+    return Guided(derived.compiled, query, "derived", derived.about)
 
 
 def _spec_tables(

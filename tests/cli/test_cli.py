@@ -395,7 +395,7 @@ def test_one_state_is_one_state(capsys: pytest.CaptureFixture[str], tmp_path: Pa
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["--method", "astar"], "puzint: --method astar needs a `heuristic` line in the spec\n"),
+        (["--method", "astar", "--heuristic", "spec"], "puzint: --method astar needs a `heuristic` line in the spec\n"),
         (
             ["--engine", "cpsat"],
             "puzint: --engine cpsat cannot run this: the constraint solver answers fillings (logic puzzles), "
@@ -410,3 +410,40 @@ def test_a_question_the_spec_cannot_answer_is_refused_before_the_heading(
     assert (code, out, err) == (2, "", said)
     code, out, err = run(capsys, "run", str(ROOT / "specs" / "sokoban.puz"), "--method", "bidirectional")
     assert code == 2 and out == "" and "--method bidirectional needs a goal that is one state" in err
+
+
+EIGHT_UNGUIDED = (ROOT / "specs" / "eight_puzzle.puz").read_text().replace("heuristic displacement()\n", "")
+
+
+def test_a_method_named_with_no_heuristic_written_runs_with_the_derived_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    spec = tmp_path / "eight.puz"
+    spec.write_text(EIGHT_UNGUIDED + "search shortest by idastar\n")
+    code, out, _ = run(capsys, "run", str(spec), "--format", "json", "--quiet")
+    answer = json.loads(out)
+    assert code == 0 and answer["length"] == 31  # what the spec with its own heuristic gives (tests/specs)
+    assert answer["method"] == "IDA*" and answer["heuristic"]["used"] == "derived"
+    code, out, _ = run(capsys, "run", str(tmp_path / "eight.puz"), "--method", "astar", "--format", "json", "--quiet")
+    assert code == 0 and json.loads(out)["method"] == "A*" and json.loads(out)["length"] == 31
+
+
+def test_a_method_named_where_no_heuristic_can_be_derived_is_refused_with_the_reason(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    farmer = str(ROOT / "specs" / "farmer.puz")
+    code, out, err = run(capsys, "run", farmer, "--method", "idastar")
+    assert (code, out) == (2, "")
+    assert err == (
+        "puzint: --method idastar needs a heuristic: the spec has no `heuristic` line, and none can be derived: "
+        "pattern databases abstract pieces on a board, and this puzzle has places or counters\n"
+    )
+    spec = tmp_path / "q.puz"
+    spec.write_text(
+        'puzzle "q"\nboard line 4\npiece A a\nstart A _ _ _\ngoal _ _ _ A\nmove go: step A along right\n'
+        "search shortest by idastar\n"
+    )
+    code, out, err = run(capsys, "run", str(spec))
+    assert code == 2
+    assert f"{spec}:7:20: IDA* needs a heuristic: the spec has no `heuristic` line, and none can be derived" in err
+    assert "   7 | search shortest by idastar\n     |                    ^^^^^^^\n" in err
