@@ -3,6 +3,7 @@ caret and says what was expected, so that no Python traceback ever reaches a use
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from difflib import get_close_matches
@@ -184,3 +185,12 @@ def suggest(name: str, known: Iterable[str]) -> str:
     name itself: known somewhere else, it is still not what fits here)."""
     close = get_close_matches(name, [k for k in known if k != name], n=1, cutoff=0.7)
     return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+SUGGESTED = re.compile(r" \(did you mean '([^'\n]+)'\?\)")
+
+
+def suggested(message: str) -> str | None:
+    """The name a message's `suggest` offers (an editor offers it as a quick fix), if any."""
+    found = SUGGESTED.search(message)
+    return found.group(1) if found else None

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 
 from ..compiler import compile_puzzle
 from ..errors import Diagnostic, SpecError
+from ..language import syntax as s
 from ..language.elaborate import elaborate
 from ..language.parser import parse
 from ..sources import read_text
-from .declarations import Declaration, declarations
+from .declarations import Declaration, board_directions, declarations
 
 SALVAGE_TRIES = 8  # lines blanked at most to parse a spec with mistakes
 SALVAGE_UP_TO = 100_000  # characters: a longer spec is not parsed again and again
@@ -42,6 +43,7 @@ class Analysis:
     declarations: tuple[Declaration, ...] = ()
     defaults: dict[str, str] = field(default_factory=dict)  # each parameter's default, as written on -p
     stopped: str | None = None  # the stage the time limit cut short ("compiling"), if it did
+    directions: tuple[str, ...] = ()  # the board's own directions (`right`, `left` ...), which no line declares
 
 
 @dataclass
@@ -51,6 +53,7 @@ class _Progress:
     stage: str = "reading"
     found: tuple[Declaration, ...] = ()
     defaults: dict[str, str] = field(default_factory=dict)
+    directions: tuple[str, ...] = ()
 
 
 def analyse(text: str, filename: str, named: Callable[[Analysis], None] | None = None) -> Analysis:
@@ -61,7 +64,7 @@ def analyse(text: str, filename: str, named: Callable[[Analysis], None] | None =
     try:
         return _analysed(text, filename, named, progress)
     except OutOfTime:
-        return Analysis((), progress.found, progress.defaults, stopped=progress.stage)
+        return Analysis((), progress.found, progress.defaults, progress.stage, progress.directions)
 
 
 def _analysed(text: str, filename: str, named: Callable[[Analysis], None] | None, progress: _Progress) -> Analysis:
@@ -73,42 +76,44 @@ def _analysed(text: str, filename: str, named: Callable[[Analysis], None] | None
     try:
         spec = parse(source, filename)
     except SpecError as exc:
-        return Analysis(tuple(exc.diagnostics), _salvaged(source, filename, exc))
-    progress.found = declarations(spec)
+        salvaged = _salvaged(source, filename, exc)
+        if salvaged is None:
+            return Analysis(tuple(exc.diagnostics))
+        return Analysis(tuple(exc.diagnostics), declarations(salvaged), directions=board_directions(salvaged))
+    progress.found, progress.directions = declarations(spec), board_directions(spec)
     progress.stage = "elaborating"
     try:
         puzzle = elaborate(spec, {})
     except SpecError as exc:
-        return Analysis(tuple(exc.diagnostics), progress.found)
+        return Analysis(tuple(exc.diagnostics), progress.found, directions=progress.directions)
     progress.defaults = {name: _shown(value) for name, value in puzzle.params.items()}
     if named is not None:
-        named(Analysis((), progress.found, progress.defaults))
+        named(Analysis((), progress.found, progress.defaults, directions=progress.directions))
     progress.stage = "compiling"
     try:
         compile_puzzle(puzzle)
     except SpecError as exc:
-        return Analysis(tuple(exc.diagnostics), progress.found, progress.defaults)
-    return Analysis((), progress.found, progress.defaults)
+        return Analysis(tuple(exc.diagnostics), progress.found, progress.defaults, directions=progress.directions)
+    return Analysis((), progress.found, progress.defaults, directions=progress.directions)
 
 
-def _salvaged(source: str, filename: str, error: SpecError) -> tuple[Declaration, ...]:
-    """What the spec declares, its mistakes cut off (nothing if cutting a few lines does not make
-    it parse)."""
+def _salvaged(source: str, filename: str, error: SpecError) -> s.Spec | None:
+    """The spec, its mistakes cut off (None if cutting a few lines does not make it parse)."""
     if len(source) > SALVAGE_UP_TO:
-        return ()
+        return None
     lines = source.split("\n")
     for _ in range(SALVAGE_TRIES):
         pos = error.diagnostics[0].pos if error.diagnostics else None
         if pos is None or not 1 <= pos.line <= len(lines) or not lines[pos.line - 1].strip():
-            return ()
+            return None
         written = lines[pos.line - 1]
         cut = written[: pos.column - 1].rstrip()
         lines[pos.line - 1] = cut if cut.strip() and cut != written.rstrip() else ""
         try:
-            return declarations(parse("\n".join(lines), filename))
+            return parse("\n".join(lines), filename)
         except SpecError as again:
             error = again
-    return ()
+    return None
 
 
 def _shown(value: object) -> str:

@@ -14,9 +14,13 @@ from lsprotocol import types
 
 from ..language import syntax as s
 from ..language.parser import keywords
+from ..language.rules import SHOW_STYLES
+from ..model.puzzle import SEARCH_METHODS, SEARCH_MODES
 from .analysis import Analysis
+from .context import Context, in_comment_or_text
 from .declarations import Declaration
 from .positions import Positions
+from .words import WORDS
 
 TOKEN = re.compile(r"[A-Za-z0-9_]+'*")  # a name, or a word of cells
 EMPTY = "_"
@@ -50,7 +54,7 @@ def lookup(analysis: Analysis, positions: Positions, position: types.Position) -
     """The declarations of the name (or the piece in a word of cells) at an LSP position."""
     line = positions.line(position.line)
     column = positions.column_at(position)
-    if _in_comment_or_text(line, column):
+    if in_comment_or_text(line, column):
         return None
     token = next((m for m in TOKEN.finditer(line) if m.start() <= column <= m.end()), None)
     if token is None or line[token.start() - 1 : token.start()] == "?":  # `?x`: a move's own variable
@@ -86,26 +90,151 @@ def definitions(found: Found, uri: str, positions: Positions) -> list[types.Loca
     return [types.Location(uri=uri, range=positions.range_of(d.pos)) for d in found.declarations]
 
 
-def completions(analysis: Analysis) -> types.CompletionList:
-    """The names the spec declares, then the words of the language."""
-    first: dict[str, Declaration] = {}
-    for declaration in analysis.declarations:
-        first.setdefault(declaration.name, declaration)
-    items = [
-        types.CompletionItem(
-            label=name,
-            kind=COMPLETION_KINDS.get(declaration.kind, types.CompletionItemKind.Text),
-            detail=f"{declaration.kind}, line {declaration.pos.line}",
-            sort_text=f"0 {name}",
-        )
-        for name, declaration in first.items()
-    ]
-    items.extend(
-        types.CompletionItem(label=word, kind=types.CompletionItemKind.Keyword, sort_text=f"1 {word}")
-        for word in sorted(keywords())
-        if word not in first
-    )
+def completions(analysis: Analysis, context: Context | None) -> types.CompletionList:
+    """What may be written at the cursor (context.py): the names that fit there, then the
+    words of the language the grammar accepts there. Where the context cannot be told (the
+    statement so far has a mistake), every name the spec declares and every word."""
+    if context is None:
+        names: list[Declaration | str] = [*_first_of_each(analysis.declarations)]
+        words = sorted(keywords())
+        cells: list[types.CompletionItem] = []
+    else:
+        names = fitting(analysis, context)
+        words = sorted(context.keywords)
+        cells = _cells(analysis, context) if "CELLS" in context.accepts else []
+    items = [_named(name) for name in names]
+    shown = {item.label for item in items}
+    items += cells
+    items += [_word(word) for word in words if word not in shown]
     return types.CompletionList(is_incomplete=False, items=items)
+
+
+def fitting(analysis: Analysis, context: Context) -> list[Declaration | str]:
+    """The names that fit where the grammar accepts a NAME: the words before it say what it
+    names (after `along` a direction, after `per` a group, in an expression a value ...).
+    A name the statement declares is new: nothing is offered for it."""
+    if "NAME" not in context.accepts:
+        return []
+    previous, first, words = context.previous, context.first, context.words
+    declared = _first_of_each(analysis.declarations)
+    if (len(words) == 1 and first in NEW_NAME) or (first == "piece" and len(words) == 2):
+        return []
+    if previous == "along" or (first == "move" and previous == "," and _after_along(words)):
+        own = _of(declared, "direction")
+        return [*own, *(d for d in analysis.directions if d not in _names(own))]
+    if previous == "in" and first == "move":
+        return _of(declared, "carrier") if "carry" in words else _of(declared, "shape", "neighbourhood")
+    if previous == "at":
+        return _of(declared, "place", "stack", "cell", "carrier")
+    if previous == "*" and first in ("start", "goal"):  # a layout's repeat count: `B*n`
+        return _of(declared, "parameter")
+    if previous == "per":
+        return _of(declared, "group")
+    if previous in ("every", "some", "no", "is", "not"):
+        return _of(declared, "kind of piece", "piece")
+    if first is not None and first in FIXED_WORDS:
+        chosen = FIXED_WORDS[first].get(previous or "")
+        if chosen is not None:
+            return list(chosen)
+    if "NUMBER" in context.accepts:  # an expression: a value
+        return [d for d in declared if d.kind in VALUES]
+    return list(declared)
+
+
+# Statements whose second word is a name they declare.
+NEW_NAME = frozenset(
+    {"param", "counter", "direction", "shape", "neighbourhood", "neighborhood", "group", "carrier", "move", "piece"}
+)
+NEW_NAME |= {"places", "place", "stacks", "stack"}
+# What a declared name may stand for in an expression.
+VALUES = frozenset({"parameter", "counter", "kind of piece", "piece", "place", "stack", "cell", "group", "carrier"})
+# Names that are not declared but fixed by the language, after a statement's word.
+FIXED_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "search": {"search": SEARCH_MODES, "by": SEARCH_METHODS},
+    "show": {"show": SHOW_STYLES},
+}
+
+
+def _after_along(words: tuple[str, ...]) -> bool:
+    """Whether a move's words end in `along D1, D2, ...,` (more directions may follow)."""
+    if "along" not in words:
+        return False
+    tail = words[len(words) - words[::-1].index("along") :]
+    return all(word == "," or TOKEN.fullmatch(word) for word in tail)
+
+
+def _first_of_each(declarations: tuple[Declaration, ...]) -> list[Declaration]:
+    first: dict[str, Declaration] = {}
+    for declaration in declarations:
+        first.setdefault(declaration.name, declaration)
+    return list(first.values())
+
+
+def _of(declared: list[Declaration], *kinds: str) -> list[Declaration | str]:
+    return [d for d in declared if d.kind in kinds]
+
+
+def _names(declared: list[Declaration | str]) -> set[str]:
+    return {d if isinstance(d, str) else d.name for d in declared}
+
+
+def _named(name: Declaration | str) -> types.CompletionItem:
+    if isinstance(name, str):  # a word the language fixes (`shortest`, `ladder`) or a board's direction
+        return types.CompletionItem(label=name, kind=types.CompletionItemKind.EnumMember, sort_text=f"0 {name}")
+    return types.CompletionItem(
+        label=name.name,
+        kind=COMPLETION_KINDS.get(name.kind, types.CompletionItemKind.Text),
+        detail=f"{name.kind}, line {name.pos.line}",
+        sort_text=f"0 {name.name}",
+    )
+
+
+def _word(word: str) -> types.CompletionItem:
+    doc = WORDS.get(word)
+    return types.CompletionItem(
+        label=word,
+        kind=types.CompletionItemKind.Keyword,
+        sort_text=f"1 {word}",
+        detail=_first_sentence(word),
+        documentation=types.MarkupContent(kind=types.MarkupKind.Markdown, value=doc) if doc is not None else None,
+    )
+
+
+def _cells(analysis: Analysis, context: Context) -> list[types.CompletionItem]:
+    """Where the grammar accepts cells (a pattern, a layout, a picture's row): the word typed so
+    far and one more cell, each piece's symbol or `_` for empty."""
+    symbols = [d.name for d in _first_of_each(analysis.declarations) if d.kind == "piece" and len(d.name) == 1]
+    typed = context.typed if all(char in symbols or char == EMPTY for char in context.typed) else ""
+    return [
+        types.CompletionItem(
+            label=typed + symbol,
+            kind=types.CompletionItemKind.Constant,
+            detail="empty cell" if symbol == EMPTY else f"piece {symbol}",
+            sort_text=f"0 {typed + symbol}",
+        )
+        for symbol in [*symbols, EMPTY]
+    ]
+
+
+def keyword_hover(positions: Positions, position: types.Position) -> types.Hover | None:
+    """What the word of the language under the cursor means (words.py)."""
+    line = positions.line(position.line)
+    column = positions.column_at(position)
+    if in_comment_or_text(line, column):
+        return None
+    token = next((m for m in TOKEN.finditer(line) if m.start() <= column <= m.end()), None)
+    if token is None or token.group() not in WORDS:
+        return None
+    span = types.Range(
+        start=positions.position(position.line, token.start()), end=positions.position(position.line, token.end())
+    )
+    text = f"**{token.group()}** — {WORDS[token.group()]}"
+    return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text), range=span)
+
+
+def _first_sentence(word: str) -> str | None:
+    doc = WORDS.get(word)
+    return doc.split(": ", 1)[0].strip("`") if doc is not None else None
 
 
 def _described(declaration: Declaration, analysis: Analysis) -> str:
@@ -123,17 +252,6 @@ def _described(declaration: Declaration, analysis: Analysis) -> str:
     elif isinstance(statement, s.CounterDecl) and statement.doc:
         text += f": {statement.doc}"
     return f"{text} — line {declaration.pos.line}"
-
-
-def _in_comment_or_text(line: str, column: int) -> bool:
-    """Whether a column lies in a comment or in quoted text (`"#"` is text, not a comment)."""
-    quoted = False
-    for char in line[:column]:
-        if char == '"':
-            quoted = not quoted
-        elif char == "#" and not quoted:
-            return True
-    return quoted
 
 
 def _longest_run(text: str, char: str) -> int:

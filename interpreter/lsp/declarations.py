@@ -13,6 +13,7 @@ from typing import NamedTuple
 
 from ..errors import Pos
 from ..language import syntax as s
+from ..model import board as boards
 
 
 class Declaration(NamedTuple):
@@ -25,6 +26,27 @@ class Declaration(NamedTuple):
 def declarations(spec: s.Spec) -> tuple[Declaration, ...]:
     """Every name the spec declares, in the order written."""
     return tuple(found for statement in _every_statement(spec.statements) for found in _declared_by(statement))
+
+
+def board_directions(spec: s.Spec) -> tuple[str, ...]:
+    """The directions the spec's board has without declaring them (`right` and `left` on a
+    line ...), the first board's: the same names the elaborator gives it, from a board of one
+    cell of that kind."""
+    for statement in _every_statement(spec.statements):
+        if isinstance(statement, (s.BoardPicture, s.Level, s.LevelFrom)):
+            return tuple(boards.grid(1, 1).directions)
+        if isinstance(statement, s.Board) and statement.shape in BOARDS:
+            return tuple(BOARDS[statement.shape]().directions)
+    return ()
+
+
+# A board of one cell of each kind a `board` statement names, for its directions' names.
+BOARDS = {
+    "line": lambda: boards.line(1),
+    "ring": lambda: boards.ring(1),
+    "grid": lambda: boards.grid(1, 1),
+    "graph": lambda: boards.graph(["a"], []),
+}
 
 
 def _every_statement(statements: Iterable[s.Statement]) -> Iterator[s.Statement]:

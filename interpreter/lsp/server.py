@@ -36,19 +36,22 @@ from typing import IO, Any, BinaryIO, TypeVar
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
+from lsprotocol.converters import get_converter
 from pygls.io_ import StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
 
 from .. import __version__
-from ..errors import NOWHERE, Diagnostic
+from ..errors import NOWHERE, Diagnostic, suggested
 from ..escapes import visible
 from .analysis import Analysis
-from .answers import completions, definitions, hover, lookup
+from .answers import TOKEN, completions, definitions, hover, keyword_hover, lookup
+from .context import context_at, in_comment_or_text
 from .framing import Incoming
 from .pool import TIME_LIMIT, Workers
 from .positions import Positions
 
 Result = TypeVar("Result")
+converter = get_converter()
 MAX_TIME_LIMIT = 600.0  # seconds: the longest time limit a client may set
 MAX_WORKERS = 16
 
@@ -88,6 +91,10 @@ class PuzServer(LanguageServer):
             types.TEXT_DOCUMENT_HOVER: (self.hover, None),
             types.TEXT_DOCUMENT_DEFINITION: (self.definition, None),
             types.TEXT_DOCUMENT_COMPLETION: (self.completion, types.CompletionOptions()),
+            types.TEXT_DOCUMENT_CODE_ACTION: (
+                self.code_action,
+                types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix]),
+            ),
         }
         for method, (handler, options) in handlers.items():
             self.feature(method, options)(self.guarded(method, handler))
@@ -217,7 +224,9 @@ class PuzServer(LanguageServer):
             return None
         analysis, positions = state
         found = lookup(analysis, positions, params.position)
-        return None if found is None else hover(found, analysis, positions, params.position.line)
+        if found is None:
+            return keyword_hover(positions, params.position)
+        return hover(found, analysis, positions, params.position.line)
 
     async def definition(self, params: types.DefinitionParams) -> list[types.Location] | None:
         state = await self.current(params.text_document.uri)
@@ -229,7 +238,34 @@ class PuzServer(LanguageServer):
 
     async def completion(self, params: types.CompletionParams) -> types.CompletionList | None:
         state = await self.current(params.text_document.uri)
-        return completions(state[0] if state is not None else Analysis(()))
+        analysis = state[0] if state is not None else Analysis(())
+        document = self.workspace.get_text_document(params.text_document.uri)
+        positions = Positions(document.source, self._encoding())
+        index, column = params.position.line, positions.column_at(params.position)
+        if in_comment_or_text(positions.line(index), column):
+            return types.CompletionList(is_incomplete=False, items=[])
+        return completions(analysis, context_at(positions, index, column))
+
+    async def code_action(self, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        """A quick fix for each diagnostic that says "did you mean X": X in place of the name
+        (the diagnostic carries both, `_diagnostic`)."""
+        actions = []
+        for diagnostic in params.context.diagnostics:
+            data = diagnostic.data
+            if not (isinstance(data, dict) and isinstance(data.get("replacement"), str)):
+                continue
+            at = _range(data.get("range")) or diagnostic.range
+            edit = types.TextEdit(range=at, new_text=data["replacement"])
+            actions.append(
+                types.CodeAction(
+                    title=f"Change to '{data['replacement']}'",
+                    kind=types.CodeActionKind.QuickFix,
+                    diagnostics=[diagnostic],
+                    edit=types.WorkspaceEdit(changes={params.text_document.uri: [edit]}),
+                    is_preferred=True,
+                )
+            )
+        return actions
 
     # ---- errors
 
@@ -273,16 +309,50 @@ class PuzServer(LanguageServer):
 
 
 def _diagnostic(problem: Diagnostic, positions: Positions) -> types.Diagnostic:
-    """A diagnostic as `puzint run` words it: the message, then what was expected."""
+    """A diagnostic as `puzint run` words it: the message, then what was expected; one that
+    suggests a name carries it, and the range of the name it would replace, for the quick fix."""
     message = visible(problem.message)
     if problem.expected is not None:
         message += f"\nexpected {visible(problem.expected)}"
+    at = positions.range_of(problem.pos)
     return types.Diagnostic(
-        range=positions.range_of(problem.pos),
+        range=at,
         message=message,
         severity=types.DiagnosticSeverity.Error,
         source="puzint",
+        data=_replacement(problem, positions),
     )
+
+
+def _replacement(problem: Diagnostic, positions: Positions) -> dict[str, Any] | None:
+    """{"replacement": the name suggested, "range": where the misspelt name is written}: the
+    diagnostic's range if it is that name, else the name in it that the message quotes."""
+    name = suggested(problem.message)
+    if name is None or problem.pos.line <= 0:
+        return None
+    index = problem.pos.line - 1
+    line = positions.line(index)
+    first = problem.pos.column - 1 + (1 if index == 0 and positions.bom else 0)
+    marked = line[first : first + max(problem.pos.width, 1)]
+    quoted = [
+        word for word in TOKEN.finditer(marked) if word.group() == marked or f"'{word.group()}'" in problem.message
+    ]
+    if quoted:
+        start, end = first + quoted[0].start(), first + quoted[0].end()
+    else:  # marked elsewhere on its line: the one word of the line that the message quotes
+        elsewhere = [word for word in TOKEN.finditer(line) if f"'{word.group()}'" in problem.message]
+        if len(elsewhere) != 1:
+            return None
+        start, end = elsewhere[0].start(), elsewhere[0].end()
+    span = types.Range(start=positions.position(index, start), end=positions.position(index, end))
+    return {"replacement": name, "range": converter.unstructure(span)}
+
+
+def _range(value: object) -> types.Range | None:
+    try:
+        return converter.structure(value, types.Range) if isinstance(value, dict) else None
+    except Exception:
+        return None
 
 
 def _stopped(stage: str, limit: float, positions: Positions) -> types.Diagnostic:

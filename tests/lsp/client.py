@@ -18,9 +18,10 @@ TIMEOUT = 10.0  # seconds any one answer may take
 
 
 class Client:
-    def __init__(self) -> None:
+    def __init__(self, command: list[str] | None = None) -> None:
+        """The server started by `command` (by default `python -m puzint lsp`)."""
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "puzint", "lsp"],
+            command or [sys.executable, "-m", "puzint", "lsp"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

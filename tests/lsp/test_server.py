@@ -201,14 +201,74 @@ def test_a_document_that_does_not_parse_still_has_its_names(server: Client) -> N
     assert at(server, "textDocument/definition", uri, 11, 6) == [{"uri": uri, "range": span(8, 6, 7)}]
 
 
-def test_completion_offers_the_words_and_the_declared_names(server: Client) -> None:
-    uri, _ = open_document(server, "frog_completion.puz", FROG)
-    items = at(server, "textDocument/completion", uri, 17, 0)["items"]
+def test_completion_offers_what_fits_at_the_cursor(server: Client) -> None:
+    uri, _ = open_document(server, "frog_completion.puz", FROG + "move hop: B _ -> _ B along \nrequire \n")
+    items = at(server, "textDocument/completion", uri, 19, 0)["items"]  # a statement's start
     labels = {item["label"]: item for item in items}
-    assert {"piece", "move", "goal", "safe", "every"} <= labels.keys()
+    assert {"piece", "move", "goal", "safe"} <= labels.keys() and not {"every", "along", "n", "B"} & labels.keys()
     assert labels["piece"]["kind"] == 14  # Keyword
-    assert {"n", "B", "W", "black", "white", "slide", "jump"} <= labels.keys()
-    assert labels["n"]["detail"] == "parameter, line 4" and labels["slide"]["detail"] == "move, line 14"
+    directions = at(server, "textDocument/completion", uri, 17, 27)["items"]  # after `along`
+    assert [item["label"] for item in directions] == ["right", "left", "any"]
+    cells = at(server, "textDocument/completion", uri, 17, 10)["items"]  # a pattern
+    assert [item["label"] for item in cells][:3] == ["B", "W", "_"] and cells[0]["detail"] == "piece B"
+    values = {item["label"]: item for item in at(server, "textDocument/completion", uri, 18, 8)["items"]}
+    assert {"n", "B", "black", "every", "not"} <= values.keys() and not {"slide", "piece"} & values.keys()
+    assert values["n"]["detail"] == "parameter, line 4"
+    assert at(server, "textDocument/completion", uri, 0, 12)["items"] == []  # in a text
+
+
+def test_hover_on_a_word_of_the_language(server: Client) -> None:
+    uri, _ = open_document(server, "frog_words.puz", FROG)
+    along = at(server, "textDocument/hover", uri, 13, 25)  # `along` in the first move
+    assert along["range"] == span(13, 23, 28)
+    assert along["contents"]["value"].startswith("**along** — `along DIRECTIONS`: the directions a move is made in")
+    assert at(server, "textDocument/hover", uri, 1, 10) is None  # `about`'s text, not the word
+    # a declared name is hovered as a name, even where a word is spelt the same way
+    assert at(server, "textDocument/hover", uri, 3, 6)["contents"]["value"].startswith("```puz\nparam n = 3")
+
+
+# Misspellings that puzint answers with "did you mean": (the line written, the word misspelt, the fix).
+MISSPELT = [
+    ("move slide: B _ -> _ B along rihgt", "rihgt", "right"),
+    ("search shortst", "shortst", "shortest"),
+    ("search shortest by bfss", "bfss", "bfs"),
+    ("show ladde", "ladde", "ladder"),
+    ("heuristic misplace()", "misplace", "misplaced"),
+    ("safe: count(blak) >= 0", "blak", "black"),
+    ("require nn < 9", None, None),  # too far from `n` for a suggestion: no fix
+]
+
+
+@pytest.mark.parametrize(("line", "word", "fix"), MISSPELT)
+def test_a_did_you_mean_is_a_quick_fix(server: Client, line: str, word: str | None, fix: str | None) -> None:
+    uri, diagnostics = open_document(server, f"misspelt_{abs(hash(line))}.puz", FROG + line + "\n")
+    assert len(diagnostics) == 1
+    (diagnostic,) = diagnostics
+    params = {"textDocument": {"uri": uri}, "range": diagnostic["range"], "context": {"diagnostics": diagnostics}}
+    actions = server.request("textDocument/codeAction", params)
+    if fix is None:
+        assert "did you mean" not in diagnostic["message"] and "data" not in diagnostic and actions == []
+        return
+    assert f"(did you mean '{fix}'?)" in diagnostic["message"]
+    start = line.index(word)
+    assert diagnostic["data"] == {"replacement": fix, "range": span(17, start, start + len(word))}
+    assert actions == [
+        {
+            "title": f"Change to '{fix}'",
+            "kind": "quickfix",
+            "diagnostics": [diagnostic],
+            "isPreferred": True,
+            "edit": {"changes": {uri: [{"range": span(17, start, start + len(word)), "newText": fix}]}},
+        }
+    ]
+
+
+def test_a_quick_fix_for_a_place_misspelt_on_another_spec(server: Client) -> None:
+    uri, diagnostics = open_document(server, "farmer_misspelt.puz", FARMER.replace("goal at right", "goal at rigt"))
+    (diagnostic,) = [d for d in diagnostics if "did you mean" in d["message"]]
+    params = {"textDocument": {"uri": uri}, "range": diagnostic["range"], "context": {"diagnostics": diagnostics}}
+    (action,) = server.request("textDocument/codeAction", params)
+    assert action["edit"]["changes"][uri] == [{"range": span(9, 8, 12), "newText": "right"}]
 
 
 def test_nothing_is_found_in_comments_text_or_past_the_end(server: Client) -> None:
@@ -267,3 +327,24 @@ def test_positions_count_the_units_of_the_agreed_encoding() -> None:
     assert positions.range_of(Pos(3, 6, 40)).end.character == 6  # cut at the end of its line
     assert positions.range_of(Pos(9, 1)).start.line == 3  # past the end: the end of the text
     assert positions.range_of(Pos(0, 0)).start.character == 0  # no position: the start
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "fix"),
+    [
+        (FROG + "shape pair = (0, 0), (0, 1)\nmove swap: B W -> W B in piar\n", "piar", "pair"),
+        (FARMER.replace("carry 1..2 in boat", "carry 1..2 in baot"), "baot", "boat"),
+        ("board grid 2 x 2\npiece Q queen\nfill r1c1, r1c3 with Q or empty\nrule: true\n", "r1c3", "r1c2"),
+    ],
+)
+def test_the_fix_replaces_the_name_misspelt(text: str, word: str, fix: str) -> None:
+    from puzint.lsp.analysis import analyse
+    from puzint.lsp.positions import Positions
+    from puzint.lsp.server import _diagnostic
+
+    positions = Positions(text)
+    (problem,) = [p for p in analyse(text, "spec.puz").problems if "did you mean" in p.message]
+    data = _diagnostic(problem, positions).data
+    start, end = data["range"]["start"], data["range"]["end"]
+    assert data["replacement"] == fix
+    assert positions.line(start["line"])[start["character"] : end["character"]] == word
