@@ -139,10 +139,10 @@ class Evaluator:
     def _index(self, e: m.Index) -> Fn:
         """`l[i]` with i known only once the rule is cut (a quantifier's variable): out of
         1..len(l), an error at the index."""
-        values, at, pos = e.obj.values, self.function(e.at), e.at.pos
+        obj, at, pos = self.function(e.obj), self.function(e.at), e.at.pos
 
         def item(s: Any, env: list[Any]) -> Any:
-            i = at(s, env)
+            values, i = obj(s, env), at(s, env)
             if not 1 <= i <= len(values):
                 raise EvalError(pos, f"index {i} is outside 1..{len(values)}", f"1..{len(values)}")
             return values[i - 1]

@@ -288,7 +288,9 @@ class Terms:
         at = self.number(expr.at, bound)
         if not (isinstance(at, Affine) and at.known):
             raise Inexpressible(expr.at.pos, "a list's index that is only known during the search")
-        values = expr.obj.values
+        values: tuple[Any, ...] = (
+            expr.obj.values if not isinstance(expr.obj, m.Index) else self.known_list(expr.obj, bound)
+        )
         if not 1 <= at.constant <= len(values):
             raise Inexpressible(expr.at.pos, f"an index outside its list ({at.constant}, of 1..{len(values)})")
         return values[at.constant - 1]

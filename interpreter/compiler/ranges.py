@@ -200,9 +200,15 @@ class Ranges:
             return self.rows if e.name == "row" else self.cols
         if isinstance(e, m.Index):
             self.of(e.at)
-            if isinstance(e.obj, m.ListConst):
-                return _hull(e.obj.values) if e.obj.values else Interval(0, 0)
-            return self.index
+            if e.type != m.NUM:
+                return self.index
+            root: m.Expr = e.obj
+            while isinstance(root, m.Index):
+                root = root.obj
+            numbers = root.values if isinstance(root, m.ListConst) else ()
+            if isinstance(root, m.ListsConst):
+                numbers = tuple(v for inner in root.values for v in inner)
+            return _hull(numbers) if numbers else Interval(0, 0)
         if isinstance(e, m.Product):
             return self._product(e)
         if isinstance(e, m.Unary):

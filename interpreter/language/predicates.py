@@ -430,11 +430,11 @@ def _index(expr: s.Index, scope: Scope) -> m.Expr:
     before the search: a number, or made of quantifiers' variables over fixed collections
     (`clues[l.row]` for each row l), which the rule's pieces fix one by one."""
     obj = typed_expr(expr.obj, scope)
-    if not isinstance(obj, (m.ListConst, m.ListsConst)):
+    if not isinstance(obj, (m.ListConst, m.ListsConst, m.Index)) or obj.type not in (m.LIST, m.LISTS):
         raise fail(expr.obj.pos, f"only a list can be indexed, not {obj.type}", "a list")
     i = number(expr.at, scope)
-    kind = m.NUM if isinstance(obj, m.ListConst) else m.LIST
-    if not isinstance(i, m.Const):
+    kind = m.NUM if obj.type == m.LIST else m.LIST
+    if isinstance(obj, m.Index) or not isinstance(i, m.Const):
         if m.reads_state(i):
             raise fail(
                 expr.at.pos,

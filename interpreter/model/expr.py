@@ -177,10 +177,11 @@ class LineAttr(NamedTuple):
 
 class Index(NamedTuple):
     """`list[i]` whose index is known before the search but not when the spec is read (a
-    quantifier's variable): a number of a list, or a list of a list of lists."""
+    quantifier's variable): a number of a list, or a list of a list of lists; `obj` is such a
+    list, or an `Index` of a list of lists (`clues[l.row][l.col - 1]`)."""
 
     pos: Pos
-    obj: ListConst | ListsConst
+    obj: ListConst | ListsConst | Index
     at: Expr
     type: str
 

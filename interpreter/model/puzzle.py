@@ -395,8 +395,14 @@ class Puzzle(NamedTuple):
 
     @property
     def shown_params(self) -> dict[str, object]:
-        """The parameters a title shows: those that take part in the puzzle as set."""
-        return {k: v for k, v in self.params.items() if self.in_use is None or k in self.in_use}
+        """The parameters a title shows: those that take part in the puzzle as set, but a list of
+        lists (a nonogram's or a Kakuro's clues: the puzzle's data, which would fill a line)."""
+        return {
+            k: v
+            for k, v in self.params.items()
+            if (self.in_use is None or k in self.in_use)
+            and not (isinstance(v, tuple) and v and isinstance(v[0], tuple))
+        }
 
     @property
     def cell_count(self) -> int:

@@ -10,8 +10,8 @@ from puzint.errors import SpecError
 from puzint.runner import load
 
 from tests.conftest import SPECS, compiled_from
-from tests.engines.test_fillings import ENGINE_NAMES, SOLVER, boards
-from tests.plain import kenken, killer_sudoku, nonogram
+from tests.engines.test_fillings import ENGINE_NAMES, KERNEL, SOLVER, boards
+from tests.plain import kakuro, kenken, killer_sudoku, nonogram
 
 ACROSS = [[1], [3], [1, 1, 1], [3, 1], [1, 1]]
 DOWN = [[3], [2, 2], [3], [], [3]]
@@ -49,6 +49,36 @@ rule:
     sum(c.value for c in region(g)) == 5
     product(c.value for c in region(h)) == 4
 """
+
+
+KAKURO_CSV = "\\,4\\,6\\\n\\3,,\n\\7,,\n"
+KAKURO = """
+param across = [[0, 0, 0], [3, 0, 0], [7, 0, 0]]
+param down = [[0, 4, 6], [0, 0, 0], [0, 0, 0]]
+board:
+    . . .
+    . _ _
+    . _ _
+pieces 1..9 "digits"
+fill cells with 1..9
+rule:
+    every l in rows: all different(l) and sum(c.value for c in l) == across[l.row][l.col - 1]
+    every l in columns: all different(l) and sum(c.value for c in l) == down[l.row - 1][l.col]
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_a_kakuro_s_runs_read_their_clues_at_their_heads(engine: str) -> None:
+    """Each run is a row or column of the picture between squares with no cell; its clue sits in
+    the table of the board's shape at the square before it."""
+    assert boards(compiled_from(KAKURO), engine) == set(kakuro.solutions(KAKURO_CSV, 10)) == {"1234"}
+
+
+@pytest.mark.parametrize("engine", ["python", pytest.param("compiled", marks=KERNEL)])
+def test_the_catalogue_kakuro_has_the_plain_model_s_one_solution(engine: str) -> None:
+    expected = kakuro.solutions(kakuro.SUMAS_93)
+    assert boards(load(SPECS / "kakuro.puz"), engine) == set(expected)
+    assert len(expected) == 1
 
 
 @pytest.mark.parametrize("engine", ENGINE_NAMES)
