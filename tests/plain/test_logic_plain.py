@@ -86,3 +86,25 @@ def test_a_jigsaw_latin_square_of_four_regions() -> None:
     from tests.plain import regions
 
     assert len(regions.solutions(4, ["aaab", "cabb", "ccdb", "cddd"])) == 96
+
+
+def test_the_zebra_puzzle_has_one_answer_the_japanese_owns_the_zebra() -> None:
+    from tests.plain import zebra
+
+    (answer,) = zebra.solutions()
+    owner = next(n for n in zebra.GROUPS[1] if answer[n] == answer["zebra"])
+    drinker = next(n for n in zebra.GROUPS[1] if answer[n] == answer["water"])
+    assert (owner, drinker) == ("japanese", "norwegian")
+
+
+def test_the_catalogue_s_futoshiki_has_one_solution() -> None:
+    from tests.plain import futoshiki
+
+    signs = [
+        ((1, 2), ">", (1, 3)), ((2, 2), ">", (2, 3)), ((3, 1), "<", (3, 2)), ((4, 1), ">", (4, 2)),
+        ((4, 3), "<", (4, 4)), ((1, 2), ">", (2, 2)), ((2, 1), ">", (3, 1)), ((3, 1), "<", (4, 1)),
+        ((4, 1), ">", (5, 1)), ((3, 3), ">", (4, 3)), ((3, 5), "<", (4, 5)), ((4, 5), "<", (5, 5)),
+    ]  # fmt: skip
+    found = futoshiki.solutions(5, {(3, 4): 5, (5, 2): 4}, signs)
+    assert found == [((3, 5, 2, 1, 4), (4, 2, 1, 3, 5), (2, 3, 4, 5, 1), (5, 1, 3, 4, 2), (1, 4, 5, 2, 3))]
+    assert len(futoshiki.solutions(4, {}, [])) == 576  # no sign, no given: every Latin square of side 4

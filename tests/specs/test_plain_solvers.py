@@ -256,3 +256,31 @@ def test_klotski_moves_are_the_plain_solver_s(metric: str) -> None:
 def test_klotski_is_solved_as_the_plain_solver_solves_it(metric: str, moves: int) -> None:
     compiled = load(SPECS / "klotski.puz", {"metric": metric})
     assert search(compiled, engine="python").length == klotski.fewest_moves(pieces=metric == "pieces") == moves
+
+
+def test_the_zebra_spec_s_answer_is_the_plain_solver_s() -> None:
+    import puzint
+
+    from tests.plain import zebra
+
+    result = puzint.solve("zebra")
+    assert [s["filled"] for s in result.data["solutions"]] == zebra.solutions()
+
+
+def test_the_futoshiki_spec_s_answer_is_the_plain_solver_s() -> None:
+    import puzint
+
+    from tests.plain import futoshiki
+
+    spec = (SPECS / "futoshiki.puz").read_text()
+    rows = [line.split() for line in spec.split("start:\n")[1].split("fill")[0].splitlines()]
+    givens = {(r + 1, c + 1): int(x) for r, row in enumerate(rows) for c, x in enumerate(row) if x != "_"}
+    signs = []
+    for line in spec.splitlines():
+        words = line.split()
+        if len(words) == 3 and words[1] in "<>" and words[0].startswith("r"):
+            a, b = (tuple(int(x) for x in w[1:].split("c")) for w in (words[0], words[2]))
+            signs.append((a, words[1], b))
+    assert len(signs) == 12 and givens == {(3, 4): 5, (5, 2): 4}
+    (plain,) = futoshiki.solutions(5, givens, signs)  # type: ignore[arg-type]
+    assert puzint.solve("futoshiki").solutions == ("/".join(" ".join(map(str, row)) for row in plain),)
