@@ -228,6 +228,8 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return s.Level(pos_of(meta), rows)
 
     def level_from_stmt(self, meta: Meta, c: list[Any]) -> s.LevelFrom:
+        if len(c) == 1:  # `level from "FILE"`: the file's one level
+            return s.LevelFrom(pos_of(meta), s.Num(pos_of(c[0]), 1), _text(c[0]), pos_of(c[0]), only=True)
         return s.LevelFrom(pos_of(meta), c[0], _text(c[1]), pos_of(c[1]))
 
     def legend_block(self, meta: Meta, c: list[s.LegendEntry]) -> s.Legend:

@@ -125,6 +125,13 @@ class Elaboration:
         number = self.eval_int(stmt.number, "a level's number", minimum=1)
         if number is None:
             return
+        if stmt.only and len(stmt.levels) > 1:
+            self.errors.error(
+                stmt.file_pos,
+                f"{stmt.file} has {len(stmt.levels)} levels: say which one",
+                f'level N from "{stmt.file}" (N from 1 to {len(stmt.levels)})',
+            )
+            return
         if number > len(stmt.levels):
             count = len(stmt.levels)
             self.errors.error(

@@ -603,6 +603,7 @@ class LevelFrom(NamedTuple):
     file_pos: Pos
     levels: tuple[tuple[int, tuple[str, ...]], ...] = ()
     legend: tuple[LegendEntry, ...] = ()
+    only: bool = False  # `level from "FILE"`, no number: the file holds one level
 
 
 class LegendEntry(NamedTuple):

@@ -72,6 +72,15 @@ def test_the_number_may_be_any_expression_and_the_level_sit_in_an_if(tmp_path: P
     assert search(load(_spec(tmp_path, text), {"n": "2"}), engine="python").length == 3
 
 
+def test_a_file_of_one_level_is_read_without_a_number(tmp_path: Path) -> None:
+    text = SPEC.replace("level n from", "level from")
+    one = "#######\n#@ $ .#\n#######\n"
+    assert search(load(_spec(tmp_path, text, one)), engine="python").length == 3
+    rendered = _refusal(_spec(tmp_path, text))
+    assert f":{LEVEL_LINE}:12: levels.xsb has 3 levels: say which one" in rendered
+    assert 'expected level N from "levels.xsb" (N from 1 to 3)' in rendered
+
+
 def test_a_number_past_the_last_level_says_how_many_levels_the_file_has(tmp_path: Path) -> None:
     rendered = _refusal(_spec(tmp_path), {"n": "4"})
     assert f":{LEVEL_LINE}:7: levels.xsb has 3 levels: there is no level 4 (with n=4)" in rendered
