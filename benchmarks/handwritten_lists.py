@@ -1,5 +1,5 @@
 """Baselines for the benchmarks of line clues and cages (benchmarks/report_logic.py): a nonogram,
-a KenKen and a Killer Sudoku, each answered as `search any` is (one solution, and whether it is the
+a KenKen, a Kakuro and a Killer Sudoku, each answered as `search any` is (one solution, and whether it is the
 only one: up to two solutions found). Neither kind of program imports puzint.
 
 - Hand-written Python solvers:
@@ -10,11 +10,14 @@ only one: up to two solutions found). Neither kind of program imports puzint.
   - KenKen: `tests/plain/kenken.py`, cell by cell, a cage checked when its last cell is filled.
   - Killer Sudoku: bitmasks of the digits each row, column, box and cage holds, the open cell
     with the fewest candidates first, a cage's sum bounding what its last open cells may hold.
+  - Kakuro: the same, each run a mask and a sum so far, a digit kept only where both its runs
+    can still reach their clues with the digits they have not used.
 
 - CP-SAT models written directly against OR-tools: a boolean per nonogram cell and an automaton
   per line (AddAutomaton); KenKen's cells as integers, AddAllDifferent per line, a cage's sum,
   product (AddMultiplicationEquality), difference or quotient (AddAbsEquality,
-  AddMultiplicationEquality on the two cells); the Killer Sudoku of `tests/plain/killer_sudoku.py`.
+  AddMultiplicationEquality on the two cells); a Kakuro's runs each an AddAllDifferent and a sum;
+  the Killer Sudoku of `tests/plain/killer_sudoku.py`.
   Each returns its solutions with the seconds spent building the model and solving it, apart.
 """
 
@@ -240,3 +243,109 @@ def _enumerate(model: cp_model.CpModel, variables: list[Any], most: int) -> tupl
     started = time.perf_counter()
     solver.solve(model, Collect())
     return found, time.perf_counter() - started
+
+
+# ---- Kakuro
+
+
+def kakuro_solutions(csv: str, most: int = 2) -> list[str]:
+    """Up to `most` fillings (each white square's digit, read row by row): each run keeps a mask
+    of its digits and its sum so far; the open square with the fewest candidates first, a
+    candidate kept only where each of its two runs can still reach its clue with unused digits."""
+    grid = [line.split(",") for line in csv.strip("\n").split("\n")]
+    whites = [(r, c) for r, row in enumerate(grid) for c, sq in enumerate(row) if "\\" not in sq]
+    index = {cell: i for i, cell in enumerate(whites)}
+    runs: list[tuple[int, list[int]]] = []
+    for r, row in enumerate(grid):
+        for c, sq in enumerate(row):
+            if "\\" in sq:
+                down, across = sq.split("\\")
+                for clue, (dr, dc) in ((across, (0, 1)), (down, (1, 0))):
+                    cells, rr, cc = [], r + dr, c + dc
+                    while rr < len(grid) and cc < len(grid[rr]) and "\\" not in grid[rr][cc]:
+                        cells.append(index[rr, cc])
+                        rr, cc = rr + dr, cc + dc
+                    if cells:
+                        runs.append((int(clue), cells))
+    of_cell: list[list[int]] = [[] for _ in whites]
+    for k, (_, cells) in enumerate(runs):
+        for i in cells:
+            of_cell[i].append(k)
+    mask = [0] * len(runs)
+    total = [0] * len(runs)
+    left = [len(cells) for _, cells in runs]
+    value = [0] * len(whites)
+    found: list[str] = []
+
+    def reachable(k: int, d: int) -> bool:
+        rest = runs[k][0] - total[k] - d
+        free = [x for x in range(1, 10) if not (mask[k] | 1 << d) >> x & 1]
+        n = left[k] - 1
+        return n <= len(free) and sum(free[:n]) <= rest <= sum(free[len(free) - n :]) if n else rest == 0
+
+    def candidates(i: int) -> list[int]:
+        return [
+            d
+            for d in range(1, 10)
+            if all(not mask[k] >> d & 1 for k in of_cell[i]) and all(reachable(k, d) for k in of_cell[i])
+        ]
+
+    def solve() -> None:
+        if len(found) >= most:
+            return
+        best, options = -1, list(range(10))
+        for i in range(len(whites)):
+            if value[i] == 0:
+                mine = candidates(i)
+                if len(mine) < len(options):
+                    best, options = i, mine
+                    if len(mine) <= 1:
+                        break
+        if best < 0:
+            found.append("".join(map(str, value)))
+            return
+        for d in options:
+            value[best] = d
+            for k in of_cell[best]:
+                mask[k] |= 1 << d
+                total[k] += d
+                left[k] -= 1
+            solve()
+            for k in of_cell[best]:
+                mask[k] ^= 1 << d
+                total[k] -= d
+                left[k] += 1
+            value[best] = 0
+
+    solve()
+    return found
+
+
+def cpsat_kakuro(csv: str) -> tuple[list[str], float, float]:
+    """The Kakuro as integers 1..9, AddAllDifferent and a sum per run; up to two solutions."""
+    started = time.perf_counter()
+    grid = [line.split(",") for line in csv.strip("\n").split("\n")]
+    model = cp_model.CpModel()
+    digit = {
+        (r, c): model.new_int_var(1, 9, f"r{r}c{c}")
+        for r, row in enumerate(grid)
+        for c, sq in enumerate(row)
+        if "\\" not in sq
+    }
+    for r, row in enumerate(grid):
+        for c, sq in enumerate(row):
+            if "\\" not in sq:
+                continue
+            down, across = sq.split("\\")
+            for clue, (dr, dc) in ((across, (0, 1)), (down, (1, 0))):
+                cells, rr, cc = [], r + dr, c + dc
+                while (rr, cc) in digit:
+                    cells.append(digit[rr, cc])
+                    rr, cc = rr + dr, cc + dc
+                if cells:
+                    model.add_all_different(cells)
+                    model.add(sum(cells) == int(clue))
+    built = time.perf_counter() - started
+    order = sorted(digit)
+    found, solved = _enumerate(model, [digit[cell] for cell in order], 2)
+    return ["".join(map(str, values)) for values in found], built, solved

@@ -31,7 +31,7 @@ from puzint.runner import search  # noqa: E402
 from puzint.search import Limits  # noqa: E402
 from puzint.solutions import enumerate_solutions  # noqa: E402
 from tests.conftest import compiled_from  # noqa: E402
-from tests.plain import kenken, killer_sudoku, magic_square, nonogram  # noqa: E402
+from tests.plain import kakuro, kenken, killer_sudoku, magic_square, nonogram  # noqa: E402
 
 from benchmarks import handwritten_lists as hl  # noqa: E402
 from benchmarks import handwritten_logic as hw  # noqa: E402
@@ -109,7 +109,7 @@ def unique(
 
 
 def lines_and_cages(rows: list[list[str]]) -> None:
-    """Issue 42's catalogue specs: a nonogram read as its clues, a KenKen, a Killer Sudoku."""
+    """Issue 42's catalogue specs: a nonogram read as its clues, a KenKen, a Kakuro, a Killer Sudoku."""
     clues = (nonogram.N6_ROWS, nonogram.N6_COLUMNS)
     unique(
         rows, "Nonogram 15 x 15", "nonogram.puz", lambda: hl.nonogram_solutions(*clues),
@@ -119,6 +119,10 @@ def lines_and_cages(rows: list[list[str]]) -> None:
     unique(
         rows, "KenKen 6 x 6", "kenken.puz", lambda: kenken.solutions(6, cages), lambda: hl.cpsat_kenken(6, cages),
         str,
+    )  # fmt: skip
+    unique(
+        rows, "Kakuro 20 x 14", "kakuro.puz", lambda: hl.kakuro_solutions(kakuro.SUMAS_93),
+        lambda: hl.cpsat_kakuro(kakuro.SUMAS_93), str,
     )  # fmt: skip
     picture, sums = killer_sudoku.WIKIPEDIA, killer_sudoku.WIKIPEDIA_SUMS
     unique(
