@@ -146,9 +146,11 @@ def _solutions(
         def __init__(self) -> None:
             super().__init__()
             self.count = 0
+            self.branches = 0  # the solver's branches at its last solution: what it tells between solutions
 
         def on_solution_callback(self) -> None:
             self.count += 1
+            self.branches = int(self.num_branches)
             found.put(built.read(self) if read else [])
             if most is not None and self.count >= most:
                 self.stop_search()
@@ -170,13 +172,13 @@ def _solutions(
             try:
                 item = found.get(timeout=TICK)
             except queue.Empty:
-                limits.check(0, stored=False)
+                limits.check(callback.branches, stored=False, at=_found(callback.count))
                 continue
             if item is DONE:
                 break
             budget -= 1
             if budget <= 0:
-                budget = limits.check(0, stored=False)
+                budget = limits.check(callback.branches, stored=False, at=_found(callback.count))
             yield item
     finally:
         solver.stop_search()
@@ -191,3 +193,9 @@ def _solutions(
         and (most is None or callback.count < most)
     ):
         raise LimitReached(f"time limit of {limits.timeout:g} s reached" if limits.timeout else "the solver stopped")
+
+
+def _found(count: int) -> str:
+    """The progress line's word on a CP-SAT run: the solutions found so far (its states are
+    the solver's branches at the last of them; CP-SAT tells nothing in between)."""
+    return f"{count:,} solution{'s' if count != 1 else ''} found"

@@ -290,3 +290,15 @@ def test_a_filling_with_nothing_open_is_checked(engine: str) -> None:
     assert boards(compiled_from(SOLVED_SHIDOKU), engine) == {"1234341221434321"}
     broken = SOLVED_SHIDOKU.replace("4 3 2 1\n", "4 3 1 2\n")
     assert boards(compiled_from(broken), engine) == set()
+
+
+@SOLVER
+def test_cp_sat_tells_the_progress_line_its_solutions_and_branches() -> None:
+    told: list[tuple[int, str]] = []
+    limits = Limits()
+    limits.progress = lambda states, at, engine: told.append((states, at))
+    report = enumerate_solutions(
+        compiled_from(SOLVED_SHIDOKU.replace("4 3 2 1", "_ _ _ _")), limits, options=RunOptions("cpsat")
+    )
+    assert report.engine == "cpsat" and report.count == 1
+    assert told and told[0][1] == "1 solution found" and all(states >= 0 for states, _ in told)
