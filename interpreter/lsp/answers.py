@@ -119,6 +119,8 @@ def fitting(analysis: Analysis, context: Context) -> list[Declaration | str]:
     declared = _first_of_each(analysis.declarations)
     if (len(words) == 1 and first in NEW_NAME) or (first == "piece" and len(words) == 2):
         return []
+    if first in NEW_NAMES or words[:2] in (("board", "places"), ("board", "graph")):
+        return []  # a list of new places, stacks or cells
     if previous == "along" or (first == "move" and previous == "," and _after_along(words)):
         own = _of(declared, "direction")
         return [*own, *(d for d in analysis.directions if d not in _names(own))]
@@ -126,6 +128,8 @@ def fitting(analysis: Analysis, context: Context) -> list[Declaration | str]:
         return _of(declared, "carrier") if "carry" in words else _of(declared, "shape", "neighbourhood")
     if previous == "at":
         return _of(declared, "place", "stack", "cell", "carrier")
+    if first in ("link", "route"):  # the cells a link joins, the places a route does
+        return _of(declared, "cell", "place", "stack")
     if previous == "*" and first in ("start", "goal"):  # a layout's repeat count: `B*n`
         return _of(declared, "parameter")
     if previous == "per":
@@ -145,7 +149,8 @@ def fitting(analysis: Analysis, context: Context) -> list[Declaration | str]:
 NEW_NAME = frozenset(
     {"param", "counter", "direction", "shape", "neighbourhood", "neighborhood", "group", "carrier", "move", "piece"}
 )
-NEW_NAME |= {"places", "place", "stacks", "stack"}
+NEW_NAMES = frozenset({"places", "place", "stacks", "stack"})  # statements that declare a list of names
+NEW_NAME |= NEW_NAMES
 # What a declared name may stand for in an expression.
 VALUES = frozenset({"parameter", "counter", "kind of piece", "piece", "place", "stack", "cell", "group", "carrier"})
 # Names that are not declared but fixed by the language, after a statement's word.

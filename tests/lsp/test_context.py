@@ -81,12 +81,15 @@ def test_words_the_language_fixes_after_search_and_show() -> None:
 def test_places_kinds_and_carriers_where_they_fit() -> None:
     assert offered(FARMER, "goal at ") == ["left", "right", "boat"]
     assert offered(FARMER, "move row: carry 1..2 in ") == ["boat"]
+    assert offered(FARMER, "route left <-> ") == ["left", "right"]
+    assert offered("board graph a, b, c\n", "link a - ") == ["a", "b", "c"]
     labels = offered(FARMER, "safe: every ")
     assert set(labels) == {"farmer", "F", "wolf", "L", "goat", "G", "cabbage", "C"}
 
 
 def test_a_new_name_is_not_completed() -> None:
     assert offered(FROG, "param ") == []
+    assert offered(FARMER, "places island, ") == [] and offered(FROG, "board graph a, ") == []
     assert offered(FROG, "piece Q ") == ["block", "drawn", "per", "shape", "with"]  # its kind: a new name too
 
 
