@@ -458,6 +458,13 @@ class Evaluator:
                 return found if found is not None else NONE  # type: ignore[no-any-return]
 
             return following
+        if name == "holding":
+            return self._holding(e)
+        if name == "adjacent":
+            a, b = args[:2]
+            directions = [x.direction for x in e.args[2:] if isinstance(x, m.DirectionConst)]
+            near = [frozenset(c for x in directions if (c := x.next(cell)) is not None) for cell in range(self.cells)]
+            return lambda s, env: (x := a(s, env)) >= 0 and b(s, env) in near[x]
         if name == "top":
             (place,) = args
             layout, cells = self.layout, self.cells
@@ -706,6 +713,8 @@ class Evaluator:
         if isinstance(d, m.RayDomain):
             origin, direction = self.function(d.origin), self.function(d.direction)
             return lambda s, env: ((c, 1) for c in self.ray(origin(s, env), direction(s, env)))
+        if isinstance(d, m.NeighboursDomain):
+            return self._neighbours(d)
         if isinstance(d, m.LinesDomain):
             lines = tuple((line, 1) for line in d.lines)
             return lambda s, env: lines
@@ -727,6 +736,30 @@ class Evaluator:
         assert isinstance(d, m.UnionDomain)
         parts = [self.weighted(p) for p in d.parts]
         return lambda s, env: chain.from_iterable(part(s, env) for part in parts)
+
+    def _neighbours(self, d: m.NeighboursDomain) -> Weighted:
+        """The cells one step from the origin along each direction, on the board (none from
+        a piece off the board)."""
+        origin, directions = self.function(d.origin), d.directions
+        steps = [
+            tuple((c, 1) for c in dict.fromkeys(x.next(cell) for x in directions) if c is not None)
+            for cell in range(self.cells)
+        ]
+        return lambda s, env: steps[o] if (o := origin(s, env)) >= 0 else ()
+
+    def _holding(self, e: m.Call) -> Fn:
+        """The first cell in reading order whose piece is numbered v (NONE: no cell holds v)."""
+        (number,) = (self.function(a) for a in e.args)
+        value, base, cells = self.value, self.base, self.cells
+
+        def holding(s: Any, env: list[Any]) -> int:
+            wanted = number(s, env)
+            for c in range(cells):
+                if s[c] and value[base[s[c]]] == wanted:
+                    return c
+            return NONE
+
+        return holding
 
     def _kind_domain(self, d: m.KindDomain) -> Weighted:
         codes = tuple(sorted(d.codes))

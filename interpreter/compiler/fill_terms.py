@@ -25,14 +25,14 @@ the kernel then tabulates it, CP-SAT refuses it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NOWHERE, Pos
 from ..model import expr as m
 from ..model.puzzle import EMPTY, Puzzle
-from .families.fill import FillFamily, Inexpressible, known_cell, known_cells, known_members
+from .families.fill import FillFamily, Inexpressible, OffBoard, known_cell, known_cells, known_members, rule_cuts
 
 # ---- numbers
 
@@ -226,6 +226,7 @@ class Terms:
         self.position = family.position
         self.values = [var.values for var in family.vars]
         self.sizes = [len(v) for v in self.values]
+        self.distinct_cells = _distinct_cells(puzzle)
 
     def thing_of_cell(self, cell: int) -> int | None:
         return self.position.get(("cell", cell))
@@ -425,13 +426,72 @@ class Terms:
 
     # ---- conditions
     def condition(self, expr: m.Expr, bound: dict[int, Any]) -> Cond:
-        """The condition as terms (Inexpressible: a part that only the search knows)."""
+        """The condition as terms (Inexpressible: a part that only the search knows); an `or`
+        of comparisons of two things that share one is split on that thing's values (`split`)."""
+        found = self._condition(expr, bound)
+        return self.split(found) if isinstance(found, Or) else found
+
+    def split(self, cond: Cond) -> Cond:
+        """`cond` split on the values of a thing every comparison in it reads, where fixing
+        that thing leaves each comparison on one thing: `every c in cells: c.value == 9 or
+        some x in neighbours(c, king): x.value == c.value + 1` becomes, for each value i of
+        c, "c is not i, or a neighbour holds i + 1": clauses, which every model says and
+        propagates, where the comparisons of two things would be a table or reified sums.
+        Exact: a thing takes one of its values, so `cond` holds exactly when, for each i,
+        the thing is not i or `cond` with the thing at i holds."""
+        compares = list(_compares(cond))
+        if not compares or not all(isinstance(c, Compare) for c in compares):
+            return cond
+        shared = set.intersection(*(things_of(c) for c in compares))
+        fits = [k for k in shared if all(len(things_of(c)) == 2 for c in compares)]
+        if not fits:
+            return cond
+        k = min(fits, key=lambda thing: self.sizes[thing])
+        if self.sizes[k] * len(compares) > SPLIT_MOST:
+            return cond
+        every = frozenset(range(self.sizes[k]))
+        cases: list[Cond] = []
+        for i in range(self.sizes[k]):
+            fixed = self._fixed(cond, k, i)
+            if fixed is None:
+                return cond
+            cases.append(either([Lit(k, every - {i}), fixed]))
+        return both(cases)
+
+    def _fixed(self, cond: Cond, k: int, i: int) -> Cond | None:
+        """`cond` with thing k at its i-th value (None: a part that cannot be fixed)."""
+        if isinstance(cond, bool):
+            return cond
+        if isinstance(cond, Lit):
+            return (i in cond.values) if cond.thing == k else cond
+        if isinstance(cond, (And, Or)):
+            parts = [self._fixed(p, k, i) for p in cond.parts]
+            if any(p is None for p in parts):
+                return None
+            kept = [p for p in parts if p is not None]
+            return both(kept) if isinstance(cond, And) else either(kept)
+        if isinstance(cond, Not):
+            inner = self._fixed(cond.part, k, i)
+            return None if inner is None else negated(inner, self.sizes)
+        if isinstance(cond, Compare) and isinstance(cond.left, Affine) and isinstance(cond.right, Affine):
+            return self.compare(cond.op, _at(cond.left, k, i), _at(cond.right, k, i), cond.pos)
+        return None
+
+    def _condition(self, expr: m.Expr, bound: dict[int, Any]) -> Cond:
+        holding = self._holding_known(expr, bound)
+        if holding is not None:
+            return self._held(expr, holding, bound)
         if isinstance(expr, m.Const) and isinstance(expr.value, bool):
             return expr.value
+        if isinstance(expr, m.Call) and expr.name == "adjacent":
+            return self._adjacent(expr, bound)
         if isinstance(expr, m.Unary) and expr.op == "not":
             return negated(self.condition(expr.operand, bound), self.sizes)
         if isinstance(expr, m.Binary) and expr.op in ("and", "or"):
-            parts = [self.condition(expr.left, bound), self.condition(expr.right, bound)]
+            left = self.condition(expr.left, bound)
+            if left is (expr.op == "or"):  # decided by the left, as the search reads it: the right is never read
+                return left
+            parts = [left, self.condition(expr.right, bound)]
             return both(parts) if expr.op == "and" else either(parts)
         if isinstance(expr, m.Binary) and expr.op in TESTS and expr.left.type == m.NUM:
             return self.compare(expr.op, self.number(expr.left, bound), self.number(expr.right, bound), expr.pos)
@@ -447,9 +507,15 @@ class Terms:
         if isinstance(expr, m.IsKind) and isinstance(expr.piece, m.Call) and expr.piece.name == "first":
             return self._first_is(expr.piece, expr.codes, bound)
         if isinstance(expr, m.IsKind):
-            return self.holds(known_cell(expr.piece, bound), expr.codes, False)
+            try:
+                return self.holds(known_cell(expr.piece, bound), expr.codes, False)
+            except OffBoard:  # no cell, no piece: of no kind
+                return False
         if isinstance(expr, m.IsEmpty) and expr.operand.type in (m.CELL, m.PIECE):
-            return self.holds(known_cell(expr.operand, bound), frozenset([EMPTY]), True)
+            try:
+                return self.holds(known_cell(expr.operand, bound), frozenset([EMPTY]), True)
+            except OffBoard:  # no cell: not an empty one
+                return False
         if isinstance(expr, m.Quantified):
             return self._quantified(expr, bound)
         if isinstance(expr, m.AllDifferent):
@@ -468,6 +534,62 @@ class Terms:
             found = [len(part) for part in "".join("1" if h else "0" for h in holds).split("0") if part]
             return tuple(found) == lengths
         return LineRuns(holds, lengths, runs.pos)
+
+    # ---- the cell holding a number
+    def _holding_known(self, expr: m.Expr, bound: dict[int, Any]) -> tuple[m.Call, int] | None:
+        """A `holding(v)` in the condition whose v is known here, with v (None: none)."""
+        if isinstance(expr, m.Call) and expr.name == "holding":
+            try:
+                number = self.number(expr.args[0], bound)
+            except Inexpressible:
+                return None
+            if isinstance(number, Affine) and number.known:
+                return expr, number.constant
+            return None
+        for child in m.children(expr):
+            found = self._holding_known(child, bound)
+            if found is not None:
+                return found
+        return None
+
+    def _held(self, expr: m.Expr, holding: tuple[m.Call, int], bound: dict[int, Any]) -> Cond:
+        """The condition with `holding(v)` read as the cell that holds v: some cell holds v
+        and the condition holds of each that does, or no cell holds v and it holds of none.
+        Exact where the rules keep v to one cell at most (an `all different` of every cell
+        that may hold it: then "each that does" is "the one"); elsewhere the first in reading
+        order is meant, which is left to the search (Inexpressible)."""
+        call, v = holding
+        may = self._cells_holding(v)
+        codes = frozenset(code for code, number in enumerate(self.piece_value) if number == v)
+        if len(codes) > 1 or not any(set(may) <= cells for cells in self.distinct_cells):
+            raise Inexpressible(call.pos, f"holding({v}) where no `all different` of the cells keeps {v} to one")
+        somewhere = [self.holds(cell, codes, False) for cell in may]
+        of_each = [self.condition(_replaced(expr, call, cell), bound) for cell in may]
+        nowhere = m.Call(call.pos, "nowhere", (), m.CELL)
+        none = False if any(s is True for s in somewhere) else self.condition(_replaced(expr, call, nowhere), bound)
+        if all(isinstance(p, bool) for p in of_each):  # one clause: "one of the cells where it holds holds v"
+            found = [here for here, p in zip(somewhere, of_each, strict=True) if p]
+            return either([*found, both([*(negated(s, self.sizes) for s in somewhere), none])])
+        cases = [either([negated(here, self.sizes), p]) for here, p in zip(somewhere, of_each, strict=True)]
+        return both([either([*somewhere, none]), *cases])
+
+    def _cells_holding(self, v: int) -> list[int]:
+        """The cells that may hold the piece numbered v: given, or open with it among their values."""
+        out = []
+        for cell in range(self.puzzle.cell_count):
+            k = self.thing_of_cell(cell)
+            codes = [self.start[cell]] if k is None else self.values[k]
+            if any(code != EMPTY and self.piece_value[self.base[code]] == v for code in codes):
+                out.append(cell)
+        return out
+
+    def _adjacent(self, expr: m.Call, bound: dict[int, Any]) -> Cond:
+        """`adjacent(a, b, ...)` of two cells known here (no cell, `nowhere`: false)."""
+        a, b, *directions = expr.args
+        if any(isinstance(x, m.Call) and x.name == "nowhere" for x in (a, b)):
+            return False
+        first, second = known_cell(a, bound), known_cell(b, bound)
+        return any(x.direction.next(first) == second for x in directions if isinstance(x, m.DirectionConst))
 
     def compare(self, op: str, left: Num, right: Num, pos: Pos) -> Cond:
         """left OP right: a constant, or a condition on one thing, where it can be."""
@@ -567,6 +689,52 @@ class Terms:
 
 
 CALLS: dict[str, Callable[..., int]] = {"abs": abs, "min": min, "max": max}
+SPLIT_MOST = 200_000  # a split's copies of its comparisons: past that, the `or` is left as it is
+
+
+def _distinct_cells(puzzle: Puzzle) -> list[frozenset[int]]:
+    """The cells of each `all different` of cells that the rules require as a whole (a piece of
+    a rule): no two of them hold one piece."""
+    out = []
+    for expr, bound in rule_cuts(puzzle):
+        if isinstance(expr, m.AllDifferent) and expr.domain is not None:
+            try:
+                out.append(frozenset(known_cells(expr.domain, bound, expr.pos, puzzle.cell_count)))
+            except Inexpressible:
+                continue
+    return out
+
+
+def _replaced(expr: Any, target: m.Expr, cell: int | m.Expr) -> Any:
+    """`expr` with the node `target` (the very object) replaced by the cell (a CellConst) or the node given."""
+    if expr is target:
+        return m.CellConst(target.pos, cell) if isinstance(cell, int) else cell
+    if isinstance(expr, tuple) and hasattr(expr, "_fields"):
+        changed = {f: _replaced(getattr(expr, f), target, cell) for f in expr._fields}
+        return expr._replace(**changed)
+    if isinstance(expr, tuple):
+        return tuple(_replaced(item, target, cell) for item in expr)
+    return expr
+
+
+def _compares(cond: Cond) -> Iterator[Cond]:
+    """The parts of a condition that are not literals or constants (comparisons, `all
+    different`s), through `and`, `or`, `not`."""
+    if isinstance(cond, (And, Or)):
+        for part in cond.parts:
+            yield from _compares(part)
+    elif isinstance(cond, Not):
+        yield from _compares(cond.part)
+    elif not isinstance(cond, (bool, Lit)):
+        yield cond
+
+
+def _at(number: Affine, k: int, i: int) -> Affine:
+    """The number with thing k at its i-th value."""
+    if k not in number.terms:
+        return number
+    terms = {thing: coefs for thing, coefs in number.terms.items() if thing != k}
+    return Affine(terms, number.constant + number.terms[k][i], number.pos)
 
 
 def things_of(num: Num | Cond) -> set[int]:

@@ -283,7 +283,7 @@ class Ranges:
         if e.name in ("min", "max"):
             pick = min if e.name == "min" else max
             return Interval(pick(a.low for a in args), pick(a.high for a in args))
-        if e.name == "together":
+        if e.name in ("together", "adjacent"):
             return BOOL
         if e.name == "inversions":
             return Interval(0, self.cells * self.cells)
@@ -348,6 +348,8 @@ class Ranges:
             return len(domain.cells) if domain.cells is not None else self.cells
         if isinstance(domain, m.RayDomain):
             return self.cells
+        if isinstance(domain, m.NeighboursDomain):
+            return len(domain.directions)
         if isinstance(domain, m.LinesDomain):
             return len(domain.lines)
         if isinstance(domain, m.PlacesDomain):

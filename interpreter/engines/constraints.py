@@ -125,6 +125,9 @@ class Model:
         if isinstance(cond, LineRuns):
             self._runs(cond)
             return
+        if isinstance(cond, Or):  # a clause: no literal of its own
+            self.model.add_bool_or([self.literal(part) for part in cond.parts])
+            return
         self.model.add_bool_or([self.literal(cond)])
 
     def _runs(self, cond: LineRuns) -> None:
@@ -156,13 +159,19 @@ class Model:
         if cond.numbers:
             self.model.add_all_different([*(self._number_of(k, keys) for k, keys in cond.keys.items()), *cond.given])
             return
-        for key, lits in self._by_key(cond).items():
+        keyed = self._by_key(cond)
+        # as many cells as pieces, each cell holding one: each piece is on exactly one cell
+        # (said so, CP-SAT also propagates from the pieces: where can 17 go?)
+        full = len(keyed) == len(cond.keys) + len(cond.given) and all(None not in keys for keys in cond.keys.values())
+        for key, lits in keyed.items():
             given = cond.given.count(key)
             if given > 1:
                 self.model.add_bool_or([self.false])  # two givens alike: no solution
             elif given == 1:
                 for lit in lits:
                     self.model.add(lit == 0)
+            elif full:
+                self.model.add_exactly_one(lits)
             else:
                 self.model.add_at_most_one(lits)
 
@@ -200,6 +209,9 @@ class Model:
     def _lit(self, lit: Lit) -> Any:
         """Thing `lit.thing` takes one of the values of `lit.values`."""
         if lit.thing in self.lits:
+            others = set(range(len(self.lits[lit.thing]))) - lit.values
+            if len(others) < len(lit.values):  # exactly one value is taken: "none of the others"
+                return self._and([self.lits[lit.thing][i].Not() for i in sorted(others)])
             return self._or([self.lits[lit.thing][i] for i in sorted(lit.values)])
         values = self.family.vars[lit.thing].values
         domain = self.cp.Domain.from_values([values[i] for i in sorted(lit.values)])

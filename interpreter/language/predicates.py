@@ -38,6 +38,8 @@ STATE_FUNCTIONS = (
     "misplaced",
     "moves",
     "patterns",
+    "holding",
+    "adjacent",
 )
 MEASURES = ("inversions", "displacement", "misplaced")
 POSITION_ATTRIBUTES = ("row", "col")
@@ -592,7 +594,7 @@ def _union(parts: list[m.Domain], syntax: tuple[s.Expr, ...]) -> m.Domain:
 
 COLLECTIONS_EXPECTED = (
     "a kind of piece, cells, rows, columns, diagonals, main_diagonals, lines, boxes, regions, places, load, here, "
-    "a place, a direction, a line, ray(x, d), region(a), a range or a list"
+    "a place, a direction, a line, ray(x, d), neighbours(x, d), region(a), a range or a list"
 )
 
 
@@ -608,6 +610,8 @@ def _collection(expr: s.Expr, scope: Scope) -> m.Domain:
         return m.RayDomain(origin, direction)
     if isinstance(expr, s.Call) and expr.name == "region":
         return _region(expr, scope)
+    if isinstance(expr, s.Call) and expr.name == "neighbours":
+        return _neighbours(expr, scope)
     if isinstance(expr, s.Name):
         word = expr.name
         if word in scope.locals:
@@ -659,6 +663,22 @@ def _collection(expr: s.Expr, scope: Scope) -> m.Domain:
         raise fail(expr.pos, f"'{word}' is not a collection", COLLECTIONS_EXPECTED)
     value = typed_expr(expr, scope)
     return _value_collection(value, expr.pos, scope)
+
+
+def _neighbours(expr: s.Call, scope: Scope) -> m.Domain:
+    """`neighbours(x)`, `neighbours(x, DIRECTIONS)`: the cells one step from x along each
+    direction (the board's default for moves, or a direction or set named), those on the board."""
+    board = _needs_board(scope, expr.pos)
+    if len(expr.args) not in (1, 2):
+        raise fail(expr.pos, "neighbours() takes a cell (or a piece) and maybe directions", "neighbours(x, king)")
+    origin = as_cell(typed_expr(expr.args[0], scope), expr.args[0].pos)
+    directions = board.default
+    if len(expr.args) == 2:
+        named = expr.args[1]
+        if not isinstance(named, s.Name):
+            raise fail(named.pos, "neighbours() takes the directions by name", "a direction or a set (king, ...)")
+        directions = directions_of(named, board)
+    return m.NeighboursDomain(origin, tuple(directions))
 
 
 def _value_collection(value: m.Expr, pos: Pos, scope: Scope) -> m.Domain:
@@ -746,8 +766,10 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
     if name in PARAM_FUNCTIONS and name not in STATE_FUNCTIONS:
         return _param_call(expr, scope)
     if name not in STATE_FUNCTIONS:
-        known = sorted(set(PARAM_FUNCTIONS) | set(STATE_FUNCTIONS) | {"ray", "region", "runs"})
+        known = sorted(set(PARAM_FUNCTIONS) | set(STATE_FUNCTIONS) | {"ray", "region", "neighbours", "runs"})
         raise fail(expr.pos, f"unknown function '{name}'{suggest(name, known)}", "one of: " + ", ".join(known))
+    if name == "adjacent":
+        return _adjacent(expr, scope)
     args = [typed_expr(a, scope) for a in expr.args]
     if name in ("min", "max", "abs"):
         want = (1, 1) if name == "abs" else (2, None)
@@ -766,6 +788,12 @@ def _call(expr: s.Call, scope: Scope) -> m.Expr:
         _arity(expr, 2, 2)
         origin = as_cell(args[0], expr.args[0].pos)
         return m.Call(expr.pos, name, (origin, _direction(expr.args[1], scope)), m.CELL)
+    if name == "holding":
+        _arity(expr, 1, 1)
+        _needs_board(scope, expr.pos)
+        if not _numbered(scope.names):
+            raise fail(expr.pos, "holding(v) finds a numbered piece, and no piece has a number", "pieces 1..n")
+        return m.Call(expr.pos, name, (as_number(args[0], expr.args[0].pos, scope.names),), m.CELL)
     if name == "top":
         _arity(expr, 1, 1)
         if args[0].type != m.PLACE:
@@ -802,6 +830,21 @@ def _runs(expr: s.Call, scope: Scope) -> m.Expr:
             expr.args[0].pos, f"runs() reads a line of cells, and these are {found.type}s", "a line: l, ray(x, d)"
         )
     return m.Runs(expr.pos, found, kind_codes(expr.args[1], scope))
+
+
+def _adjacent(expr: s.Call, scope: Scope) -> m.Expr:
+    """`adjacent(a, b)`, `adjacent(a, b, DIRECTIONS)`: b is one step from a along one of the
+    directions (the board's default for moves, or a direction or set named)."""
+    board = _needs_board(scope, expr.pos)
+    _arity(expr, 2, 3)
+    cells = tuple(as_cell(typed_expr(a, scope), a.pos) for a in expr.args[:2])
+    directions = board.default
+    if len(expr.args) == 3:
+        named = expr.args[2]
+        if not isinstance(named, s.Name):
+            raise fail(named.pos, "adjacent() takes the directions by name", "a direction or a set (king, ...)")
+        directions = directions_of(named, board)
+    return m.Call(expr.pos, "adjacent", (*cells, *(m.DirectionConst(expr.pos, d) for d in directions)), m.BOOL)
 
 
 def _patterns(expr: s.Call, args: list[m.Expr], scope: Scope) -> m.Expr:

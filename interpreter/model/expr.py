@@ -238,8 +238,9 @@ class IsAt(NamedTuple):
 
 
 class Call(NamedTuple):
-    """A built-in function of the state: abs, min, max, first, top, together, inversions,
-    displacement, misplaced."""
+    """A built-in function of the state: abs, min, max, first, next, top, together, inversions,
+    displacement, misplaced, holding (the cell holding a number), adjacent (its arguments: two
+    cells, then the directions one is from the other)."""
 
     pos: Pos
     name: str
@@ -270,6 +271,15 @@ class CellsDomain(NamedTuple):
 class RayDomain(NamedTuple):
     origin: Expr  # a cell or a piece on a cell
     direction: Expr
+    type: str = CELL
+
+
+class NeighboursDomain(NamedTuple):
+    """The cells one step from `origin` along each of `directions` that are on the board
+    (`neighbours(c, king)`): where a rule reads a neighbour's value."""
+
+    origin: Expr  # a cell or a piece on a cell
+    directions: tuple[Direction, ...]
     type: str = CELL
 
 
@@ -310,6 +320,7 @@ Domain = (
     KindDomain
     | CellsDomain
     | RayDomain
+    | NeighboursDomain
     | LinesDomain
     | PlacesDomain
     | DirectionsDomain
@@ -436,6 +447,8 @@ def domain_children(domain: Domain) -> list[Expr]:
         return [domain.line]
     if isinstance(domain, RayDomain):
         return [domain.origin, domain.direction]
+    if isinstance(domain, NeighboursDomain):
+        return [domain.origin]
     if isinstance(domain, NumbersDomain):
         return [domain.values]
     if isinstance(domain, FilteredDomain):
@@ -461,7 +474,18 @@ STATE_READERS = (
 )
 
 
-STATE_CALLS = ("first", "top", "together", "inversions", "displacement", "misplaced", "moves", "patterns", "pieces")
+STATE_CALLS = (
+    "first",
+    "top",
+    "together",
+    "inversions",
+    "displacement",
+    "misplaced",
+    "moves",
+    "patterns",
+    "pieces",
+    "holding",
+)
 
 
 def reads_state(expr: Expr) -> bool:

@@ -88,6 +88,16 @@ def test_a_jigsaw_latin_square_of_four_regions() -> None:
     assert len(regions.solutions(4, ["aaab", "cabb", "ccdb", "cddd"])) == 96
 
 
+def test_the_catalogue_s_hidato_and_numbrix_have_one_solution_each() -> None:
+    from tests.plain import number_paths
+
+    (hidato,) = number_paths.solutions(number_paths.HIDATO, diagonal=True)
+    assert hidato[0][:5] == [32, 33, 35, 36, 37]
+    (numbrix,) = number_paths.solutions(number_paths.NUMBRIX, diagonal=False)
+    assert numbrix[0] == [49, 50, 51, 52, 53, 54, 75, 76, 81]
+    assert number_paths.count(["1 _ _", "_ _ _", "_ _ 9"], diagonal=True) == 30  # a small board's king's paths
+
+
 def test_the_zebra_puzzle_has_one_answer_the_japanese_owns_the_zebra() -> None:
     from tests.plain import zebra
 

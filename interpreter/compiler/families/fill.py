@@ -23,13 +23,14 @@ from typing import Any
 
 from ...errors import Pos
 from ...model import expr as m
+from ...model.board import Direction
 from ...model.puzzle import EMPTY, FillForm, FillVar, Move, Puzzle
 from ..evaluate import Evaluator
 from ..layout import StateLayout
 from ..safety import Safety
 from .base import Change, MoveIds, Successor
-
 from .fixed_filters import resolve_fixed_filters
+
 ALL = None  # an instance that may read anything of the state
 
 
@@ -50,6 +51,11 @@ class Inexpressible(Exception):
             if text.isprintable():
                 where = f"`{text}` ({where})"
         return f"{who} cannot say {self.what}: {where}"
+
+
+class OffBoard(Inexpressible):
+    """`next(x, d)` of a cell and a direction known before the search, off the board: no cell
+    (of no kind, not empty, with no number)."""
 
 
 @dataclass(frozen=True)
@@ -332,7 +338,24 @@ def known_cell(expr: m.Expr, bound: dict[int, Any]) -> int:
         return known_cell(expr.piece, bound)
     if isinstance(expr, m.Local) and isinstance(bound.get(expr.slot), int) and expr.type in (m.CELL, m.PIECE):
         return int(bound[expr.slot])
+    if isinstance(expr, m.Call) and expr.name == "nowhere":  # fill_terms: holding(v) where no cell holds v
+        raise Inexpressible(expr.pos, "the cell holding a number where no cell may hold it")
+    if isinstance(expr, m.Call) and expr.name == "next":
+        found = known_direction(expr.args[1], bound).next(known_cell(expr.args[0], bound))
+        if found is None:
+            raise OffBoard(expr.pos, "the number of a cell off the board")
+        return found
     raise Inexpressible(expr.pos, "a cell that is only known during the search")
+
+
+def known_direction(expr: m.Expr, bound: dict[int, Any]) -> Direction:
+    """The direction, known before the search (else Inexpressible)."""
+    if isinstance(expr, m.DirectionConst):
+        return expr.direction
+    if isinstance(expr, m.Local) and isinstance(bound.get(expr.slot), Direction):
+        found: Direction = bound[expr.slot]
+        return found
+    raise Inexpressible(expr.pos, "a direction that is only known during the search")
 
 
 def known_members(domain: m.Domain, bound: dict[int, Any], pos: Pos, cell_count: int) -> list[Any]:
@@ -365,6 +388,12 @@ def fixed_members(domain: m.Domain, bound: dict[int, Any]) -> list[Any] | None:
         return list(domain.values.values) if isinstance(domain.values, m.ListConst) else None
     if isinstance(domain, m.PlacesDomain):
         return list(domain.places)
+    if isinstance(domain, m.NeighboursDomain):
+        try:
+            origin = known_cell(domain.origin, bound)
+        except Inexpressible:
+            return None
+        return [c for c in dict.fromkeys(x.next(origin) for x in domain.directions) if c is not None]
     if isinstance(domain, m.DirectionsDomain):
         return list(domain.directions)
     if isinstance(domain, m.UnionDomain):
@@ -389,7 +418,7 @@ def _reads(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> frozenset[tup
                 return cells(inner)
             return False
         values = fixed_members(domain, bound)
-        if isinstance(domain, (m.CellsDomain, m.LinesDomain)) and values is not None:
+        if isinstance(domain, (m.CellsDomain, m.LinesDomain, m.NeighboursDomain)) and values is not None:
             for value in values:
                 found.update(("cell", c) for c in (value if isinstance(value, tuple) else (value,)))
             return True
@@ -407,11 +436,14 @@ def _reads(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> frozenset[tup
             found.add(("cell", e.cell))
         elif isinstance(e, m.CounterValue):
             found.add(("counter", e.counter))
+        elif isinstance(e, m.Call) and e.name == "next" and _known_next(e, bound):
+            found.add(("cell", known_cell(e, bound)))
+            return walk(e.args[0], inner)
         elif isinstance(e, (m.CounterRead, m.CellAt, m.PieceConst, m.Here, m.IsAt)) or (
             isinstance(e, m.Call) and e.name in ("first", "next", "top", "together")
         ):
             return False
-        elif isinstance(e, m.Call) and e.name in ("inversions", "displacement", "misplaced"):
+        elif isinstance(e, m.Call) and e.name in ("inversions", "displacement", "misplaced", "holding"):
             found.update(every_cell)
         elif isinstance(e, (m.Quantified, m.Aggregate, m.Product)):
             if not cells(e.domain):
@@ -430,6 +462,15 @@ def _reads(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> frozenset[tup
     if not walk(expr, frozenset()):
         return None
     return frozenset(found)
+
+
+def _known_next(e: m.Call, bound: dict[int, Any]) -> bool:
+    """`next(x, d)` of a cell and a direction known before the search, onto the board."""
+    try:
+        known_cell(e, bound)
+    except Inexpressible:
+        return False
+    return True
 
 
 def _is_domain_part(parent: m.Expr, child: m.Expr) -> bool:
