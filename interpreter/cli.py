@@ -167,6 +167,11 @@ def build_parser() -> argparse.ArgumentParser:
         "html: a page that shows it move by move, with a slider",
     )
     run_p.add_argument(
+        "--animate",
+        action="store_true",
+        help="with --format svg: one animated picture, the states shown one at a time, a second each, over and over",
+    )
+    run_p.add_argument(
         "--ascii", action="store_true", help="draw with ASCII only (automatic when the output cannot show ● → ·)"
     )
     run_p.add_argument("--quiet", action="store_true", help="no progress line during a long search")
@@ -448,7 +453,8 @@ def _show_replay(
     if args.format == "svg":
         from .render import svg
 
-        sys.stdout.write(svg.solution_svg(compiled, replayed.path, picture_title(compiled.puzzle)))
+        drawn = svg.animated_svg if args.animate else svg.solution_svg
+        sys.stdout.write(drawn(compiled, replayed.path, picture_title(compiled.puzzle)))
     elif args.format == "html":
         from .render import html
 
@@ -541,6 +547,8 @@ def _refuse_idle_options(
             if not listing
             else "--draw draws solutions move by move: this spec's solutions (`search all`) are drawn as boards"
         )
+    if args.animate and args.format != "svg":
+        raise UsageError(f"--animate draws an animated SVG: it goes with --format svg (not --format {args.format})")
     if args.format in ("svg", "html") and (args.count or args.reach or args.distinct or (args.all and mode != "all")):
         raise UsageError(
             f"--format {args.format} draws one solution (or the boards of a `search all` spec's solutions): "
@@ -620,7 +628,7 @@ def _write_picture(
 
         sys.stdout.write(html.steps_html(title, panels))
     else:
-        sys.stdout.write(svg.picture_of(title, panels))
+        sys.stdout.write(svg.animated_of(title, panels) if args.animate else svg.picture_of(title, panels))
     if status == LIMIT:
         return EXIT_LIMIT
     return EXIT_NO_SOLUTION if status == NO_SOLUTION else EXIT_OK

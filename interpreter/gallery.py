@@ -121,7 +121,8 @@ def page(rows: list[tuple[Entry, CompiledPuzzle]]) -> str:
 def write(folder: Path, say: object = None) -> int:
     """The page and every picture, written into `folder` (`files.write_file`: never through a
     link left at a name); pictures of specs no longer shipped removed. Returns how many
-    pictures were drawn."""
+    pictures were drawn. A folder that does not exist yet is made (with its parents)."""
+    _made(folder)
     problem = unwritable(folder / PAGE)  # said before anything is drawn
     if problem is not None:
         raise CannotWrite(folder / PAGE, problem)
@@ -141,6 +142,17 @@ def write(folder: Path, say: object = None) -> int:
                 raise CannotWrite(stale, f"a stale picture that cannot be removed ({exc.strerror})") from None
     write_file(folder / PAGE, page(rows))
     return len(rows)
+
+
+def _made(folder: Path) -> None:
+    """`folder`, made where nothing is at its name (a link left there is refused after, by
+    the checks of what is written)."""
+    if folder.exists() or folder.is_symlink():
+        return
+    try:
+        folder.mkdir(parents=True)
+    except OSError as exc:
+        raise CannotWrite(folder, exc.strerror or str(exc), exc.errno or 0) from None
 
 
 def _pictures_folder(folder: Path) -> Path:

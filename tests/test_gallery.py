@@ -113,3 +113,11 @@ def test_a_read_only_folder_is_said_in_one_line(
     docs.mkdir()
     assert drawn(capsys, docs) == (2, f"puzint: cannot write {docs / PICTURES / 'frog.svg'}: Read-only file system\n")
     assert sorted(p.name for p in docs.rglob("*")) == [PICTURES]
+
+
+def test_a_folder_that_does_not_exist_yet_is_made(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, one_entry: None
+) -> None:
+    docs = tmp_path / "new" / "docs"
+    assert drawn(capsys, docs) == (0, "")
+    assert sorted(p.name for p in (docs / PICTURES).iterdir()) == ["frog.svg"] and (docs / PAGE).is_file()

@@ -21,6 +21,8 @@ class Glyphs:
     between: str  # between two boards drawn side by side
     separator: str  # between the parts of a summary line
     forbidden: str
+    target: str = "◌"  # an empty cell the goal wants a piece on (render/targets.py)
+    exits: tuple[str, str, str, str] = ("↑", "↓", "←", "→")  # a block leaves the board: up, down, left, right
 
     def piece(self, symbol: str, drawn: str) -> str:
         """The piece as drawn: its glyph (its symbol where ASCII is asked for and the glyph is
@@ -29,7 +31,7 @@ class Glyphs:
 
 
 UNICODE = Glyphs(False, "·", "→", " => ", " · ", "✗")
-ASCII = Glyphs(True, ".", "->", " => ", " | ", "x")
+ASCII = Glyphs(True, ".", "->", " => ", " | ", "x", ":", ("^", "v", "<", ">"))
 SAMPLE = "●○·→✗"
 
 

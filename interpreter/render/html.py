@@ -35,8 +35,9 @@ document.getElementById("back").addEventListener("click", () => show(Number(slid
 document.getElementById("on").addEventListener("click", () => show(Number(slider.value) + 1));
 document.getElementById("play").addEventListener("click", play);
 document.addEventListener("keydown", (e) => {
-  if (e.key === "ArrowLeft") show(Number(slider.value) - 1);
-  if (e.key === "ArrowRight") show(Number(slider.value) + 1);
+  // the slider, when it has the focus, would take the arrow a step too: the page's step alone
+  if (e.key === "ArrowLeft") { e.preventDefault(); show(Number(slider.value) - 1); }
+  if (e.key === "ArrowRight") { e.preventDefault(); show(Number(slider.value) + 1); }
   if (e.key === " ") { e.preventDefault(); play(); }
 });
 show(0);

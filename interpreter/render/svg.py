@@ -19,10 +19,8 @@ from ..escapes import visible
 from ..language.expressions import show
 from ..model.board import GRAPH, RING, Board
 from ..model.puzzle import (
-    ANY,
     CARRIER,
     CURSOR,
-    EMPTY,
     NUMBER,
     PROGRESS,
     SHOW_LADDER,
@@ -36,6 +34,7 @@ from ..model.puzzle import (
 from .glyphs import Glyphs
 from .ladder import pack, rungs
 from .moves import describe
+from .targets import exits, targets
 
 Path = list[tuple[int, bytes]]
 
@@ -43,6 +42,7 @@ CELL = 40
 GAP = 28  # between panels
 ROW_WIDTH = 1200  # panels wrap to a new row past this width
 CAPTION = 18
+EXIT = 16  # room past the board's edge for an exit's arrow
 BOX_TOP = 18  # a place's box starts under its name
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 DARK_FILL, LIGHT_FILL = "#263238", "white"  # pieces drawn ● and ○
@@ -107,6 +107,44 @@ def solution_panels(compiled: CompiledPuzzle, path: Path) -> list[Panel]:
         panels.append(state_panel(compiled, after, label, caption))
         before = after
     return panels
+
+
+FRAME_SECONDS = 1.0  # how long an animated picture shows each state
+
+
+def animated_svg(compiled: CompiledPuzzle, path: Path, title: str, seconds: float = FRAME_SECONDS) -> str:
+    """The solution as one animated picture: its drawings (`solution_panels`) shown one at a
+    time in one place, `seconds` each, over and over, by CSS animation alone (no script, no
+    file beside it: a page or a chat shows it as an image). Each frame covers the ones under
+    it, so a viewer that does not animate shows the last one, the goal."""
+    return animated_of(title, solution_panels(compiled, path), seconds)
+
+
+def animated_of(title: str, panels: list[Panel], seconds: float = FRAME_SECONDS) -> str:
+    """Drawings shown one at a time under a title (see `animated_svg`)."""
+    count = len(panels)
+    width = max(max(p.width for p in panels), 11.5 * len(title)) + 2 * GAP
+    height = max(p.height for p in panels) + 2 * GAP + 16
+    cycle = count * seconds
+    share = 100 / count
+    style = (
+        f"@keyframes frame {{ 0% {{ opacity: 1 }} {share:.4f}% {{ opacity: 0 }} 100% {{ opacity: 0 }} }}"
+        f" .frame {{ animation: frame {cycle:g}s step-end infinite; }}"
+    )
+    frames = []
+    for i, panel in enumerate(panels):
+        delay = -(count - i) * seconds if i else 0.0  # frame i shows from i * seconds into each cycle
+        frames.append(
+            f'<g class="frame" style="animation-delay: {delay:g}s">'
+            f'<rect width="{width:g}" height="{height:g}" fill="white"/>'
+            f"{_text(GAP, GAP, title, size=18, weight='bold')}"
+            f'<g transform="translate({GAP},{GAP + 16})">{"".join(panel.parts)}</g></g>'
+        )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+        f'viewBox="0 0 {width:g} {height:g}" font-family={quoteattr(FONT)}>'
+        f"<style>{style}</style>{''.join(frames)}</svg>\n"
+    )
 
 
 def standalone(panel: Panel) -> str:
@@ -241,7 +279,6 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
             for cell, (cx, _) in centres.items():
                 parts.append(_text(cx, CELL + 14, board.name(cell), size=11, anchor="middle", fill="#777"))
             height += 16
-    parts.extend(_goal_marks(compiled, centres))
     if compiled.tiling is not None and board.has_frame:
         parts.extend(_tiles(compiled, state))
     elif board.regions:
@@ -256,6 +293,11 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
             parts.append(_written(compiled, state[cell], cx, cy, given=given))
         elif state[cell] and compiled.puzzle.piece(state[cell]).shape is None:
             parts.extend(_piece(compiled, state[cell], cx, cy))
+    parts.extend(_goal_marks(compiled, centres))  # over the pieces: a car on a target does not hide it
+    leaving = _exits(compiled, centres)
+    if leaving:
+        parts.extend(leaving)
+        width, height = width + EXIT, height + EXIT
     return Panel(width, height, parts)
 
 
@@ -295,15 +337,13 @@ def _walls(board: Board, cols: int, rows: int) -> list[str]:
 
 
 def _goal_marks(compiled: CompiledPuzzle, centres: dict[int, tuple[float, float]]) -> list[str]:
-    """Where the goal wants a piece, when it leaves other cells open (`?`): a dashed ring in
-    the piece's colour under whatever stands there (Sokoban's targets, Rush Hour's exit)."""
-    cells = compiled.puzzle.goal.cells
-    if cells is None or ANY not in cells:
-        return []
+    """Where the goal wants a piece, when it leaves other cells open (`?`,
+    `targets.targets`): a dashed ring in the piece's colour over whatever stands there
+    (Sokoban's targets, the cells Rush Hour's car must reach)."""
     colours = piece_colours(compiled)
     out = []
-    for cell, code in enumerate(cells):
-        if code in (ANY, EMPTY) or cell not in centres:
+    for cell, code in targets(compiled.puzzle).items():
+        if cell not in centres:
             continue
         cx, cy = centres[cell]
         fill, _ = colours[compiled.puzzle.parts[code].piece - 1]
@@ -312,6 +352,28 @@ def _goal_marks(compiled: CompiledPuzzle, centres: dict[int, tuple[float, float]
             f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.44:g}" fill="none" stroke="{ring}" '
             f'stroke-width="2.5" stroke-dasharray="5 3"/>'
         )
+    return out
+
+
+def _exits(compiled: CompiledPuzzle, centres: dict[int, tuple[float, float]]) -> list[str]:
+    """Where a block leaves the board (`targets.exits`): an arrow in its colour past the
+    board's edge, beside the cell it leaves from."""
+    colours = piece_colours(compiled)
+    goal = targets(compiled.puzzle)
+    out = []
+    for cell, side in exits(compiled.puzzle):
+        if cell not in centres:
+            continue
+        cx, cy = centres[cell]
+        fill = colours[compiled.puzzle.parts[goal[cell]].piece - 1][0]
+        fill = fill if fill != LIGHT_FILL else DARK_FILL
+        dx, dy = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}[side]
+        tip_x, tip_y = cx + dx * (CELL / 2 + EXIT - 2), cy + dy * (CELL / 2 + EXIT - 2)
+        base_x, base_y = cx + dx * (CELL / 2 + 2), cy + dy * (CELL / 2 + 2)
+        half = CELL / 3
+        corners = [(tip_x, tip_y), (base_x + dy * half, base_y + dx * half), (base_x - dy * half, base_y - dx * half)]
+        points = " ".join(f"{x:g},{y:g}" for x, y in corners)
+        out.append(f'<polygon points="{points}" fill="{fill}"><title>exit</title></polygon>')
     return out
 
 

@@ -29,6 +29,7 @@ from .explain import nearest, rejections
 from .glyphs import UNICODE, Glyphs
 from .ladder import ladder_lines
 from .moves import describe
+from .targets import SIDES, exits, targets
 
 MOVED = "bold black on yellow"
 STATUS_STYLE = {SOLVED: "green", NO_SOLUTION: "yellow", LIMIT: "red"}
@@ -75,14 +76,27 @@ def draw_cells(
     text = Text()
     squares = board.frame if board.has_frame else tuple(range(board.size))
     cols = board.cols if board.has_frame else board.size
+    wanted = targets(puzzle)
+    leaving = {cell: SIDES.index(side) for cell, side in exits(puzzle)}
+    margin = " " * (len(glyphs.exits[2]) + 1) if 2 in leaving.values() else ""
+    slot_of = before + width + 2 + after
+    if 0 in leaving.values():
+        text.append(_beside(squares, cols, leaving, 0, glyphs.exits[0], margin, slot_of, before + 1) + "\n")
     for i, cell in enumerate(squares):
         if i and i % cols == 0:
+            right = squares[i - 1]
+            if leaving.get(right) == 3:
+                text.append(" " + glyphs.exits[3], style="bold")
             text.append("\n")
+        if i % cols == 0 and margin:
+            text.append(f"{glyphs.exits[2]} " if leaving.get(cell) == 2 else margin, style="bold")
         if cell < 0:
-            text.append(" " * (before + width + 2 + after))
+            text.append(" " * slot_of)
             continue
         g = glyph(compiled, state[cell], glyphs).rjust(width)
         style = "underline" if cell == cursor else ""
+        if state[cell] == 0 and cell in wanted:
+            g, style = glyphs.target.rjust(width), style or "bold"
         text.append(" " * before)
         if cell in reached:
             text.append(f"[{g}]", style=MOVED)
@@ -91,7 +105,31 @@ def draw_cells(
         else:
             text.append(f" {g} ", style=style)
         text.append(" " * after)
+    if squares and leaving.get(squares[-1]) == 3:
+        text.append(" " + glyphs.exits[3], style="bold")
+    if 1 in leaving.values():
+        text.append("\n" + _beside(squares, cols, leaving, 1, glyphs.exits[1], margin, slot_of, before + 1))
     return _rstrip_lines(text)
+
+
+def _beside(
+    squares: tuple[int, ...],
+    cols: int,
+    leaving: dict[int, int],
+    side: int,
+    mark: str,
+    margin: str,
+    slot: int,
+    into: int,
+) -> str:
+    """The line above (or below) the board with an exit's mark over (under) its cell."""
+    rows = [squares[i : i + cols] for i in range(0, len(squares), cols)]
+    row = rows[0] if side == 0 else rows[-1]
+    line = [" " * slot for _ in row]
+    for k, cell in enumerate(row):
+        if leaving.get(cell) == side:
+            line[k] = (" " * into + mark).ljust(slot)
+    return margin + "".join(line)
 
 
 def _rstrip_lines(text: Text) -> Text:
@@ -193,7 +231,8 @@ def heading(puzzle: Puzzle, console: Console, glyphs: Glyphs = UNICODE) -> None:
 
 
 def _legend(puzzle: Puzzle, glyphs: Glyphs) -> list[str]:
-    """One entry per glyph that is not a letter or a digit (● ○): what it stands for."""
+    """One entry per glyph that is not a letter or a digit (● ○): what it stands for; the
+    goal's targets and exits, where it has them (render/targets.py)."""
     parts: dict[str, str] = {}
     for piece in puzzle.pieces:
         drawn = glyphs.piece(piece.symbol, piece.glyph)
@@ -201,7 +240,17 @@ def _legend(puzzle: Puzzle, glyphs: Glyphs) -> list[str]:
             continue
         name = piece.description if piece.description not in ("piece", "number") else piece.kind
         parts[drawn] = f"{drawn} {visible(name)}"
-    return list(parts.values()) if len(parts) <= 12 else []
+    if len(parts) > 12:
+        return []
+    wanted = sorted({puzzle.piece(code).symbol for code in targets(puzzle).values()})
+    if wanted:
+        whose = " ".join(glyphs.piece(p.symbol, p.glyph) for p in puzzle.pieces if p.symbol in wanted)
+        parts[glyphs.target] = f"{glyphs.target} target of {whose}"
+    leaving = exits(puzzle)
+    if leaving:
+        marks = "".join(sorted({glyphs.exits[SIDES.index(side)] for _, side in leaving}))
+        parts[marks] = f"{marks} exit"
+    return list(parts.values())
 
 
 def print_line(console: Console, line: Text | str) -> None:

@@ -56,3 +56,11 @@ def test_the_command_writes_the_page(capsys: pytest.CaptureFixture[str]) -> None
     assert len(parsed.steps) == 16  # the start and fifteen moves
     assert main(["run", str(SPECS / "frog.puz"), "--format", "html", "--count"]) == 2
     assert "--format html draws one solution" in capsys.readouterr().err
+
+
+def test_an_arrow_key_moves_one_step_even_where_the_slider_has_the_focus() -> None:
+    """The range input steps on ←/→ by itself: the page's handler takes the key from it."""
+    frog = load(SPECS / "frog.puz", {"n": "1"})
+    page = solution_html(frog, search(frog).path, "Frog jump n=1")
+    for key, step in (("ArrowLeft", "- 1"), ("ArrowRight", "+ 1")):
+        assert f'if (e.key === "{key}") {{ e.preventDefault(); show(Number(slider.value) {step}); }}' in page
