@@ -56,7 +56,10 @@ def context_at(positions: Positions, index: int, column: int) -> Context | None:
     first = _statement_start(positions, index, line)
     if first is None:
         return None
-    fed = _fed("\n".join([*(positions.line(i) for i in range(first, index)), line[:start]]))
+    openers = _openers(positions, index, line)
+    fed = None if openers is None else _fed("\n".join([*(positions.line(i) for i in openers), line[:start]]))
+    if fed is None:
+        fed = _fed("\n".join([*(positions.line(i) for i in range(first, index)), line[:start]]))
     if fed is None and first < index:  # the statement above has a mistake: the line may start one
         fed = _fed(line[:start].lstrip())
     if fed is None:
@@ -84,6 +87,31 @@ def _statement_start(positions: Positions, index: int, before: str) -> int | Non
         if text.strip() and not text[0].isspace() and not text.startswith("#"):
             return back
     return 0 if index < MOST_LINES_BACK else None
+
+
+def _openers(positions: Positions, index: int, before: str) -> list[int] | None:
+    """For a line in a block, the lines that open the blocks it is in, outermost first (each
+    the nearest line above less indented than the one below it): a picture's earlier rows, or
+    a block's earlier statements, say nothing of what may come, and a picture of a thousand
+    rows would be read again at every keystroke. None for a line that is not indented, or
+    where no line above opens its block."""
+    indent = _indentation(before)
+    chain: list[int] = []
+    for back in range(index - 1, max(-1, index - MOST_LINES_BACK), -1):
+        if indent == 0:
+            break
+        text = positions.line(back)
+        if text.strip() and not text.lstrip().startswith("#") and _indentation(text) < indent:
+            chain.append(back)
+            indent = _indentation(text)
+    return chain[::-1] if chain and indent == 0 else None
+
+
+def _indentation(line: str) -> int:
+    """How far a line is indented, a tab counting 8 as the indenter counts it (the whole
+    line, if it is blank: the cursor is where its next word will start)."""
+    expanded = line.expandtabs(8)
+    return len(expanded) - len(expanded.lstrip())
 
 
 def _fed(text: str) -> tuple[set[str], tuple[str, ...]] | None:

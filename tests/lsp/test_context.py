@@ -121,3 +121,11 @@ def test_every_word_of_the_grammar_has_a_paragraph_and_nothing_else_has() -> Non
 @pytest.mark.parametrize("word", ["move", "along", "safe", "search", "x"])
 def test_a_word_s_paragraph_shows_how_it_is_written(word: str) -> None:
     assert f"`{word}" in WORDS[word] or f" {word} " in WORDS[word]
+
+
+def test_in_a_block_the_lines_that_open_it_say_what_fits() -> None:
+    picture = "start:\n" + "    B W _\n" * 200 + "    B "
+    assert offered(FROG, picture) == ["B", "W", "_"]
+    nested = "if n > 2:\n    piece X extra\n    safe in places:\n        farmer is here or "
+    labels = offered(FARMER, nested)
+    assert {"farmer", "wolf", "not", "every"} <= set(labels) and "piece" not in labels
