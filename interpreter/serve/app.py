@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from xml.sax.saxutils import escape
 
+from lsprotocol import types
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -38,6 +39,8 @@ from ..errors import SpecError
 from ..escapes import visible
 from ..files import CannotWrite
 from ..lsp.analysis import Analysis
+from ..lsp.answers import completions, hover, keyword_hover, lookup
+from ..lsp.context import context_at, in_comment_or_text
 from ..lsp.pool import AnalysisFailed, Workers
 from ..lsp.positions import Positions
 from ..sources import read_source
@@ -47,6 +50,8 @@ from .pool import Busy, JobFailed, Pool
 
 STATIC = Path(__file__).parent / "static"
 MAX_GAMES = 200  # games kept (the latest played): one past them forgets the oldest
+KEPT_ANALYSES = 16  # the latest texts' analyses, for hover and completion
+MOST_COMPLETIONS = 60
 CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -99,6 +104,7 @@ class Playground:
         self.checks = Workers(settings.check_limit, settings.jobs)
         self.games: OrderedDict[str, Game] = OrderedDict()
         self.pictures: dict[str, str] = {}  # the gallery's, drawn once
+        self.analyses: OrderedDict[str, Analysis] = OrderedDict()  # by text: the names hover and completion show
         self.numbers = itertools.count(1)
 
     def limits(self, seconds: float) -> dict[str, Any]:
@@ -206,7 +212,52 @@ class Playground:
             analysis = await _until_gone(request, self.checks.analyse(text, filename, lambda _: None))
         except AnalysisFailed as exc:
             return _plain(503, str(exc))
+        self.analyses[text] = analysis
+        self.analyses[_page_key(asked)] = analysis  # the page's latest, for a text typed since
+        while len(self.analyses) > KEPT_ANALYSES:
+            self.analyses.popitem(last=False)
         return JSONResponse(diagnostics(text, analysis, self.settings.check_limit))
+
+    async def hover(self, request: Request) -> Response:
+        """What the word at the cursor is, as the language server says it on hover: a name's
+        declaration as written and what it declares, a word of the language's meaning. Read
+        from the text's latest analysis (none yet: the words of the language alone)."""
+        asked = await _json(request)
+        at = _cursor(asked)
+        if at is None:
+            return _plain(400, "a hover gives the spec's text and a line and a character in it")
+        text, position = at
+        analysis = self.analyses.get(text, Analysis(()))
+        positions = Positions(text, "utf-16")
+        found = lookup(analysis, positions, position)
+        answer = (
+            keyword_hover(positions, position) if found is None else hover(found, analysis, positions, position.line)
+        )
+        shown = (
+            answer.contents.value if answer is not None and isinstance(answer.contents, types.MarkupContent) else None
+        )
+        return JSONResponse({"hover": shown})
+
+    async def complete(self, request: Request) -> Response:
+        """What may be written at the cursor, as the language server completes it (the grammar's
+        words there, the names that fit), the names from the text's latest analysis."""
+        asked = await _json(request)
+        at = _cursor(asked)
+        if at is None:
+            return _plain(400, "a completion gives the spec's text and a line and a character in it")
+        text, position = at
+        positions = Positions(text, "utf-16")
+        index, column = position.line, positions.column_at(position)
+        if in_comment_or_text(positions.line(index), column):
+            return JSONResponse({"items": []})
+        found = completions(self._analysis(text, asked), context_at(positions, index, column))
+        items = sorted(found.items, key=lambda item: item.sort_text or item.label)[:MOST_COMPLETIONS]
+        return JSONResponse({"items": [{"label": item.label, "detail": item.detail or ""} for item in items]})
+
+    def _analysis(self, text: str, asked: dict[str, Any]) -> Analysis:
+        """The text's analysis, or the page's latest (the names change little as a line is
+        typed), or none yet."""
+        return self.analyses.get(text) or self.analyses.get(_page_key(asked)) or Analysis(())
 
     async def new_game(self, request: Request) -> Response:
         asked = await _json(request)
@@ -356,6 +407,21 @@ async def _until_gone(request: Request, job: Awaitable[T]) -> T:
     return task.result()
 
 
+def _page_key(asked: dict[str, Any]) -> str:
+    """Where a page's latest analysis is kept: its own random name (a text never starts so)."""
+    page = asked.get("page")
+    return "\0page " + (page[:64] if isinstance(page, str) else "")
+
+
+def _cursor(asked: dict[str, Any]) -> tuple[str, types.Position] | None:
+    text, line, character = asked.get("text"), asked.get("line"), asked.get("character")
+    if not isinstance(text, str) or not isinstance(line, int) or not isinstance(character, int):
+        return None
+    if line < 0 or character < 0:
+        return None
+    return text, types.Position(line=line, character=character)
+
+
 async def _json(request: Request) -> dict[str, Any]:
     body = await request.body()
     if not body:
@@ -406,6 +472,8 @@ def make_app(settings: Settings, hosts: set[str]) -> Guard:
         Route("/api/spec", playground.spec),
         Route("/api/save", playground.save, methods=["POST"]),
         Route("/api/check", playground.check, methods=["POST"]),
+        Route("/api/hover", playground.hover, methods=["POST"]),
+        Route("/api/complete", playground.complete, methods=["POST"]),
         Route("/api/game", playground.new_game, methods=["POST"]),
         Route("/api/game/{game}/solve", playground.solve, methods=["POST"]),
         Route("/api/game/{game}/{action}", playground.act, methods=["POST"]),

@@ -207,3 +207,20 @@ def test_a_level_file_is_read_only_beside_a_spec_named_or_shipped(tmp_path: Path
     assert named.level_folder("", 'level 1 from "levels.xsb"') == "<edited>.puz"
     assert named.level_folder("/etc/x.puz", "") == "<edited>.puz"
     assert named.level_folder("microban", 'level n from "microban.xsb"') == str(SPECS / "microban.puz")
+
+
+def test_hover_and_completion_are_the_language_servers(client: TestClient) -> None:
+    post(client, "/api/check", {"text": FROG, "page": "p1"})
+    lines = FROG.split("\n")
+    line = next(k for k, written in enumerate(lines) if written.startswith("move slide: B"))
+    on_b = post(client, "/api/hover", {"text": FROG, "line": line, "character": 12, "page": "p1"})["hover"]
+    assert 'piece B black "black frog" drawn "●"' in on_b
+    on_move = post(client, "/api/hover", {"text": FROG, "line": line, "character": 1, "page": "p1"})["hover"]
+    assert on_move.startswith("**move**")
+    typed = FROG + "move back: B _ -> _ B along "  # typed since the check: the page's names serve
+    last = typed.split("\n")
+    items = post(
+        client, "/api/complete", {"text": typed, "line": len(last) - 1, "character": len(last[-1]), "page": "p1"}
+    )
+    assert {"left", "right"} <= {item["label"] for item in items["items"]}
+    assert client.post("/api/complete", content=json.dumps({"text": FROG}), headers=ORIGIN).status_code == 400

@@ -122,6 +122,19 @@ def test_a_mistake_is_marked_where_it_is_and_a_shared_link_opens_the_spec(server
     other.wait_for_selector("body[data-ready=true]")
     assert other.input_value("#editor") == text
     other.close()
+    page.click("#editor")  # hover at the cursor: the word under it, as the language server says it
+    page.locator("#editor").press("Control+Home")
+    page.locator("#editor").press("ArrowDown")
+    page.locator("#editor").press("ArrowDown")
+    page.locator("#editor").press("End")
+    page.wait_for_selector("#hover:has-text('piece')")
+    page.locator("#editor").press("Control+End")
+    page.locator("#editor").press_sequentially("\nmove back: B _ -> _ B along r", delay=5)
+    page.wait_for_selector("#problems[data-checked]", state="attached")
+    page.locator("#editor").press("Control+Space")
+    page.wait_for_selector("#completions li:has-text('right')")
+    page.locator("#editor").press("Enter")
+    assert page.input_value("#editor").endswith("along right")
 
 
 def _artefact(name: str) -> Path:

@@ -16,6 +16,8 @@ let game = null; // {id, cells, moves, ...}
 let selected = null, chosen = -1;
 let checking = null, searching = null, checkTimer = null;
 let steps = [], stepTimer = null, solutionPage = "";
+let completing = [], completed = 0, hoverTimer = null;
+const pageId = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2));
 
 // ---- colouring: the TextMate grammar's patterns, tried as an editor tries them
 
@@ -129,7 +131,7 @@ async function check() {
   if (checking) checking.abort();
   const mine = checking = new AbortController();
   try {
-    const answer = await (await post("/api/check", { text: editor.value, origin }, mine.signal)).json();
+    const answer = await (await post("/api/check", { text: editor.value, origin, page: pageId }, mine.signal)).json();
     problems = answer.problems;
     problemsList.replaceChildren(...problems.map((p) => {
       const li = document.createElement("li");
@@ -152,6 +154,68 @@ function goTo(line, character) {
   for (let l = 0; l < line; l++) offset += lines[l].length + 1;
   editor.focus();
   editor.setSelectionRange(offset, offset);
+}
+
+// ---- hover and completion at the cursor: the language server's answers
+
+function cursor() {
+  const before = editor.value.slice(0, editor.selectionStart).split("\n");
+  return { text: editor.value, line: before.length - 1, character: before[before.length - 1].length, page: pageId };
+}
+
+async function hoverAtCursor() {
+  try {
+    const answer = await (await post("/api/hover", cursor())).json();
+    $("hover").textContent = (answer.hover || "").replace(/```puz\n|```/g, "").replace(/\*\*|`/g, "").trim();
+  } catch (e) {
+    $("hover").textContent = "";
+  }
+}
+
+async function complete() {
+  const asked = cursor();
+  const answer = await (await post("/api/complete", asked)).json();
+  const typed = /[A-Za-z0-9_']*$/.exec(editor.value.slice(0, editor.selectionStart))[0];
+  completing = answer.items.filter((item) => item.label.startsWith(typed) && item.label !== typed);
+  completed = 0;
+  const list = $("completions");
+  list.replaceChildren(...completing.map((item, i) => {
+    const li = Object.assign(document.createElement("li"), { textContent: item.label });
+    if (item.detail) li.append(Object.assign(document.createElement("small"), { textContent: item.detail }));
+    li.addEventListener("mousedown", (e) => { e.preventDefault(); accept(i); });
+    return li;
+  }));
+  list.hidden = completing.length === 0;
+  markCompletion();
+}
+
+function markCompletion() {
+  [...$("completions").children].forEach((li, i) => li.classList.toggle("chosen", i === completed));
+}
+
+function accept(i) {
+  const item = completing[i];
+  $("completions").hidden = true;
+  completing = [];
+  if (!item) return;
+  const at = editor.selectionStart;
+  const typed = /[A-Za-z0-9_']*$/.exec(editor.value.slice(0, at))[0];
+  editor.setRangeText(item.label, at - typed.length, at, "end");
+  editor.dispatchEvent(new Event("input"));
+}
+
+function completionKeys(e) {
+  if (e.key === " " && e.ctrlKey) { e.preventDefault(); complete(); return true; }
+  if ($("completions").hidden) return false;
+  if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+    e.preventDefault();
+    completed = (completed + (e.key === "ArrowDown" ? 1 : completing.length - 1)) % completing.length;
+    markCompletion();
+    return true;
+  }
+  if (e.key === "Enter" || e.key === "Tab") { e.preventDefault(); accept(completed); return true; }
+  if (e.key === "Escape") { $("completions").hidden = true; return true; }
+  return false;
 }
 
 function showParams(params, replace) {
@@ -439,6 +503,7 @@ function typing(target) {
 }
 
 document.addEventListener("keydown", (e) => {
+  if (e.target === editor && completionKeys(e)) return;
   if (e.target === editor && e.key === "Enter" && e.ctrlKey) { e.preventDefault(); load(); return; }
   if (typing(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
   if (!$("viewer").hidden && (e.key === "ArrowLeft" || e.key === "ArrowRight")) {
@@ -460,9 +525,14 @@ document.addEventListener("keydown", (e) => {
 
 editor.addEventListener("input", () => {
   repaint();
+  if (!$("completions").hidden) complete();
   clearTimeout(checkTimer);
   checkTimer = setTimeout(check, 200);
 });
+for (const moved of ["keyup", "click"]) {
+  editor.addEventListener(moved, () => { clearTimeout(hoverTimer); hoverTimer = setTimeout(hoverAtCursor, 300); });
+}
+editor.addEventListener("blur", () => { $("completions").hidden = true; });
 editor.addEventListener("scroll", () => { highlight.scrollTop = editor.scrollTop; highlight.scrollLeft = editor.scrollLeft; });
 $("load").addEventListener("click", load);
 $("undo").addEventListener("click", () => act("undo"));
