@@ -21,6 +21,7 @@ from ..model.board import GRAPH, RING, Board
 from ..model.puzzle import (
     CARRIER,
     CURSOR,
+    EMPTY,
     NUMBER,
     PROGRESS,
     SHOW_LADDER,
@@ -29,6 +30,7 @@ from ..model.puzzle import (
     PlaceLoc,
     Put,
     Puzzle,
+    Toggle,
     VarLoc,
 )
 from .glyphs import Glyphs
@@ -49,6 +51,7 @@ DARK_FILL, LIGHT_FILL = "#263238", "white"  # pieces drawn ● and ○
 MOVED, LEFT, BOARD, LINES, WALL = "#ffd54f", "#9e9e9e", "#f3efe6", "#8d8577", "#5d4037"
 DARK = set("●■♞♛♚♜♝♟◆▲")
 LIGHT = set("○□♘♕♔♖♗♙◇△")
+CHESS = set("♔♕♖♗♘♙♚♛♜♝♞♟")  # figures most fonts draw small and high in their square: drawn as discs
 RELATED = (  # a dark and a light shade of one hue: pieces made per one member of a group
     ("#c62828", "#ef9a9a"), ("#1565c0", "#90caf9"), ("#2e7d32", "#a5d6a7"), ("#6a1b9a", "#ce93d8"),
     ("#ef6c00", "#ffcc80"), ("#00838f", "#80deea"), ("#ad1457", "#f48fb1"), ("#4e342e", "#bcaaa4"),
@@ -234,6 +237,12 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
     assert board is not None
     reached = {c for c in label.cells if state[c] != 0} if label is not None else set()
     left = {c for c in label.cells if state[c] == 0} if label is not None else set()
+    lamps = _of_toggles(compiled.puzzle)
+    pressed: int | None = None
+    if lamps:
+        reached, left = set(), set()  # a press turns lights both ways: the pressed cell is marked instead
+        names = {board.name(c): c for c in range(board.size)}
+        pressed = names.get(label.at) if label is not None and label.at is not None else None
     centres: dict[int, tuple[float, float]] = {}
     parts: list[str] = []
     if board.kind in (RING, GRAPH):
@@ -258,6 +267,7 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
         squares = board.frame if board.has_frame else tuple(range(board.size))
         rows = math.ceil(len(squares) / cols)
         shift = _triangle_shift(board)
+        triangle = shift(0) > 0
         for i, cell in enumerate(squares):
             if cell < 0:
                 continue
@@ -265,12 +275,28 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
             x, y = c * CELL + shift(r), r * CELL
             centres[cell] = (x + CELL / 2, y + CELL / 2)
             fill = MOVED if cell in reached else BOARD
+            if triangle:  # a triangle of holes, joined along the lattice's three lines (not bricks)
+                dash = ' stroke-dasharray="4 3"' if cell in left else ""
+                parts.append(
+                    f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="{CELL / 2 - 3:g}" fill="{fill}" '
+                    f'stroke="{LEFT if cell in left else LINES}" stroke-width="1.5"{dash}/>'
+                )
+                continue
             parts.append(f'<rect x="{x:g}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINES}"/>')
+            if lamps:
+                parts.append(_lamp(x, y, bool(state[cell]), cell == pressed))
             if cell in left:
                 parts.append(
                     f'<rect x="{x + 3:g}" y="{y + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
                     f'stroke="{LEFT}" stroke-width="1.5" stroke-dasharray="4 3"/>'
                 )
+        if triangle:
+            lattice = []
+            for a, b in sorted(_links(board)):
+                (x1, y1), (x2, y2) = centres[a], centres[b]
+                if abs(y1 - y2) <= CELL and abs(x1 - x2) <= CELL:  # neighbours: a jump's line is two of these
+                    lattice.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="{LINES}"/>')
+            parts[:0] = lattice
         parts.extend(_walls(board, cols, rows))
         width, height = cols * CELL, rows * CELL
         if board.box is not None and all(cell >= 0 for cell in squares):
@@ -288,17 +314,49 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
     if compiled.puzzle.has_blocks and compiled.tiling is None:
         parts.extend(_blocks(compiled, state, centres))
     for cell, (cx, cy) in centres.items():
-        if state[cell] and filling:
+        if state[cell] and filling and _is_written(compiled, state[cell]):
             given = compiled.start[cell] != 0 or compiled.tiling is not None  # a tiling's letters name its pieces
             parts.append(_written(compiled, state[cell], cx, cy, given=given))
-        elif state[cell] and compiled.puzzle.piece(state[cell]).shape is None:
-            parts.extend(_piece(compiled, state[cell], cx, cy))
+        elif state[cell] and state[cell] not in lamps and (filling or compiled.puzzle.piece(state[cell]).shape is None):
+            parts.extend(_piece(compiled, state[cell], cx, cy))  # a filling's figure (a queen) too: a disc
     parts.extend(_goal_marks(compiled, centres))  # over the pieces: a car on a target does not hide it
     leaving = _exits(compiled, centres)
     if leaving:
         parts.extend(leaving)
         width, height = width + EXIT, height + EXIT
     return Panel(width, height, parts)
+
+
+LIT, LIT_EDGE, UNLIT, PRESSED = "#ffd54f", "#f9a825", "#455a64", "#d32f2f"
+
+
+def _of_toggles(puzzle: Puzzle) -> set[int]:
+    """The pieces of a puzzle whose every move toggles a piece and an empty cell (Lights
+    Out), drawn as lights: lit where the piece is, dark where it is not; none where a move
+    does anything else (a piece that moves is a disc on its cell)."""
+    if not puzzle.moves or puzzle.board is None or not puzzle.board.has_frame:
+        return set()
+    if not all(m.actions and all(isinstance(a, Toggle) for a in m.actions) for m in puzzle.moves):
+        return set()
+    pairs = {(a.first, a.second) for m in puzzle.moves for a in m.actions if isinstance(a, Toggle)}
+    if not all(EMPTY in pair for pair in pairs):
+        return set()  # a toggle between two pieces: each drawn as itself
+    return {code for pair in pairs for code in pair if code != EMPTY}
+
+
+def _lamp(x: float, y: float, lit: bool, pressed: bool) -> str:
+    """A light in its square: lit (yellow, its rim darker) or not (dark), a press ringed red."""
+    fill, edge = (LIT, LIT_EDGE) if lit else (UNLIT, UNLIT)
+    out = (
+        f'<rect x="{x + 4:g}" y="{y + 4:g}" width="{CELL - 8}" height="{CELL - 8}" rx="6" '
+        f'fill="{fill}" stroke="{edge}" stroke-width="2"/>'
+    )
+    if pressed:
+        out += (
+            f'<rect x="{x + 1.5:g}" y="{y + 1.5:g}" width="{CELL - 3}" height="{CELL - 3}" rx="7" fill="none" '
+            f'stroke="{PRESSED}" stroke-width="3"><title>pressed</title></rect>'
+        )
+    return out
 
 
 def _triangle_shift(board: Board) -> Callable[[int], float]:
@@ -468,6 +526,15 @@ def _box_lines(box: tuple[int, int], rows: int, cols: int) -> list[str]:
         for r in range(0, rows + 1, height)
     ]
     return lines
+
+
+def _is_written(compiled: CompiledPuzzle, code: int) -> bool:
+    """Whether a filling's piece is written (a number, a letter, a mark: as a puzzle page
+    prints it) rather than drawn as a disc (a chess figure such as ♛, which fonts draw small
+    and high in its square)."""
+    piece = compiled.puzzle.piece(code)
+    name = str(piece.value) if piece.value is not None else piece.glyph or piece.symbol
+    return compiled.tiling is not None or not any(ch in CHESS for ch in name)
 
 
 def _written(compiled: CompiledPuzzle, code: int, cx: float, cy: float, given: bool) -> str:

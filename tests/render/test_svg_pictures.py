@@ -61,14 +61,36 @@ def test_a_board_with_cells_on_its_edge_has_no_walls(capsys: pytest.CaptureFixtu
     assert not [r for r in start.iter(f"{SVG}rect") if r.get("fill") == "#5d4037"]
 
 
-def test_a_triangular_board_is_drawn_as_a_triangle(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_triangular_board_is_drawn_as_a_triangle_of_holes_on_its_lattice(capsys: pytest.CaptureFixture[str]) -> None:
+    """Holes (circles), not squares laid like bricks, joined by the lattice's lines."""
     start = panels(picture(capsys, "peg_triangle"))[0]
-    cells = [r for r in start.iter(f"{SVG}rect") if r.get("width") == "40" and r.get("height") == "40"]
+    holes = [c for c in start.iter(f"{SVG}circle") if c.get("r") == "17"]
+    assert not [r for r in start.iter(f"{SVG}rect") if r.get("width") == "40" and r.get("height") == "40"]
     rows: dict[float, list[float]] = {}
-    for r in cells:
-        rows.setdefault(float(r.get("y", 0)), []).append(float(r.get("x", 0)))
+    for c in holes:
+        rows.setdefault(float(c.get("cy", 0)), []).append(float(c.get("cx", 0)))
     middles = {round(min(xs) + (max(xs) - min(xs)) / 2) for xs in rows.values()}
     assert [len(xs) for _, xs in sorted(rows.items())] == [1, 2, 3, 4, 5] and len(middles) == 1  # each row centred
+    assert len(list(start.iter(f"{SVG}line"))) == 30  # 5 rows: 10 + 10 + 10 neighbours along the three lines
+
+
+def test_lights_are_lit_or_dark_and_the_pressed_one_is_ringed(capsys: pytest.CaptureFixture[str]) -> None:
+    first, pressed = panels(picture(capsys, "lights_out"))[:2]
+    lamps = [r for r in first.iter(f"{SVG}rect") if r.get("rx") == "6"]
+    assert [r.get("fill") for r in lamps] == ["#ffd54f"] * 9 and not list(first.iter(f"{SVG}circle"))
+    after = [r.get("fill") for r in pressed.iter(f"{SVG}rect") if r.get("rx") == "6"]
+    assert after == ["#455a64", "#455a64", "#ffd54f", "#455a64"] + ["#ffd54f"] * 5  # r1c1 pressed: it and 2 more
+    rings = [r for r in pressed.iter(f"{SVG}rect") if r.get("stroke") == "#d32f2f"]
+    assert len(rings) == 1 and (rings[0].get("x"), rings[0].get("y")) == ("1.5", "1.5")
+    assert not [r for r in pressed.iter(f"{SVG}rect") if r.get("stroke-dasharray")]  # no cell said emptied
+
+
+def test_a_queen_is_a_disc_in_the_middle_of_its_square(capsys: pytest.CaptureFixture[str]) -> None:
+    board = panels(picture(capsys, "queens"))[0]
+    discs = [c for c in board.iter(f"{SVG}circle")]
+    assert len(discs) == 8
+    for disc in discs:
+        assert (float(disc.get("cx", 0)) - 20) % 40 == 0 and (float(disc.get("cy", 0)) - 20) % 40 == 0
 
 
 def test_hanoi_discs_are_as_wide_as_they_are_large(capsys: pytest.CaptureFixture[str]) -> None:
