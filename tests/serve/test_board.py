@@ -13,7 +13,7 @@ from puzint.runner import load
 from puzint.serve.board import cell_centres
 
 SQUARE = re.compile(rf'<rect x="([\d.]+)" y="([\d.]+)" width="{CELL}" height="{CELL}"')
-CIRCLE = re.compile(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="18"')
+CIRCLE = re.compile(r'<circle cx="([\d.]+)" cy="([\d.]+)" r="1[78]"')  # a ring's cells, a triangle's holes
 
 
 def drawn_centres(svg: str) -> set[tuple[float, float]]:
