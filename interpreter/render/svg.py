@@ -44,6 +44,8 @@ CELL = 40
 GAP = 28  # between panels
 ROW_WIDTH = 1200  # panels wrap to a new row past this width
 CAPTION = 18
+RIVER = 52  # the water between two places a carrier crosses between
+CARD = 10  # the margin of a card that holds gauges alone
 EXIT = 16  # room past the board's edge for an exit's arrow
 BOX_TOP = 18  # a place's box starts under its name
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -218,7 +220,15 @@ def state_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None,
         parts.append(f'<g transform="translate({x:g},{CAPTION + 6})">{"".join(places.parts)}</g>')
         x, height = x + places.width, max(height, places.height)
     gauges = gauges_panel(compiled, state, label)
-    if gauges is not None:
+    if gauges is not None and not x:  # gauges alone (water jugs): on a card of their own, each state apart
+        card = max(gauges.width, 7.2 * len(caption)) + 2 * CARD
+        parts.append(
+            f'<rect x="0" y="{CAPTION + 2}" width="{card:g}" height="{gauges.height + 2 * CARD:g}" rx="8" '
+            f'fill="#f7f9fb" stroke="#cfd8dc"/>'
+        )
+        parts.append(f'<g transform="translate({CARD},{CAPTION + 2 + CARD})">{"".join(gauges.parts)}</g>')
+        x, height = card, gauges.height + 2 * CARD
+    elif gauges is not None:
         parts.append(f'<g transform="translate({x + (GAP if x else 0):g},{CAPTION + 6})">{"".join(gauges.parts)}</g>')
         x, height = x + (GAP if x else 0) + gauges.width, max(height, gauges.height)
     counters = _counter_lines(compiled, state)
@@ -566,6 +576,7 @@ def places_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None
     arrived = {(symbol, dst) for symbol, _, dst in label.movers} if label is not None else set()
     hidden = supplies(compiled)
     parts: list[str] = []
+    boxes: list[float] = []  # where each place's box is, where a carrier crosses between them
     x = 0.0
     height = 0.0
     for p, (place, contents) in enumerate(zip(puzzle.places, decoded.places, strict=True)):
@@ -596,12 +607,38 @@ def places_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None
                     f'rx="4" fill="{MOVED}"/>'
                 )
             parts.extend(_piece(compiled, code, x + CELL / 2 + 4, cy, on_cell=False))
-        if p == carrier_at and carrier is not None:
-            name = puzzle.counters[carrier].name
-            parts.append(_text(x + CELL / 2 + 4, BOX_TOP + box_height + 16, name, size=12, anchor="middle"))
-        height = max(height, BOX_TOP + box_height + 22)
-        x += CELL + 8 + GAP / 2
-    return Panel(max(0.0, x - GAP / 2), height, parts)
+        if carrier is None:
+            height = max(height, BOX_TOP + box_height + 22)
+            x += CELL + 8 + GAP / 2
+            continue
+        boxes.append(x)
+        height = max(height, BOX_TOP + box_height + 8)
+        x += CELL + 8 + RIVER
+    if carrier is None or not boxes:
+        return Panel(max(0.0, x - GAP / 2), height, parts)
+    return _with_river(puzzle.counters[carrier].name, boxes, carrier_at, parts, height)
+
+
+def _with_river(name: str, boxes: list[float], at: int | None, parts: list[str], height: float) -> Panel:
+    """Places a carrier crosses between (the banks of a river): water between each two of
+    them, and the carrier a boat, with its name, on the water beside the place where it is
+    (the first place's right, any other's left)."""
+    water = []
+    for left in boxes[:-1]:
+        water.append(
+            f'<rect x="{left + CELL + 8 + 4:g}" y="{BOX_TOP - 4}" width="{RIVER - 8}" '
+            f'height="{height - BOX_TOP + 4:g}" rx="4" fill="#b3e5fc"/>'
+        )
+    if at is not None and at < len(boxes):
+        hull = (RIVER - 8) / 2  # half the water's width: it lies against the bank it is at
+        side = boxes[at] + CELL + 8 + 5 if at == 0 else boxes[at] - 5 - hull
+        top = BOX_TOP + 8
+        water.append(
+            f'<path d="M{side:g},{top:g} h{hull:g} l-4,12 h{-(hull - 8):g} z" fill="#8d6e63" stroke="#5d4037">'
+            f"<title>{escape(name)}</title></path>"
+        )
+        water.append(_text(side + hull / 2, top + 28, name, size=11, anchor="middle", fill="#01579b"))
+    return Panel(boxes[-1] + CELL + 8, height, water + parts)
 
 
 def supplies(compiled: CompiledPuzzle) -> set[int]:

@@ -122,3 +122,26 @@ def test_the_hand_and_the_cursor_are_not_drawn(capsys: pytest.CaptureFixture[str
     root = picture(capsys, "number_circle")
     texts = [t.text or "" for t in root.iter(f"{SVG}text")]
     assert "hand" not in texts and not any(t.startswith("cursor") for t in texts)
+
+
+def test_places_a_carrier_crosses_between_have_water_between_and_the_boat_at_its_bank(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Read from the spec's places and its carrier (`carrier boat at left`): never its name."""
+    first, second = panels(picture(capsys, "jealous_husbands"))[:2]
+
+    def boat_x(panel: ET.Element) -> float:
+        (hull,) = [p for p in panel.iter(f"{SVG}path") if p.findtext(f"{SVG}title") == "boat"]
+        return float(hull.get("d", "M0").split(",")[0][1:])
+
+    rivers = [r for r in first.iter(f"{SVG}rect") if r.get("fill") == "#b3e5fc"]
+    assert len(rivers) == 1
+    left_edge = float(rivers[0].get("x", 0))
+    right_edge = left_edge + float(rivers[0].get("width", 0))
+    assert boat_x(first) - left_edge < 5  # at the start, against the left bank
+    assert right_edge - boat_x(second) < 30  # after the first crossing, against the right bank
+
+
+def test_gauges_alone_are_each_on_a_card(capsys: pytest.CaptureFixture[str]) -> None:
+    drawn = panels(picture(capsys, "water_jugs"))
+    assert all(len([r for r in p.iter(f"{SVG}rect") if r.get("fill") == "#f7f9fb"]) == 1 for p in drawn)
