@@ -709,9 +709,9 @@ def _replaced(expr: Any, target: m.Expr, cell: int | m.Expr) -> Any:
     """`expr` with the node `target` (the very object) replaced by the cell (a CellConst) or the node given."""
     if expr is target:
         return m.CellConst(target.pos, cell) if isinstance(cell, int) else cell
-    if isinstance(expr, tuple) and hasattr(expr, "_fields"):
-        changed = {f: _replaced(getattr(expr, f), target, cell) for f in expr._fields}
-        return expr._replace(**changed)
+    fields: tuple[str, ...] | None = getattr(expr, "_fields", None)
+    if isinstance(expr, tuple) and fields is not None:  # a node (a NamedTuple): each field replaced
+        return type(expr)(*(_replaced(getattr(expr, f), target, cell) for f in fields))
     if isinstance(expr, tuple):
         return tuple(_replaced(item, target, cell) for item in expr)
     return expr

@@ -223,6 +223,13 @@ def symmetries(
                     else:
                         codes = mapped
                     continue
+                if word.name == "cycle":
+                    perm = _cycle(el, word, args, board)
+                    if perm is None:
+                        ok = False
+                    else:
+                        cells = tuple(perm[c] for c in cells)
+                    continue
                 if args:
                     el.errors.error(args[0].pos, f"'{word.name}' takes no pieces", "',' or the end of the line")
                 if board is None:
@@ -238,6 +245,32 @@ def symmetries(
             if ok:
                 found.append(Symmetry(" + ".join(names), sym.pos, cells, codes, place_map))
     return found
+
+
+def _cycle(el: Elaboration, word: s.Name, args: tuple[s.Name, ...], board: Board | None) -> tuple[int, ...] | None:
+    """`cycle a b c`: a permutation of the board's cells, a to b, b to c, c to a (the others
+    stay); with `+`, several cycles at once (a turn of a hexagon: its rings' cycles)."""
+    if board is None:
+        el.errors.error(word.pos, "a cycle moves cells, and this puzzle has no board")
+        return None
+    if len(args) < 2:
+        el.errors.error(word.pos, "a cycle names two cells or more, each going to the next", "cycle a b c")
+        return None
+    found: list[int] = []
+    for arg in args:
+        cell = board.by_name(arg.name)
+        if cell is None:
+            expected = f"a cell of the board, {board.names_range()}"
+            el.errors.error(arg.pos, f"the board has no cell '{arg.name}'", expected)
+            return None
+        if cell in found:
+            el.errors.error(arg.pos, f"the cycle names '{arg.name}' twice", "each cell once in a cycle")
+            return None
+        found.append(cell)
+    perm = list(range(board.size))
+    for here, there in zip(found, found[1:] + found[:1], strict=True):
+        perm[here] = there
+    return tuple(perm)
 
 
 def _complement(

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 from puzint.compiler.symmetry import generate
+from puzint.engines import RunOptions
 from puzint.errors import SpecError
 from puzint.kernel import installed
 from puzint.runner import search
+from puzint.search import Limits
+from puzint.solutions import enumerate_solutions
 
 from tests.conftest import SPECS, compiled_from
 
@@ -61,6 +64,9 @@ def test_canonical_form_is_the_least_image() -> None:
         ("symmetry flip", "a line has the symmetries mirror and reversal, not 'flip'"),
         ("symmetry swap B X", "unknown piece 'X'"),
         ("symmetry swap B", "swap names two pieces (or two places), e.g. swap B W"),
+        ("symmetry cycle 1 9", "the board has no cell '9'"),
+        ("symmetry cycle 1 2 1", "the cycle names '1' twice"),
+        ("symmetry cycle 1", "a cycle names two cells or more, each going to the next"),
     ],
 )
 def test_bad_symmetries_are_reported(line: str, message: str) -> None:
@@ -139,3 +145,28 @@ def test_a_count_without_solution_gives_the_reachable_states_up_to_symmetry_in_b
     text = "board line 4\npiece A a\nstart A _ _ A\ngoal _ A _ A\nmove go: A _ _ -> _ _ A along left, right\n"
     result = search(compiled_from(text + "symmetry mirror\n"), count=True, engine=engine)
     assert (result.status, result.reachable, result.reachable_up_to_symmetry) == ("no-solution", 3, 2)
+
+
+MAGIC = (SPECS / "magic_square.puz").read_text()
+TURN_AND_MIRROR = (
+    "symmetry cycle r1c1 r1c3 r3c3 r3c1 + cycle r1c2 r2c3 r3c2 r2c1, "
+    "cycle r1c1 r1c3 + cycle r2c1 r2c3 + cycle r3c1 r3c3\n"
+)
+
+
+def test_cycles_of_cells_generate_the_square_s_eight_symmetries() -> None:
+    # a quarter turn as two cycles of four, a mirror as three of two: the 8 of `mirror, rotate`
+    compiled = compiled_from(MAGIC.replace("symmetry mirror, rotate\n", TURN_AND_MIRROR))
+    named = compiled_from(MAGIC)
+    assert compiled.symmetry is not None and named.symmetry is not None
+    assert len(compiled.symmetry) == len(named.symmetry) == 8
+    assert {e.cells for e in compiled.symmetry.elements} == {e.cells for e in named.symmetry.elements}
+
+
+@pytest.mark.parametrize("engine", ["python", "cpsat"])
+def test_a_cycle_that_is_no_symmetry_of_the_solutions_is_refused_at_it(engine: str) -> None:
+    compiled = compiled_from(MAGIC.replace("symmetry mirror, rotate\n", "symmetry cycle r1c1 r1c2\n"))
+    with pytest.raises(SpecError) as err:
+        enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
+    (diag,) = err.value.diagnostics
+    assert diag.message.startswith("'cycle r1c1 r1c2' is not a symmetry of this puzzle's solutions")

@@ -118,3 +118,11 @@ def test_the_catalogue_s_futoshiki_has_one_solution() -> None:
     found = futoshiki.solutions(5, {(3, 4): 5, (5, 2): 4}, signs)
     assert found == [((3, 5, 2, 1, 4), (4, 2, 1, 3, 5), (2, 3, 4, 5, 1), (5, 1, 3, 4, 2), (1, 4, 5, 2, 3))]
     assert len(futoshiki.solutions(4, {}, [])) == 576  # no sign, no given: every Latin square of side 4
+
+
+@pytest.mark.slow
+def test_the_magic_hexagon_is_one_up_to_its_twelve_symmetries() -> None:
+    from tests.plain import magic_hexagon
+
+    found = magic_hexagon.solutions()
+    assert len(found) == 12 and len(magic_hexagon.classes(found)) == 1
