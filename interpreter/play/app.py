@@ -49,6 +49,7 @@ from ..escapes import visible
 from ..files import CannotWrite
 from ..render import data, text
 from ..render.glyphs import UNICODE
+from ..render.targets import exits
 from ..search import Limits
 from ..search.limits import LimitReached
 from .record import write_solution
@@ -600,8 +601,11 @@ def _clicked(compiled: CompiledPuzzle, state: bytes, x: int, y: int) -> str | No
     line = y - 1  # under the caption
     rows = 0
     if board is not None:
-        rows = board.rows if board.has_frame else 1
-        if 0 <= line < rows:
+        sides = {side for _, side in exits(puzzle)}  # an exit's line over the board, its column left of it
+        line -= "up" in sides
+        x -= len(UNICODE.exits[2]) + 1 if "left" in sides else 0
+        rows = (board.rows if board.has_frame else 1) + ("down" in sides)
+        if 0 <= line < rows - ("down" in sides):
             cols = board.cols if board.has_frame else board.size
             width = max([len(text.glyph(compiled, c, UNICODE)) for c in set(state[: compiled.cells])] + [1]) + 2
             col = x // width

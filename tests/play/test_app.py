@@ -249,3 +249,14 @@ def test_a_save_asks_before_it_overwrites_a_file_it_did_not_write(tmp_path: Path
         assert "saved 1 move" in shown(app, "#status")
 
     played("specs/frog.puz", {"n": "1"}, save_to, script)
+
+
+def test_a_click_on_a_board_drawn_with_its_exit_finds_its_cell(tmp_path: Path) -> None:
+    """Rush Hour is drawn with its exit's arrow right of row 3: the cells stay where they were."""
+
+    async def script(app: PlayApp, pilot: Pilot[None]) -> None:
+        await settle(app, pilot)
+        await pilot.click("#board", offset=(16, 1))  # r1c6: the truck B, which can only drive down
+        assert [o.words for o in app.game.played] == ["drive B r1c6 → r2c6"]
+
+    played("specs/rush_hour.puz", {}, tmp_path / "x.moves", script)
