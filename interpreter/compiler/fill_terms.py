@@ -294,7 +294,8 @@ class Terms:
         )
         if not 1 <= at.constant <= len(values):
             raise Inexpressible(expr.at.pos, f"an index outside its list ({at.constant}, of 1..{len(values)})")
-        return values[at.constant - 1]
+        item = values[at.constant - 1]
+        return item if isinstance(item, int) else tuple(item)
 
     def known_list(self, expr: m.Expr, bound: dict[int, Any]) -> tuple[int, ...]:
         """A list known before the search (a constant, or an item of a list of lists)."""
