@@ -224,11 +224,11 @@ def symmetries(
                         codes = mapped
                     continue
                 if word.name == "cycle":
-                    perm = _cycle(el, word, args, board)
-                    if perm is None:
+                    cycled = _cycle(el, word, args, board)
+                    if cycled is None:
                         ok = False
                     else:
-                        cells = tuple(perm[c] for c in cells)
+                        cells = tuple(cycled[c] for c in cells)
                     continue
                 if args:
                     el.errors.error(args[0].pos, f"'{word.name}' takes no pieces", "',' or the end of the line")
