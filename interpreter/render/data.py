@@ -279,7 +279,8 @@ def filled(compiled: CompiledPuzzle, state: bytes) -> dict[str, str | int]:
     empty), each counter's number."""
     family = compiled.filling
     assert isinstance(family, FillFamily)
-    puzzle, out = compiled.puzzle, {}
+    puzzle = compiled.puzzle
+    out: dict[str, str | int] = {}
     counters = compiled.decode(state).counters
     for var in family.vars:
         if var.cell is not None:
