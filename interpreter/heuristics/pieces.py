@@ -24,6 +24,11 @@ abstract path costs at most what the puzzle's path does, and the tables count co
 least cost to a target, the least cost of the piece's own moves). A cost of several parts
 (`cost 0, 1`) gets a table for each part alone (`model.pieces`).
 
+Targets of their own: where the goal puts every piece of the code on a cell of its own, the
+same abstraction is searched once more for each target cell alone (its own moves), so that
+the evaluator can send the pieces to different targets at the least cost (`model.pieces`);
+`MATCH_ENTRIES` bounds what those tables hold.
+
 Refused, with the reason: a puzzle that is not pieces on a board moved by plain rewrites
 (a move with a condition or an effect, or a cost that depends on the state, is not
 abstracted), a move that makes or removes pieces, or an abstraction too large
@@ -45,6 +50,7 @@ from ..model.puzzle import ANY, EMPTY, Move, Rewrite
 from .abstraction import arrangements, unfit
 
 MOST_STATES = 1 << 21  # the most abstract states (placements of the kept pieces) one table holds
+MATCH_ENTRIES = 1 << 22  # the most entries the tables to each target may hold in all (a code's matching)
 LARGE = 300_000  # arrangements of the pieces from which `auto` uses the tables (a smaller puzzle is searched faster)
 
 Cost = tuple[int, ...]  # a move's cost, part by part (one part where costs are plain numbers)
@@ -104,9 +110,11 @@ def _piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:
     made = PieceSet(tuple(tables), parts=parts)
     dead = sum(len(t.dead_cells()) for t in made.tables)
     costed = "" if not compiled.has_costs else " of cost" if parts == 1 else f" of each of the cost's {parts} parts"
+    matched = sum(1 for t in made.tables if t.each)
+    assigned = f", {matched} matched to targets of their own" if matched else ""
     about = (
-        f"one-piece tables{costed} of {len(made.tables)} code(s), {made.size:,} entries, {dead} dead cell(s),"
-        f" built in {time.monotonic() - began:.1f} s"
+        f"one-piece tables{costed} of {len(made.tables)} code(s){assigned}, {made.size:,} entries,"
+        f" {dead} dead cell(s), built in {time.monotonic() - began:.1f} s"
     )
     return PieceSet(made.tables, about, parts)
 
@@ -217,7 +225,16 @@ def _table(
     if not _one_at_a_time(steps, code):
         return PieceTable(code, kept, n, moves, None)
     own = tuple(tuple(_least(back, goals, size, p, own=True)) for p in range(parts))
-    return PieceTable(code, kept, n, moves, own)
+    if not mine or len(targets) < 2 or size * len(targets) * parts > MATCH_ENTRIES:
+        return PieceTable(code, kept, n, moves, own)
+    each = tuple(
+        tuple(
+            tuple(_least(back, [index(w) for w in product([t], *allowed) if len(set(w)) == k + 1], size, p, own=True))
+            for t in targets
+        )
+        for p in range(parts)
+    )
+    return PieceTable(code, kept, n, moves, own, tuple(targets), each)
 
 
 def _meets(holder: int | None, wanted: int, code: int, slot: dict[int, int]) -> bool:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from .patterns import DEAD
 
 UNREACHED = -1  # an entry from which no target can be reached (the piece is dead there)
+NO_WAY = 1 << 40  # an assignment's cost through an unreached entry (more than any sum of entries)
 DEAD_PACKED = 1 << 57  # a dead state's estimate on the kernel where a cost's parts are packed in one word
 
 
@@ -40,13 +41,17 @@ class PieceTable:
     numbers). `moves[p]`: the least part p of the cost that brings the piece to a target;
     `own[p]`: the least part p of the cost of the moves that move the piece itself (None where
     a move may move several pieces of the code, so that the pieces' own costs need not add
-    up). Every part's table is unreached at the same entries."""
+    up). Every part's table is unreached at the same entries. `each[p][j]`: as `own[p]`, to
+    the target cell `targets[j]` alone (empty where the goal does not give every piece a
+    cell of its own, or the tables would not fit `heuristics.pieces.MATCH_ENTRIES`)."""
 
     code: int
     kept: tuple[int, ...]
     cells: int
     moves: tuple[tuple[int, ...], ...]
     own: tuple[tuple[int, ...], ...] | None
+    targets: tuple[int, ...] = ()
+    each: tuple[tuple[tuple[int, ...], ...], ...] = ()
 
     def base(self, state: bytes | bytearray) -> int:
         """The part of an entry's index the kept pieces' cells give."""
@@ -70,8 +75,8 @@ class PieceTable:
         most = []
         for p, moves in enumerate(self.moves):
             top = max((d for d in moves if d != UNREACHED), default=0)
-            if self.own is not None:
-                top = max(top, count * max((d for d in self.own[p] if d != UNREACHED), default=0))
+            for table in (self.own[p],) + (self.each[p] if self.each else ()) if self.own is not None else ():
+                top = max(top, count * max((d for d in table if d != UNREACHED), default=0))
             most.append(top)
         return tuple(most)
 
@@ -88,7 +93,10 @@ class PieceSet:
     @property
     def size(self) -> int:
         """The entries the tables hold."""
-        return sum(sum(map(len, t.moves)) + sum(map(len, t.own or ())) for t in self.tables)
+        return sum(
+            sum(map(len, t.moves)) + sum(map(len, t.own or ())) + sum(len(e) for part in t.each for e in part)
+            for t in self.tables
+        )
 
     def estimate(self, state: bytes | bytearray) -> int:
         """The estimate of a cost of one part (DEAD where a piece reaches no target)."""
@@ -96,24 +104,77 @@ class PieceSet:
 
     def each_part(self, state: bytes | bytearray) -> tuple[int, ...]:
         """Each part of the estimate: the largest over the tables of the largest entry of their
-        pieces and the sum of their own entries; DEAD in the first part (0 in the others)
-        where a piece reaches no target."""
+        pieces and the sum of their own entries (the least assignment's, where there are
+        tables to each target); DEAD in the first part (0 in the others) where a piece
+        reaches no target, or the pieces no targets of their own."""
         parts = self.parts
         best = [0] * parts
+        dead = (DEAD,) + (0,) * (parts - 1)
         for t in self.tables:
             at, stride = t.base(state), t.cells ** len(t.kept)
             most = [0] * parts
             total = [0] * parts
+            entries = []
             for b in range(t.cells):
                 if state[b] != t.code:
                     continue
                 entry = b * stride + at
                 if t.moves[0][entry] == UNREACHED:
-                    return (DEAD,) + (0,) * (parts - 1)
+                    return dead
+                entries.append(entry)
                 for p in range(parts):
                     most[p] = max(most[p], t.moves[p][entry])
                     if t.own is not None:
                         total[p] += t.own[p][entry]
+            for p in range(parts if t.each else 0):
+                costs = [[NO_WAY if e[entry] == UNREACHED else e[entry] for e in t.each[p]] for entry in entries]
+                total[p] = least_assignment(costs)
+                if total[p] >= NO_WAY:
+                    return dead
             for p in range(parts):
                 best[p] = max(best[p], most[p], total[p])
         return tuple(best)
+
+
+def least_assignment(costs: list[list[int]]) -> int:
+    """The least sum of costs[i][j] over the ways of giving each row i a column j of its own
+    (rows no more than columns): the Hungarian method with potentials, in O(rows^2 columns),
+    as `kernel.machine.machine._least_assignment` runs it on the kernel."""
+    rows = len(costs)
+    if rows == 0:
+        return 0
+    columns = len(costs[0])
+    far = 1 << 62
+    u = [0] * (rows + 1)
+    v = [0] * (columns + 1)
+    owner = [0] * (columns + 1)  # the row given column j (0: none yet)
+    way = [0] * (columns + 1)
+    for i in range(1, rows + 1):
+        owner[0] = i
+        j0 = 0
+        least = [far] * (columns + 1)
+        used = [False] * (columns + 1)
+        while True:
+            used[j0] = True
+            i0, delta, j1 = owner[j0], far, 0
+            for j in range(1, columns + 1):
+                if not used[j]:
+                    cur = costs[i0 - 1][j - 1] - u[i0] - v[j]
+                    if cur < least[j]:
+                        least[j], way[j] = cur, j0
+                    if least[j] < delta:
+                        delta, j1 = least[j], j
+            for j in range(columns + 1):
+                if used[j]:
+                    u[owner[j]] += delta
+                    v[j] -= delta
+                else:
+                    least[j] -= delta
+            j0 = j1
+            if owner[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            owner[j0] = owner[j1]
+            j0 = j1
+    return -v[0]

@@ -125,6 +125,13 @@ class Unsupported(Exception):
     """Something the machine does not run; the message says what."""
 
 
+def assignment_slots(rows: int, columns: int) -> int:
+    """The scratch slots `machine._least_assignment` takes for `rows` pieces and `columns`
+    targets: the costs, then the rows' potentials, then the columns' potentials, owners,
+    ways, least reductions and marks (0 where there are no targets)."""
+    return rows * columns + rows + 1 + 5 * (columns + 1) if columns else 0
+
+
 @dataclass
 class ErrorSite:
     kind: int
@@ -531,11 +538,14 @@ class Compiler:
     def _pieces(self) -> int:
         """The one-piece tables (`model.pieces`) in `values`: how many tables, how many parts
         the cost has, the estimate of a dead state, each part's shift in the packed estimate
-        (`cost_parts`: 0 where the cost is one number), then each table's header (its code, how
-        many unique pieces it keeps, where each part's `moves` entries are, where each part's
-        `own` entries are (-1 where they do not add up), the kept pieces' codes), then the
-        entries. A cost of several parts is estimated packed as the costs are, its dead
-        estimate DEAD_PACKED: refused (Unsupported) where an estimate may not fit."""
+        (`cost_parts`: 0 where the cost is one number), where the scratch slots of an
+        assignment start, then each table's header (its code, how many unique pieces it keeps,
+        how many pieces of its code there are, how many targets have tables of their own (0:
+        none), where each part's `moves` entries are, where each part's `own` entries are (-1
+        where they do not add up), where each part's first target's entries are (the others
+        follow, a table apart), the kept pieces' codes), then the entries. A cost of several
+        parts is estimated packed as the costs are, its dead estimate DEAD_PACKED: refused
+        (Unsupported) where an estimate may not fit."""
         a = self.a
         made = self.puzzle.alone
         assert made is not None, "a heuristic reads one-piece tables only where they were derived"
@@ -552,19 +562,26 @@ class Compiler:
                 guard = 1 << (a.cost_field - 1)  # a field below the first: its sums stay below its guard bit
                 if largest[0] >= (DEAD_PACKED >> shifts[0]) - 1 or any(v >= guard for v in largest[1:]):
                     raise Unsupported("one-piece tables whose estimates may not fit the packed cost's fields")
+        counts = [self.puzzle.start.cells.count(t.code) for t in made.tables]
+        slots = max((assignment_slots(k, len(t.targets)) for t, k in zip(made.tables, counts, strict=True)), default=0)
         start = len(a.values)
-        a.values.extend((len(made.tables), made.parts, dead, *shifts))
+        a.values.extend((len(made.tables), made.parts, dead, a.scratch(slots), *shifts))
         headers = []
-        for t in made.tables:
+        parts = made.parts
+        for t, count in zip(made.tables, counts, strict=True):
             headers.append(len(a.values))
-            a.values.extend((t.code, len(t.kept), *([0] * made.parts), *([-1] * made.parts), *t.kept))
+            a.values.extend((t.code, len(t.kept), count, len(t.targets), *([-1] * (3 * parts)), *t.kept))
         for t, at in zip(made.tables, headers, strict=True):
-            for p in range(made.parts):
-                a.values[at + 2 + p] = len(a.values)
+            for p in range(parts):
+                a.values[at + 4 + p] = len(a.values)
                 a.values.extend(t.moves[p])
                 if t.own is not None:
-                    a.values[at + 2 + made.parts + p] = len(a.values)
+                    a.values[at + 4 + parts + p] = len(a.values)
                     a.values.extend(t.own[p])
+                if t.each:
+                    a.values[at + 4 + 2 * parts + p] = len(a.values)
+                    for entries in t.each[p]:
+                        a.values.extend(entries)
         a.measures["pieces"] = [start]
         return start
 

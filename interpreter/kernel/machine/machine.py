@@ -20,6 +20,7 @@ from numba import types
 from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
+from ...model.pieces import NO_WAY
 from ..compiling.jit import njit
 from .bytecode import (
     ABS,
@@ -574,7 +575,7 @@ def _rare(mp: np.ndarray, ws: np.ndarray, s: int, op: int, a: int, b: int, c: in
         ws[top] = _patterns(mp, ws, s, mp[VALUES] + a, env + b, cells)
     elif op == ALONE:
         top += 1
-        ws[top] = _pieces(mp, ws, s, mp[VALUES] + a, cells)
+        ws[top] = _pieces(mp, ws, s, mp[VALUES] + a, env, cells)
     elif op == DISPLACEMENT:
         far = mp[VALUES] + a
         n = 0
@@ -654,22 +655,24 @@ def _seen(mp: np.ndarray, ws: np.ndarray, s: int, at: int, scratch: int, cells: 
 
 
 @njit(cache=True)
-def _pieces(mp: np.ndarray, ws: np.ndarray, s: int, at: int, cells: int) -> int:
+def _pieces(mp: np.ndarray, ws: np.ndarray, s: int, at: int, env: int, cells: int) -> int:
     """The estimate of the one-piece tables laid out at `at` (`bytecode.Compiler._pieces`), as
     `model.pieces.PieceSet.each_part`: for each part of the cost and each table, the largest
-    entry of its code's pieces or the sum of their own entries, whichever is larger; the
-    largest over the tables; the parts packed at their shifts (one part: shift 0). The dead
-    estimate laid out with them where a piece's entry is unreached."""
-    tables, parts, dead = mp[at], mp[at + 1], mp[at + 2]
+    entry of its code's pieces or the sum of their own entries (the least assignment of the
+    pieces to targets of their own, where the table has a table for each target), whichever
+    is larger; the largest over the tables; the parts packed at their shifts (one part: shift
+    0). The dead estimate laid out with them where a piece's entry is unreached, or where
+    the pieces have no targets of their own."""
+    tables, parts, dead, scratch = mp[at], mp[at + 1], mp[at + 2], env + mp[at + 3]
     values = mp[VALUES]
     packed = 0
     for p in range(parts):
         best = 0
-        h = at + 3 + parts
+        h = at + 4 + parts
         for _ in range(tables):
-            code, k = mp[h], mp[h + 1]
-            moves, own = mp[h + 2 + p], mp[h + 2 + parts + p]
-            kept = h + 2 + 2 * parts
+            code, k, count, targets = mp[h], mp[h + 1], mp[h + 2], mp[h + 3]
+            moves, own, each = mp[h + 4 + p], mp[h + 4 + parts + p], mp[h + 4 + 2 * parts + p]
+            kept = h + 4 + 3 * parts
             base = 0
             stride = 1
             for i in range(k):
@@ -682,6 +685,8 @@ def _pieces(mp: np.ndarray, ws: np.ndarray, s: int, at: int, cells: int) -> int:
                 stride *= cells
             most = 0
             total = 0
+            row = 0
+            table = stride * cells
             for b in range(cells):
                 if ws[s + b] != code:
                     continue
@@ -691,10 +696,72 @@ def _pieces(mp: np.ndarray, ws: np.ndarray, s: int, at: int, cells: int) -> int:
                 most = max(most, d)
                 if own >= 0:
                     total += mp[values + own + b * stride + base]
+                if each >= 0 and row < count:
+                    for j in range(targets):
+                        e = mp[values + each + j * table + b * stride + base]
+                        ws[scratch + row * targets + j] = NO_WAY if e < 0 else e
+                    row += 1
+            if each >= 0 and row == count and row > 0:
+                total = _least_assignment(ws, scratch, row, targets)
+                if total >= NO_WAY:
+                    return int(dead)
             best = max(best, most, total)
-            h += 2 + 2 * parts + k
-        packed += best << mp[at + 3 + p]
+            h += 4 + 3 * parts + k
+        packed += best << mp[at + 4 + p]
     return packed
+
+
+@njit(cache=True)
+def _least_assignment(ws: np.ndarray, at: int, rows: int, columns: int) -> int:
+    """`model.pieces.least_assignment` of the rows x columns costs at ws[at:] (row by row),
+    its working arrays in the slots after them (`bytecode.assignment_slots`)."""
+    far = 1 << 62
+    u = at + rows * columns
+    v = u + rows + 1
+    owner = v + columns + 1
+    way = owner + columns + 1
+    least = way + columns + 1
+    used = least + columns + 1
+    for i in range(rows + 1):
+        ws[u + i] = 0
+    for j in range(columns + 1):
+        ws[v + j] = 0
+        ws[owner + j] = 0
+        ws[way + j] = 0
+    for i in range(1, rows + 1):
+        ws[owner] = i
+        j0 = 0
+        for j in range(columns + 1):
+            ws[least + j] = far
+            ws[used + j] = 0
+        while True:
+            ws[used + j0] = 1
+            i0 = ws[owner + j0]
+            delta = far
+            j1 = 0
+            for j in range(1, columns + 1):
+                if ws[used + j] == 0:
+                    cur = ws[at + (i0 - 1) * columns + j - 1] - ws[u + i0] - ws[v + j]
+                    if cur < ws[least + j]:
+                        ws[least + j] = cur
+                        ws[way + j] = j0
+                    if ws[least + j] < delta:
+                        delta = ws[least + j]
+                        j1 = j
+            for j in range(columns + 1):
+                if ws[used + j] != 0:
+                    ws[u + ws[owner + j]] += delta
+                    ws[v + j] -= delta
+                else:
+                    ws[least + j] -= delta
+            j0 = j1
+            if ws[owner + j0] == 0:
+                break
+        while j0 != 0:
+            j1 = ws[way + j0]
+            ws[owner + j0] = ws[owner + j1]
+            j0 = j1
+    return -ws[v]
 
 
 @njit(cache=True, inline="always")
