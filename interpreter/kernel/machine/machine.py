@@ -761,7 +761,7 @@ def _least_assignment(ws: np.ndarray, at: int, rows: int, columns: int) -> int:
             j1 = ws[way + j0]
             ws[owner + j0] = ws[owner + j1]
             j0 = j1
-    return -ws[v]
+    return int(-ws[v])
 
 
 @njit(cache=True, inline="always")
