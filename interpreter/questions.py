@@ -84,6 +84,15 @@ def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, s
     listing = question.listing(mode)
     if question.reach and question.all:
         return f"{spell('reach', '')} and {spell('all', '')} ask two different questions: give one of them"
+    objective = compiled.puzzle.objective
+    if objective is not None and (question.reach or question.distinct):
+        asked = spell("reach", "") if question.reach else spell("distinct", question.distinct or "")
+        kind = "maximize" if objective.maximize else "minimize"
+        return (
+            f"{asked} asks of the partial fillings (the filling as moves), and `{kind}` chooses among "
+            f"complete ones: ask for the solutions with the {objective.best} {objective.name} (the default), "
+            f"or {spell('count', '')}"
+        )
     if question.from_goal:
         why = _from_goal_refused(compiled, question, mode, spell)
         if why is not None:
