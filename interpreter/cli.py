@@ -561,6 +561,8 @@ def _refuse_idle_options(
             "--replay checks the moves of a solution file: it does not go with --count, --reach, --from-goal, "
             "--all, --limit, --distinct or --draw"
         )
+    if args.replay is not None:
+        _refuse_judging_the_best(compiled, "--replay")
     if args.explain and (args.format != "text" or listing):
         raise UsageError(
             "--explain annotates the text drawing of one solution: it does not go with --format json/yaml or --all"
@@ -568,6 +570,19 @@ def _refuse_idle_options(
     why = refusal(compiled, question, options, command_line)
     if why is not None:
         raise UsageError(why)
+
+
+def _refuse_judging_the_best(compiled: CompiledPuzzle, asking: str) -> None:
+    """A game, or a solution file replayed, is judged by the rules alone: with an objective
+    (`maximize`), a filling that keeps them need not be one that is asked for, and saying
+    "solved" of it would leave the objective out: refused, with the reason."""
+    objective = compiled.puzzle.objective
+    if objective is not None:
+        kind = "maximize" if objective.maximize else "minimize"
+        raise UsageError(
+            f"{asking} judges a filling by its rules, and this spec asks with `{kind}` for those of the "
+            f"{objective.best} {objective.name}: puzint run lists them"
+        )
 
 
 def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:
@@ -731,6 +746,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     path = resolve_spec(given)
     params = _params(args.param)
     compiled = load(path, params)
+    _refuse_judging_the_best(compiled, "puzint play")
     save_to = Path(args.save) if args.save else Path(Path(given).name).with_suffix(".moves")
     problem = unwritable(save_to)  # said before the game, not when a save fails at its end
     if problem is not None:
