@@ -230,17 +230,26 @@ def _optimum(built: Any, maximize: bool, limits: Limits, stats: dict[str, Any]) 
 
     callback = Improved()
     outcome: list[Any] = []
-    worker = threading.Thread(target=lambda: outcome.append(solver.solve(model, callback)), name="cp-sat", daemon=True)
+    done = threading.Event()  # waited on, not the thread: a join cut short by a limit's signal breaks the thread
+
+    def run() -> None:
+        try:
+            outcome.append(solver.solve(model, callback))
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=run, name="cp-sat", daemon=True)
     worker.start()
     try:
-        while worker.is_alive():
-            worker.join(TICK)
-            if worker.is_alive():
-                limits.check(callback.branches, stored=False, at="looking for the best value")
+        while not done.wait(TICK):
+            limits.check(callback.branches, stored=False, at="looking for the best value")
+    except LimitReached as exc:
+        raise LimitReached(f"{exc.reason} before the best value was proven") from None
     finally:
-        solver.stop_search()
+        while not done.wait(TICK):  # a stop asked before the solver had begun is asked again
+            solver.stop_search()
         worker.join()
-        stats["optimum_branches"] = int(solver.num_branches)
+        stats["optimum_branches"] = stats["branches"] = int(solver.num_branches) if outcome else 0
     if outcome and outcome[0] == cp_model.INFEASIBLE:
         return None
     if outcome and outcome[0] == cp_model.OPTIMAL:

@@ -15,6 +15,7 @@ from puzint.engines import RunOptions
 from puzint.errors import SpecError
 from puzint.runner import search
 from puzint.search import Limits
+from puzint.search.limits import LimitReached
 from puzint.solutions import enumerate_solutions
 
 from tests.conftest import SPECS, compiled_from
@@ -166,3 +167,30 @@ def test_a_symmetry_that_changes_the_objective_is_refused(engine: str) -> None:
         "'mirror' is not a symmetry of this puzzle's best solutions: it maps a solution with the largest "
         "r1c1.value to one without"
     )
+
+
+HARD = """
+puzzle "a Latin square of 6, its weighted sum the largest"
+board grid 6 x 6
+pieces 1..6 "digits"
+fill cells with 1..6
+rule: every l in rows, columns: all different(l)
+maximize sum(c.value * c.row * c.col for c in cells)
+"""
+
+
+@SOLVER
+def test_cp_sat_stopped_before_it_proves_the_best_value_says_so_and_gives_no_solution(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A limit met while CP-SAT looks for the best value (this one takes it far longer than the
+    first look at the limits): no value, no solution, and the reason."""
+    limits = Limits()
+
+    def stop(*args: object, **kwargs: object) -> int:
+        raise LimitReached("stopped")
+
+    monkeypatch.setattr(limits, "check", stop)
+    report = enumerate_solutions(compiled_from(HARD), limits, options=RunOptions("cpsat"))
+    assert (report.status, report.count, report.optimum) == ("limit", 0, None)
+    assert report.limit_reason == "stopped before the best value was proven"
