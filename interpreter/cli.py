@@ -31,7 +31,7 @@ from .files import CannotWrite, unwritable
 from .heuristics import HEURISTICS
 from .language.expressions import show
 from .play.record import Replayed, ReplayStopped, read_solution
-from .questions import Asked, Question, ask, command_line, query_of, refusal
+from .questions import Asked, Question, ask, command_line, judged_by_rules_alone, query_of, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
 from .render.graph import LAYERED_UP_TO, LAYOUTS
@@ -573,16 +573,11 @@ def _refuse_idle_options(
 
 
 def _refuse_judging_the_best(compiled: CompiledPuzzle, asking: str) -> None:
-    """A game, or a solution file replayed, is judged by the rules alone: with an objective
-    (`maximize`), a filling that keeps them need not be one that is asked for, and saying
-    "solved" of it would leave the objective out: refused, with the reason."""
-    objective = compiled.puzzle.objective
-    if objective is not None:
-        kind = "maximize" if objective.maximize else "minimize"
-        raise UsageError(
-            f"{asking} judges a filling by its rules, and this spec asks with `{kind}` for those of the "
-            f"{objective.best} {objective.name}: puzint run lists them"
-        )
+    """A game, or a solution file replayed, on a spec with an objective: refused, with the
+    reason (`questions.judged_by_rules_alone`)."""
+    why = judged_by_rules_alone(compiled, asking)
+    if why is not None:
+        raise UsageError(why)
 
 
 def _progress(args: argparse.Namespace, out: Console) -> SearchProgress | None:

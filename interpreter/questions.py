@@ -134,6 +134,20 @@ def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, s
     return None
 
 
+def judged_by_rules_alone(compiled: CompiledPuzzle, asking: str) -> str | None:
+    """Why a game or a solution file replayed (`asking`), judged by the rules alone, is refused
+    on this spec: with an objective (`maximize`), a filling that keeps the rules need not be
+    one that is asked for, and "solved" of it would leave the objective out (None: it is not)."""
+    objective = compiled.puzzle.objective
+    if objective is None:
+        return None
+    kind = "maximize" if objective.maximize else "minimize"
+    return (
+        f"{asking} judges a filling by its rules, and this spec asks with `{kind}` for those of the "
+        f"{objective.best} {objective.name}: puzint run lists them"
+    )
+
+
 def _from_goal_refused(compiled: CompiledPuzzle, question: Question, mode: str, spell: Spelling) -> str | None:
     from_goal = spell("from_goal", "")
     alone = not (question.count or question.all or question.distinct or mode in ("count", "cheapest"))

@@ -92,3 +92,17 @@ def test_a_game_or_a_replay_which_judge_by_the_rules_alone_are_refused(
     moves.write_text("\n", encoding="utf-8")
     code, _, err = run(capsys, "run", SEND_MOST, "--replay", str(moves))
     assert code == 2 and err.strip() == f"puzint: --replay {why}: puzint run lists them"
+
+
+def test_the_playground_refuses_a_move_and_names_the_best_value() -> None:
+    from puzint.serve.worker import Worker
+
+    worker = Worker(lambda message: None)
+    spec = {"text": Path(SEND_MOST).read_text(encoding="utf-8"), "filename": "send_most_money.puz"}
+    played = worker.run(1, "play", {**spec, "state": None, "index": 0})
+    assert played == {
+        "refused": "playing judges a filling by its rules, and this spec asks with `maximize` for those of the "
+        "largest MONEY: puzint run lists them"
+    }
+    solved = worker.run(2, "solve", spec)
+    assert isinstance(solved, dict) and solved["said"] == "2 solutions listed, largest MONEY = 10876"
