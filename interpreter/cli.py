@@ -807,6 +807,7 @@ def cmd_graph(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
     try:
         with limits.armed():
             compiled = load(args.spec, _params(args.param))
+            _refuse_judging_the_best(compiled, "puzint graph")  # its goals: every filling that keeps the rules
             graph = state_graph(compiled, limits, cap)
             if graph.complete:
                 mode = "cheapest" if compiled.puzzle.search == "cheapest" else "shortest"

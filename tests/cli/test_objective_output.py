@@ -82,12 +82,14 @@ def test_an_expected_optimum_where_there_is_no_objective_is_refused(
     assert "more.yaml:3:5: optimum: this spec has no objective (`maximize` or `minimize`)" in err
 
 
-def test_a_game_or_a_replay_which_judge_by_the_rules_alone_are_refused(
+def test_a_game_a_graph_or_a_replay_which_judge_by_the_rules_alone_are_refused(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     why = "judges a filling by its rules, and this spec asks with `maximize` for those of the largest MONEY"
     code, _, err = run(capsys, "play", SEND_MOST)
     assert code == 2 and err.strip() == f"puzint: puzint play {why}: puzint run lists them"
+    code, _, err = run(capsys, "graph", SEND_MOST)
+    assert code == 2 and err.strip() == f"puzint: puzint graph {why}: puzint run lists them"
     moves = tmp_path / "x.moves"
     moves.write_text("\n", encoding="utf-8")
     code, _, err = run(capsys, "run", SEND_MOST, "--replay", str(moves))
