@@ -228,6 +228,7 @@ class Result:
     data: dict[str, Any] = field(repr=False)
     unique: bool | None = None  # a filling's or a `search any`'s one solution: is it the only one
     count_in_all: int | None = None  # every solution counted, where `count` counts one of each class
+    optimum: int | None = None  # a filling's `maximize`/`minimize`: the best value
 
     @property
     def solved(self) -> bool:
@@ -274,6 +275,7 @@ class Result:
             data=payload,
             unique=payload.get("unique"),
             count_in_all=payload.get("count_in_all", payload.get("count")),
+            optimum=(payload.get("objective") or {}).get("value"),
         )
 
 

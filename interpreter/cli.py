@@ -31,7 +31,7 @@ from .files import CannotWrite, unwritable
 from .heuristics import HEURISTICS
 from .language.expressions import show
 from .play.record import Replayed, ReplayStopped, read_solution
-from .questions import Asked, Question, ask, command_line, query_of, refusal
+from .questions import Asked, Question, ask, command_line, judged_by_rules_alone, query_of, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
 from .render.graph import LAYERED_UP_TO, LAYOUTS
@@ -561,11 +561,21 @@ def _refuse_idle_options(
             "--replay checks the moves of a solution file: it does not go with --count, --reach, --from-goal, "
             "--all, --limit, --distinct or --draw"
         )
+    if args.replay is not None:
+        _refuse_judging_the_best(compiled, "--replay")
     if args.explain and (args.format != "text" or listing):
         raise UsageError(
             "--explain annotates the text drawing of one solution: it does not go with --format json/yaml or --all"
         )
     why = refusal(compiled, question, options, command_line)
+    if why is not None:
+        raise UsageError(why)
+
+
+def _refuse_judging_the_best(compiled: CompiledPuzzle, asking: str) -> None:
+    """A game, or a solution file replayed, on a spec with an objective: refused, with the
+    reason (`questions.judged_by_rules_alone`)."""
+    why = judged_by_rules_alone(compiled, asking)
     if why is not None:
         raise UsageError(why)
 
@@ -731,6 +741,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     path = resolve_spec(given)
     params = _params(args.param)
     compiled = load(path, params)
+    _refuse_judging_the_best(compiled, "puzint play")
     save_to = Path(args.save) if args.save else Path(Path(given).name).with_suffix(".moves")
     problem = unwritable(save_to)  # said before the game, not when a save fails at its end
     if problem is not None:
@@ -796,6 +807,7 @@ def cmd_graph(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
     try:
         with limits.armed():
             compiled = load(args.spec, _params(args.param))
+            _refuse_judging_the_best(compiled, "puzint graph")  # its goals: every filling that keeps the rules
             graph = state_graph(compiled, limits, cap)
             if graph.complete:
                 mode = "cheapest" if compiled.puzzle.search == "cheapest" else "shortest"

@@ -33,9 +33,17 @@ COUNTS = (
     "solutions",
     "solutions_in_all",
 )
-FIELDS = ("status", *COUNTS)
+FIELDS = ("status", *COUNTS, "optimum")  # optimum: a filling's `maximize`/`minimize`, its best value
 CASE_KEYS = ("params", "note", "slow", *FIELDS)
-NO_SOLUTION_HAS_NO = ("length", "cost", "count", "count_up_to_symmetry", "trajectories", "trajectories_up_to_symmetry")
+NO_SOLUTION_HAS_NO = (
+    "length",
+    "cost",
+    "count",
+    "count_up_to_symmetry",
+    "trajectories",
+    "trajectories_up_to_symmetry",
+    "optimum",
+)
 
 MAX_NESTING = 20  # a file of cases nests 5 deep (cases, a case, params, a list); composing recurses
 
@@ -210,6 +218,11 @@ def _case(node: yaml.Node, errors: Collector) -> Case | None:
                 case.value_pos[name] = _at(value)
             elif not parts:
                 errors.error(_at(value), "a cost of several parts lists them", "cost: [8, 33]")
+        elif name == "optimum":  # a best value: of any sign
+            number = _scalar(value, name, (INT,), "a whole number", errors)
+            if number is not None:
+                case.expected[name] = number
+                case.value_pos[name] = _at(value)
         else:
             number = _scalar(value, name, (INT,), "a whole number", errors)
             if number is not None and number < 0:

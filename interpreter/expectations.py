@@ -13,6 +13,7 @@ specs/frog.puz is checked against specs/frog.yaml:
         depth: 15           # how many moves away the farthest reachable state lies (asks for --reach)
         solutions: 12       # search all: solutions listed (one of each class with a symmetry)
         solutions_in_all: 92  # search all: every solution
+        optimum: 10876      # a filling's `maximize`/`minimize`: the best value (with solutions)
         slow: true          # takes a minute or more: the default test run leaves it out
 """
 
@@ -157,6 +158,8 @@ def check_questions(compiled: CompiledPuzzle, report: CaseReport) -> None:
     mode = "all" if puzzle.fill is not None else puzzle.search  # a logic puzzle's solutions are always counted
     for key in report.expected:
         refused = _unanswerable(key, mode, puzzle.board is not None, set(report.expected))
+        if key == "optimum" and puzzle.objective is None:
+            refused = "this spec has no objective (`maximize` or `minimize`)", "no optimum"
         if refused is not None and report.case is not None:
             why, expected = refused
             diagnostics.append(Diagnostic(report.case.key_pos.get(key, NOWHERE), f"{key}: {why}", expected))
@@ -166,7 +169,7 @@ def check_questions(compiled: CompiledPuzzle, report: CaseReport) -> None:
         raise report.file.error(diagnostics)
 
 
-LISTING = ("solutions", "solutions_in_all")
+LISTING = ("solutions", "solutions_in_all", "optimum")
 REACHING = ("reachable", "reachable_up_to_symmetry", "reachable_goals", "depth")
 TRAJECTORIES = ("trajectories", "trajectories_up_to_symmetry")
 
@@ -201,9 +204,10 @@ def run_case(spec: Path, case: CaseReport, limits: Limits, options: RunOptions |
     compiled = load(spec, case.params)
     check_questions(compiled, case)
     want = set(case.expected)
-    if want & {"solutions", "solutions_in_all"}:
+    if want & set(LISTING):
         every = enumerate_solutions(compiled, limits, keep=False, options=options)
         case.actual = {"status": every.status, "solutions": every.count, "solutions_in_all": every.in_all}
+        case.actual["optimum"] = every.optimum
         if every.limit_reason:
             case.actual["limit"] = every.limit_reason
         return case
@@ -238,6 +242,8 @@ def recorded_keys(compiled: CompiledPuzzle) -> dict[str, Any]:
     finds first is not a property of the puzzle)."""
     puzzle = compiled.puzzle
     mode = "all" if puzzle.fill is not None else puzzle.search
+    if mode == "all" and puzzle.objective is not None:
+        return {"status": SOLVED, "solutions": None, "solutions_in_all": None, "optimum": None}
     if mode == "all":
         return {"status": SOLVED, "solutions": None, "solutions_in_all": None}
     if mode == "any":

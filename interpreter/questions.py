@@ -84,6 +84,15 @@ def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, s
     listing = question.listing(mode)
     if question.reach and question.all:
         return f"{spell('reach', '')} and {spell('all', '')} ask two different questions: give one of them"
+    objective = compiled.puzzle.objective
+    if objective is not None and (question.reach or question.distinct):
+        asked = spell("reach", "") if question.reach else spell("distinct", question.distinct or "")
+        kind = "maximize" if objective.maximize else "minimize"
+        return (
+            f"{asked} asks of the partial fillings (the filling as moves), and `{kind}` chooses among "
+            f"complete ones: ask for the solutions with the {objective.best} {objective.name} (the default), "
+            f"or {spell('count', '')}"
+        )
     if question.from_goal:
         why = _from_goal_refused(compiled, question, mode, spell)
         if why is not None:
@@ -123,6 +132,20 @@ def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, s
         if unfit is not None:
             return f"{spell('engine', options.engine)} cannot run this: {unfit}"
     return None
+
+
+def judged_by_rules_alone(compiled: CompiledPuzzle, asking: str) -> str | None:
+    """Why a game or a solution file replayed (`asking`), judged by the rules alone, is refused
+    on this spec: with an objective (`maximize`), a filling that keeps the rules need not be
+    one that is asked for, and "solved" of it would leave the objective out (None: it is not)."""
+    objective = compiled.puzzle.objective
+    if objective is None:
+        return None
+    kind = "maximize" if objective.maximize else "minimize"
+    return (
+        f"{asking} judges a filling by its rules, and this spec asks with `{kind}` for those of the "
+        f"{objective.best} {objective.name}: puzint run lists them"
+    )
 
 
 def _from_goal_refused(compiled: CompiledPuzzle, question: Question, mode: str, spell: Spelling) -> str | None:

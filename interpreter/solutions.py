@@ -54,6 +54,8 @@ class AllSolutions:
     length: int | None = None  # moves of every solution, when all are shortest
     cost: int | None = None  # of every solution, when all are cheapest
     total: int | None = None  # shortest solutions in all, listed or not (counted on the graph)
+    optimum: int | None = None  # a filling's objective: the best value, every solution's
+    objective: str = ""  # ... as the output says it (`largest MONEY = 10876`)
 
     def listed(self, path: Path, keep: bool, on_solution: Callable[[Path], None] | None, limit: int | None) -> bool:
         """Count one solution listed (keep it, hand it on); True when --limit says stop."""
@@ -175,6 +177,14 @@ class _Listing:
         group = self.compiled.symmetry
         final = path[-1][1] if path else self.compiled.start
         self.report.in_all += 1
+        value = self.compiled.objective_value
+        if value is not None:
+            worth = value(final)
+            assert self.report.optimum in (None, worth), "an engine gave solutions of different values"
+            self.report.optimum = worth
+            objective = self.compiled.puzzle.objective
+            assert objective is not None
+            self.report.objective = objective.said(worth)
         if group is not None:
             self.goals.add(final)
             key = group.canonical(final)
@@ -198,7 +208,9 @@ def _enumerate(
     started = time.monotonic()
     listing = _Listing(compiled, report, keep, on_solution, limit)
     wanted = moves and (keep or on_solution is not None)
+    # a count with an objective walks the solutions too: the best value is read off them
     count_only = group is None and not keep and on_solution is None and limit is None
+    count_only = count_only and compiled.objective_value is None
     try:
         walk = plan.walk(compiled, limits, options, wanted, count_only, limit if group is None else None, listing.take)
     except KeyboardInterrupt as exc:  # outside any engine's walk
@@ -253,16 +265,20 @@ def _counted(
 def _check_closed(compiled: CompiledPuzzle, goals: set[bytes]) -> None:
     group = compiled.symmetry
     assert group is not None
+    objective = compiled.puzzle.objective
     for sym, image in group.generators:
         for state in goals:
             if image(state) not in goals:
-                raise SpecError(
-                    [
-                        Diagnostic(
-                            sym.pos,
-                            f"'{sym.name}' is not a symmetry of this puzzle's solutions: "
-                            "it maps a solution to a state that is not one",
-                            "a symmetry of the board and of every rule",
-                        )
-                    ]
-                )
+                if objective is not None:
+                    message = (
+                        f"'{sym.name}' is not a symmetry of this puzzle's best solutions: it maps a solution "
+                        f"with the {objective.best} {objective.name} to one without"
+                    )
+                    expected = "a symmetry of the board, of every rule and of the objective"
+                else:
+                    message = (
+                        f"'{sym.name}' is not a symmetry of this puzzle's solutions: "
+                        "it maps a solution to a state that is not one"
+                    )
+                    expected = "a symmetry of the board and of every rule"
+                raise SpecError([Diagnostic(sym.pos, message, expected)])

@@ -266,3 +266,11 @@ def test_a_filling_reports_what_it_filled_not_a_count_of_moves() -> None:
     assert len(any_one.data["filled"]) == 81 - 21 and any_one.data["filled"]["r1c2"] == "1"
     listed = puzint.solve("send_more_money")
     assert listed.data["solutions"][0]["filled"] == {"S": 9, "E": 5, "N": 6, "D": 7, "M": 1, "O": 0, "R": 8, "Y": 2}
+
+
+def test_a_filling_s_objective_gives_its_best_value() -> None:
+    """SEND + MOST = MONEY, the largest MONEY: 10876, twice (tests/plain/cryptarithm.py)."""
+    listed = puzint.solve("send_most_money", engine="python")
+    assert (listed.optimum, listed.count, len(listed.solutions)) == (10876, 2, 2)
+    assert listed.data["objective"] == {"sense": "maximize", "name": "MONEY", "value": 10876}
+    assert puzint.solve("frog").optimum is None

@@ -131,6 +131,13 @@ class CompiledPuzzle:
             slots = max(2, puzzle.heuristic_slots)
             self.estimate = lambda state: fn(state, [None] * slots)  # type: ignore[no-any-return]
 
+        # a filling's objective (`maximize EXPR`): its value on a complete filling
+        self.objective_value: Callable[[bytes], int] | None = None
+        if puzzle.objective is not None:
+            worth = self.evaluator.function(puzzle.objective.value)
+            room = max(2, puzzle.objective.slots)
+            self.objective_value = lambda state: int(worth(state, [None] * room))
+
         self.rarity = rarity = Counter(self.start[: self.cells])
         single = None
         if puzzle.has_blocks:

@@ -16,6 +16,7 @@ from ..search.fill import first_and_whether_unique
 from ..search.limits import LimitReached, stop_reason
 from ..search.result import LIMIT, SOLVED
 from .base import HandOver, Path
+from .objective import best_solutions
 from .query import Query
 from .symmetric import candidates, count_up_to_symmetry
 
@@ -132,6 +133,14 @@ class CompiledEngine:
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
         from ..kernel.searches import depth
 
+        if compiled.filling is not None and compiled.puzzle.objective is not None:
+            visited = [0]
+            try:
+                for _ in _fillings(compiled, limits, visited, moves=False):  # kept to the best
+                    counter[1] += 1
+            finally:
+                counter[0] = visited[0]
+            return
         if compiled.filling is not None:
             visited, counted = [0], [0]
             try:
@@ -162,7 +171,12 @@ def _walk_fillings(
 
 def _fillings(compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool = True) -> Iterator[Path]:
     """A filling's (or a tiling's) solutions, each as the state-space walk's path to it
-    (without `moves`: its last step alone)."""
+    (without `moves`: its last step alone); with an objective, the best of them, once the
+    kernel has found every one."""
+    return iter(best_solutions(compiled, _every_filling(compiled, limits, visited, moves)))
+
+
+def _every_filling(compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
     family = compiled.filling
     if isinstance(family, TileFamily):
         lay = family.path if moves else family.final

@@ -31,6 +31,7 @@ from typing import Any
 from ..compiler import CompiledPuzzle
 from ..compiler.families import TileFamily
 from ..compiler.families.fill import FillFamily, Inexpressible, rule_cuts
+from ..compiler.families.fixed_filters import resolve_fixed_filters
 from ..compiler.fill_terms import (
     Affine,
     And,
@@ -59,6 +60,7 @@ class Built:
     model: Any
     read: Callable[[Any], list[int]]  # the solver -> each thing's value, in the filling's order
     variables: list[Any]  # what the solution callback must be given values of
+    objective: Any = None  # a filling's `maximize`/`minimize` number, as a linear expression (None: none)
 
 
 class Model:
@@ -88,6 +90,10 @@ class Model:
     def build(self) -> Built:
         for expr, bound in rule_cuts(self.puzzle):
             self.require(self.terms.condition(expr, bound), expr.pos)
+        objective = None
+        if self.puzzle.objective is not None:
+            wanted = resolve_fixed_filters(self.puzzle.objective.value, {}, self.puzzle)
+            objective = self._single(self.terms.number(wanted, {}))  # one variable: its value read exactly
         variables: list[Any] = [lit for lits in self.lits.values() for lit in lits]
         variables += list(self.ints.values())
         problem = self.model.validate()
@@ -104,7 +110,7 @@ class Model:
                     out.append(int(solver.value(self.ints[k])))
             return out
 
-        return Built(self.model, read, variables)
+        return Built(self.model, read, variables, objective)
 
     # ---- constraints
     def require(self, cond: Cond, pos: Pos) -> None:

@@ -135,6 +135,15 @@ def _solutions(
     from .constraints import built as model_of
 
     built = model_of(compiled)
+    model = built.model
+    objective = compiled.puzzle.objective
+    if objective is not None and not isinstance(built.objective, int):
+        best = _optimum(built, objective.maximize, limits, stats)
+        if best is None:  # no filling keeps the rules
+            stats["complete"] = True
+            return
+        model = built.model.clone()  # the model kept for the puzzle stays as it is
+        model.add(built.objective == best)  # every solution of the best value: enumerated below
     found: queue.Queue[Any] = queue.Queue()
     solver = cp_model.CpSolver()
     solver.parameters.enumerate_all_solutions = True
@@ -160,7 +169,7 @@ def _solutions(
 
     def run() -> None:
         try:
-            outcome.append(solver.solve(built.model, callback))
+            outcome.append(solver.solve(model, callback))
         finally:
             found.put(DONE)
 
@@ -193,6 +202,60 @@ def _solutions(
         and (most is None or callback.count < most)
     ):
         raise LimitReached(f"time limit of {limits.timeout:g} s reached" if limits.timeout else "the solver stopped")
+
+
+def _optimum(built: Any, maximize: bool, limits: Limits, stats: dict[str, Any]) -> int | None:
+    """The best value of the objective, proven by the solver (None: no filling keeps the
+    rules). Stopped by a limit before the proof, it raises LimitReached: a value not proven
+    best is never given as the best."""
+    from ortools.sat.python import cp_model
+
+    model = built.model.clone()
+    if maximize:
+        model.maximize(built.objective)
+    else:
+        model.minimize(built.objective)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    if limits.timeout is not None:
+        solver.parameters.max_time_in_seconds = max(0.001, limits.timeout - limits.elapsed())
+
+    class Improved(cp_model.CpSolverSolutionCallback):  # type: ignore[misc]
+        def __init__(self) -> None:
+            super().__init__()
+            self.branches = 0
+
+        def on_solution_callback(self) -> None:
+            self.branches = int(self.num_branches)
+
+    callback = Improved()
+    outcome: list[Any] = []
+    done = threading.Event()  # waited on, not the thread: a join cut short by a limit's signal breaks the thread
+
+    def run() -> None:
+        try:
+            outcome.append(solver.solve(model, callback))
+        finally:
+            done.set()
+
+    worker = threading.Thread(target=run, name="cp-sat", daemon=True)
+    worker.start()
+    try:
+        while not done.wait(TICK):
+            limits.check(callback.branches, stored=False, at="looking for the best value")
+    except LimitReached as exc:
+        raise LimitReached(f"{exc.reason} before the best value was proven") from None
+    finally:
+        while not done.wait(TICK):  # a stop asked before the solver had begun is asked again
+            solver.stop_search()
+        worker.join()
+        stats["optimum_branches"] = stats["branches"] = int(solver.num_branches) if outcome else 0
+    if outcome and outcome[0] == cp_model.INFEASIBLE:
+        return None
+    if outcome and outcome[0] == cp_model.OPTIMAL:
+        return int(solver.value(built.objective))
+    why = f"time limit of {limits.timeout:g} s reached" if limits.timeout else "the solver stopped"
+    raise LimitReached(f"{why} before the best value was proven")
 
 
 def _found(count: int) -> str:

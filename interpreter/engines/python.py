@@ -28,6 +28,7 @@ from ..search import (
 from ..search.backward import Backward, forwards
 from ..search.result import SOLVED
 from .base import Path
+from .objective import best_solutions
 from .query import Query
 from .symmetric import checked_in_python, count_up_to_symmetry, unchecked
 
@@ -93,7 +94,7 @@ class PythonEngine:
 
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
         filling = compiled.filling
-        if isinstance(filling, FillFamily) and not compiled.puzzle.safety:
+        if isinstance(filling, FillFamily) and not compiled.puzzle.safety and compiled.puzzle.objective is None:
             model = fill_model(compiled)
             if model is not None:
                 propagation.count_fillings(model, limits, counter)
@@ -143,7 +144,12 @@ def logic_solutions(compiled: CompiledPuzzle, limits: Limits, visited: list[int]
     the propagating fill search where the kernel's model says its rules, else by the fill
     search of forward checking (which takes any rule); a tiling's by exact cover. A filling
     with safety rules is walked as moves: those hold of every partial filling in reading
-    order, which neither fill search sees (they decide the things in another order)."""
+    order, which neither fill search sees (they decide the things in another order). With an
+    objective, only the best of them, once the walk has found every one."""
+    return iter(best_solutions(compiled, _logic_solutions(compiled, limits, visited)))
+
+
+def _logic_solutions(compiled: CompiledPuzzle, limits: Limits, visited: list[int]) -> Iterator[Path]:
     filling = compiled.filling
     if isinstance(filling, FillFamily):
         if compiled.puzzle.safety:

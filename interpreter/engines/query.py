@@ -91,19 +91,23 @@ class Query:
         """The question in words, as `--engine help` says it (`counted`: a walk of every goal
         state that only counts them, --count on a `search all` spec)."""
         logic = compiled.filling is not None
+        objective = compiled.puzzle.objective
+        best = f" of the {objective.best} {objective.name}" if objective is not None else ""
         if self.trajectories:
             return "every shortest solution, grouped by the pieces' paths (--distinct trajectories)"
         if self.listing:
             return "every shortest solution, listed (--all)"
         if self.mode == "all":
             if logic:
-                return "how many solutions there are" if counted else "every solution"
+                return f"how many solutions{best} there are" if counted else f"every solution{best}"
             if counted:
                 return "how many goal states can be reached (`search all`)"
             return "every goal state that can be reached (`search all`)"
         if self.mode == "any":
             return (
-                "one solution, and whether it is the only one" if logic else "any solution, found fast (`search any`)"
+                f"one solution{best}, and whether it is the only one"
+                if logic
+                else "any solution, found fast (`search any`)"
             )
         kind = "cheapest" if self.mode == "cheapest" else "shortest"
         if self.reach:

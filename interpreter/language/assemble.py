@@ -116,6 +116,7 @@ def assemble(el: Elaboration) -> Puzzle:
     move_list = [fill] if fill is not None else [] if filled else moves(MoveContext(el, names, board, types))
     safety = rules.safety(el, names, move_list)
     filling_rules = fills.rules(el, names, filled) if not el.of(s.Tile) else []  # a tiling refuses them
+    objective = fills.objective(el, names, bool(el.of(s.Fill)))
     symmetries = rules.symmetries(el, board, types, parts, places)
     search, search_pos = rules.search_mode(el, filling=fill is not None)
     heuristic, heuristic_slots = rules.heuristic(el, names)
@@ -155,6 +156,7 @@ def assemble(el: Elaboration) -> Puzzle:
         moves=tuple(move_list),
         safety=tuple(safety),
         rules=tuple(filling_rules),
+        objective=objective,
         symmetries=tuple(symmetries),
         heuristic=heuristic,
         heuristic_slots=heuristic_slots,

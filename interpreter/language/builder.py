@@ -532,6 +532,12 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
     def heuristic_stmt(self, meta: Meta, c: list[Any]) -> s.Heuristic:
         return s.Heuristic(pos_of(meta), c[0])
 
+    def objective_kw(self, meta: Meta, c: list[Token]) -> Token:
+        return c[0]
+
+    def objective_stmt(self, meta: Meta, c: list[Any]) -> s.Objective:
+        return s.Objective(pos_of(meta), str(c[0]), c[1], _text(c[2]) if len(c) > 2 else None)
+
     # ---- if
     def if_stmt(self, meta: Meta, c: list[Any]) -> s.If:
         otherwise: tuple[s.Statement, ...] = ()

@@ -17,9 +17,20 @@ from typing import TYPE_CHECKING
 from ..errors import Pos, SpecError, suggest
 from ..model import expr as m
 from ..model.board import Board
-from ..model.puzzle import EMPTY, NUMBER, PROGRESS, Counter, FillForm, FillVar, Move, PieceType, Rule
+from ..model.puzzle import (
+    EMPTY,
+    NUMBER,
+    PROGRESS,
+    Counter,
+    FillForm,
+    FillVar,
+    Move,
+    Objective,
+    PieceType,
+    Rule,
+)
 from . import syntax as s
-from .predicates import Names, Scope, condition
+from .predicates import Names, Scope, condition, number
 from .rules import source_text
 
 if TYPE_CHECKING:
@@ -363,6 +374,52 @@ def rules(el: Elaboration, names: Names, filling: bool) -> list[Rule]:
                 continue
             found.append(Rule(expr.pos, typed, where.size, source_text(el, expr.pos)))
     return found
+
+
+def objective(el: Elaboration, names: Names, filling: bool) -> Objective | None:
+    """`maximize EXPR ["NAME"]` / `minimize EXPR ["NAME"]`: of a filling's solutions, those
+    where the number is largest (smallest). One per spec, in a filling only, a number that
+    depends on what is filled."""
+    found: list[s.Objective] = el.of(s.Objective)
+    for extra in found[1:]:
+        el.errors.error(
+            extra.pos,
+            f"a filling has one objective, and `{found[0].sense}` is given on line {found[0].pos.line}",
+            "one `maximize EXPR` or `minimize EXPR`",
+        )
+    if not found:
+        return None
+    stmt = found[0]
+    if not filling:
+        tiling = bool(el.of(s.Tile))
+        el.errors.error(
+            stmt.pos,
+            f"`{stmt.sense}` chooses among a filling's solutions by a number of what it fills, and "
+            + ("a tiling's pieces are laid, not numbers filled" if tiling else "this spec has no `fill`"),
+            "fill ... with ..., then maximize EXPR or minimize EXPR",
+        )
+        return None
+    scope = Scope(names, "the objective")
+    try:
+        typed = number(stmt.value, scope)
+    except SpecError as exc:
+        el.errors.diagnostics.extend(exc.diagnostics)
+        return None
+    if isinstance(typed, m.Const):
+        el.errors.error(
+            stmt.value.pos,
+            f"this objective is {typed.value} whatever is filled{el.with_params()}: it chooses nothing",
+            "a number that reads what the filling decides (cells' values, counters)",
+        )
+        return None
+    name = stmt.name if stmt.name is not None else _written(el, stmt)
+    return Objective(stmt.pos, stmt.sense == "maximize", typed, scope.size, name)
+
+
+def _written(el: Elaboration, stmt: s.Objective) -> str:
+    """The objective's number as the spec writes it (on the statement's line)."""
+    text = source_text(el, stmt.pos)
+    return text[len(stmt.sense) :].split("#")[0].strip()
 
 
 def _ranges(values: list[int]) -> str:

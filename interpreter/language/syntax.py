@@ -583,6 +583,16 @@ class Heuristic(NamedTuple):
     value: Expr
 
 
+class Objective(NamedTuple):
+    """`maximize EXPR ["NAME"]` / `minimize EXPR ["NAME"]`: a filling's wanted solutions are
+    those where the number is largest (smallest); NAME is what the output calls it."""
+
+    pos: Pos
+    sense: str  # maximize, minimize
+    value: Expr
+    name: str | None
+
+
 class Level(NamedTuple):
     """`level:` and its rows, each as written (a character a square), with the position of
     its first character."""
@@ -659,6 +669,7 @@ Statement = (
     | SymmetryDecl
     | Directive
     | Heuristic
+    | Objective
     | Level
     | LevelFrom
     | Legend

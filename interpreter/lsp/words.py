@@ -179,4 +179,8 @@ WORDS: dict[str, str] = {
     "heuristic": "`heuristic EXPR`: an estimate of the moves (or cost) still needed that never overestimates; "
     "it makes `shortest` and `cheapest` A* (or IDA*).",
     "show": "`show board | ladder | circle | banks`: the drawing used instead of the default.",
+    "maximize": '`maximize EXPR ["NAME"]`: of a filling\'s solutions, those where the number EXPR is largest '
+    "(every one of them, and the best value).",
+    "minimize": '`minimize EXPR ["NAME"]`: of a filling\'s solutions, those where the number EXPR is smallest '
+    "(every one of them, and the best value).",
 }

@@ -336,6 +336,31 @@ class Rule(NamedTuple):
     text: str
 
 
+class Objective(NamedTuple):
+    """`maximize EXPR` / `minimize EXPR`: of a filling's solutions, only those where the number
+    is largest (smallest) are wanted. `name` is how the output calls it (the spec's text for
+    it, or the expression as written)."""
+
+    pos: Pos
+    maximize: bool
+    value: Expr
+    slots: int
+    name: str
+
+    @property
+    def best(self) -> str:
+        """`largest` or `smallest`: the word before the name in the output."""
+        return "largest" if self.maximize else "smallest"
+
+    def said(self, value: int) -> str:
+        """The best value as the output says it: `largest MONEY = 10876`."""
+        return f"{self.best} {self.name} = {value}"
+
+    def better(self, a: int, b: int) -> bool:
+        """Whether value a is better than b."""
+        return a > b if self.maximize else a < b
+
+
 class Symmetry(NamedTuple):
     """A declared symmetry: cell i goes to cells[i], cell code c becomes codes[c], place p
     becomes places[p]; counters are left as they are."""
@@ -362,6 +387,7 @@ class Puzzle(NamedTuple):
     moves: tuple[Move, ...]
     safety: tuple[SafetyRule, ...] = ()
     rules: tuple[Rule, ...] = ()  # a filling's
+    objective: Objective | None = None  # a filling's `maximize` / `minimize`
     symmetries: tuple[Symmetry, ...] = ()
     heuristic: Expr | None = None
     heuristic_slots: int = 0

@@ -163,6 +163,12 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         data["filled"] = filled(solved.compiled, final) if result.status == SOLVED else None
     if result.cost is not None:
         data["cost"] = plain(result.cost)
+    solved_state = result.path[-1][1] if result.path else solved.compiled.start
+    objective = objective_data(
+        solved.compiled, objective_value(solved.compiled, solved_state) if result.status == SOLVED else None
+    )
+    if objective is not None:
+        data["objective"] = objective
     if result.unique is not None or (solved.compiled.filling is not None and result.status == "solved"):
         data["unique"] = result.unique
         if result.unique_unknown is not None:
@@ -271,7 +277,31 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
             data["cost"] = plain(report.cost)
     if report.limit_reason:
         data["limit"] = report.limit_reason
+    objective = objective_data(compiled, report.optimum)
+    if objective is not None:
+        data["objective"] = objective
     return data
+
+
+def objective_value(compiled: CompiledPuzzle, state: bytes) -> int | None:
+    """A filling's objective on a complete filling (None: the spec has none)."""
+    value = compiled.objective_value
+    return value(state) if value is not None else None
+
+
+def objective_words(compiled: CompiledPuzzle, value: int | None) -> str:
+    """`largest MONEY = 10876` ("": no objective, or no value)."""
+    objective = compiled.puzzle.objective
+    return objective.said(value) if objective is not None and value is not None else ""
+
+
+def objective_data(compiled: CompiledPuzzle, value: int | None) -> dict[str, Any] | None:
+    """The objective in the JSON: what is made best, its name, and the best value (None:
+    not known, where no solution was found)."""
+    objective = compiled.puzzle.objective
+    if objective is None:
+        return None
+    return {"sense": "maximize" if objective.maximize else "minimize", "name": objective.name, "value": value}
 
 
 def filled(compiled: CompiledPuzzle, state: bytes) -> dict[str, str | int]:

@@ -755,6 +755,8 @@ def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
             parts.append(f"{report.count:,} {noun(report.count)} up to symmetry ({report.in_all:,} in all)")
         else:
             parts.append(f"{report.count:,} {noun(report.count)}")
+        if report.objective:
+            parts.append(report.objective)
     parts.append(f"{report.states:,} states {'visited' if report.total is None else 'explored'}")
     parts.append(f"{report.seconds:.3f} s ({report.method})")
     return parts, STATUS_STYLE[report.status]
@@ -813,10 +815,15 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
     parts: list[str] = []
     if result.status == SOLVED and solved.compiled.filling is not None:
         parts.append("solved")
+        final = result.path[-1][1] if result.path else solved.compiled.start
+        best = data.objective_words(solved.compiled, data.objective_value(solved.compiled, final))
+        if best:
+            parts.append(best)
+        kind = "solution" if not best else "solution of that value"
         if result.unique is not None:
-            parts.append("the only solution" if result.unique else "not the only solution")
+            parts.append(f"the only {kind}" if result.unique else f"not the only {kind}")
         elif result.unique_unknown is not None:
-            parts.append(f"whether it is the only solution is not known: {result.unique_unknown}")
+            parts.append(f"whether it is the only {kind} is not known: {result.unique_unknown}")
     elif result.status == SOLVED:
         moves = result.length
         parts.append(f"solved in {moves} move{'s' if moves != 1 else ''}")

@@ -34,7 +34,7 @@ from ..language.expressions import show
 from ..language.parser import parse
 from ..lsp.worker import WARM_UP, frame, read_frame
 from ..play import session
-from ..questions import Question, ask
+from ..questions import Question, ask, judged_by_rules_alone
 from ..render.html import steps_html
 from ..render.svg import boards_panels, picture_title, solution_panels, standalone, state_panel
 from ..runner import solve
@@ -53,6 +53,13 @@ PROGRESS_EVERY = 0.2  # seconds between two progress frames
 
 class Refused(Exception):
     """A job that cannot be done as asked (a move that is not one of the state's), said to the page."""
+
+
+def _judged_by_rules(compiled: CompiledPuzzle) -> None:
+    """A move played on a spec with an objective: refused (`questions.judged_by_rules_alone`)."""
+    why = judged_by_rules_alone(compiled, "playing")
+    if why is not None:
+        raise Refused(why)
 
 
 class Worker:
@@ -104,6 +111,7 @@ class Worker:
 
     def job_play(self, payload: dict[str, Any], limits: Limits) -> object:
         compiled = self.compiled(payload)
+        _judged_by_rules(compiled)
         state, index = payload["state"], payload["index"]
         moves = session.listing(compiled, state, SHOWN_MOVES, limits).options
         if not isinstance(index, int) or not 0 <= index < len(moves):
@@ -119,6 +127,7 @@ class Worker:
 
     def job_hint(self, payload: dict[str, Any], limits: Limits) -> object:
         compiled = self.compiled(payload)
+        _judged_by_rules(compiled)
         state = payload["state"]
         hint = session.Game(compiled).hint(limits, state)
         if hint.move is None:
@@ -137,6 +146,7 @@ class Worker:
             every = enumerate_solutions(compiled, limits, ALL_SHOWN, keep=True, options=asked.options)
             panels = boards_panels(compiled, every.solutions)
             said = f"{every.count:,} solutions listed" if every.solutions else "no solution"
+            said += f", {every.objective}" if every.objective else ""
             return self.solution(title, panels, every.status, every.limit_reason, said, every.states, every.engine)
         result = solve(compiled, asked, limits, payload["filename"]).result
         if result.status != SOLVED:

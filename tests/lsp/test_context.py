@@ -21,9 +21,9 @@ FARMER = (SPECS / "farmer.puz").read_text(encoding="utf-8")
 # Every word that starts a statement, as the grammar says (`start: _NL? stmt*`).
 STATEMENT_WORDS = {
     "about", "board", "boxes", "carrier", "counter", "cursor", "direction", "fill", "goal", "group", "heuristic",
-    "if", "legend", "level", "link", "move", "neighborhood", "neighbourhood", "param", "piece", "pieces", "place",
-    "places", "puzzle", "regions", "require", "route", "rule", "safe", "search", "shape", "show", "stack",
-    "stacks", "start", "symmetry", "tile",
+    "if", "legend", "level", "link", "maximize", "minimize", "move", "neighborhood", "neighbourhood", "param",
+    "piece", "pieces", "place", "places", "puzzle", "regions", "require", "route", "rule", "safe", "search",
+    "shape", "show", "stack", "stacks", "start", "symmetry", "tile",
 }  # fmt: skip
 
 

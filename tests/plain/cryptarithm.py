@@ -86,6 +86,17 @@ def _value(word, sol):
     return v
 
 
+def best(addends, total, word, largest=True):
+    """The solutions whose `word` reads as the largest number (the smallest, with
+    largest=False), and that number: every solution is found, then the best kept."""
+    sols = solutions(addends, total)
+    if not sols:
+        return None, []
+    pick = max if largest else min
+    top = pick(_value(word, s) for s in sols)
+    return top, [s for s in sols if _value(word, s) == top]
+
+
 def check(addends, total, sol):
     """True if sol satisfies every rule above (used by the tests)."""
     letters = set("".join(addends) + total)
@@ -151,6 +162,9 @@ if __name__ == "__main__":
             "TESTS",
         ),
     ]
+    top, kept = best(["SEND", "MOST"], "MONEY", "MONEY")
+    every = solutions(["SEND", "MOST"], "MONEY")
+    print(f"SEND + MOST = MONEY: {len(every)} solutions; largest MONEY = {top}, {len(kept)} solutions: {kept}")
     for addends, total in cases:
         t = time.perf_counter()
         sols = solutions(addends, total)
