@@ -283,7 +283,6 @@ class Playground:
                 "game": key,
                 "title": answer["title"],
                 "params": answer["params"],
-                "cells": answer["cells"],
                 **self._shown(game, answer["view"]),
             }
         )

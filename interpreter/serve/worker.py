@@ -45,7 +45,6 @@ from ..search.limits import LimitReached, rss_mb
 from ..search.result import LIMIT, SOLVED
 from ..solutions import enumerate_solutions
 from ..sources import read_text
-from .board import cell_centres
 
 KEPT = 4  # compiled specs kept, the latest used
 SHOWN_MOVES = 200  # moves listed from a state (the others counted)
@@ -95,7 +94,6 @@ class Worker:
             "title": picture_title(puzzle),
             "params": {name: show(value) for name, value in puzzle.params.items()},  # type: ignore[arg-type]
             "start": compiled.start,
-            "cells": cell_centres(compiled),
             "view": self.view(compiled, compiled.start, None, limits),
         }
 
