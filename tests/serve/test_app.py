@@ -225,3 +225,16 @@ def test_hover_and_completion_are_the_language_servers(client: TestClient) -> No
     )
     assert {"left", "right"} <= {item["label"] for item in items["items"]}
     assert client.post("/api/complete", content=json.dumps({"text": FROG}), headers=ORIGIN).status_code == 400
+
+
+def test_the_catalogue_and_the_gallery_are_pages(client: TestClient) -> None:
+    catalogue = client.get("/catalogue")
+    assert catalogue.status_code == 200
+    assert '<a href="/?open=frog">frog</a></td><td>Frog jump</td>' in catalogue.text
+    gallery = client.get("/gallery")
+    assert '<img src="/gallery/frog.svg" alt="a solution of frog" loading="lazy">' in gallery.text
+    picture = client.get("/gallery/frog.svg")
+    assert picture.headers["content-type"] == "image/svg+xml"
+    assert picture.text.count('data-cell="1"') == 16  # frog's 15 moves: a board for each state
+    missing = client.get("/gallery/nope.svg")
+    assert (missing.status_code, missing.text) == (404, "nope is not a shipped spec\n")
