@@ -42,18 +42,18 @@ def exits(puzzle: Puzzle) -> list[tuple[int, str]]:
     for cell, code in targets(puzzle).items():
         if puzzle.piece(code).shape is not None:
             wanted.setdefault(puzzle.parts[code].piece, []).append(cell)
-    out = []
+    out: list[tuple[int, str]] = []
     for cells in wanted.values():
         if any(board.cells[c].row is None or board.cells[c].col is None for c in cells):
             continue
         rows = {board.cells[c].row for c in cells}
         cols = {board.cells[c].col for c in cells}
-        if len(cells) > 1 and (len(rows) == 1 or len(cols) == 1):
+        along = len(cells) > 1 and (len(rows) == 1 or len(cols) == 1)
+        sides: tuple[str, ...] = SIDES
+        if along:
             sides = ("right", "left") if len(rows) == 1 else ("down", "up")
-        else:
-            sides = SIDES
         open_sides = [side for side in sides if all(_on_edge(board, c, side) for c in _rim(board, cells, side))]
-        if len(open_sides) == 1 or (open_sides and sides != SIDES):
+        if len(open_sides) == 1 or (open_sides and along):
             side = open_sides[0]
             out.extend((c, side) for c in _rim(board, cells, side))
     return out
