@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import NOWHERE, Pos, SpecError, source_lines, suggest
 from ..model import expr as m
-from ..model.board import Board
+from ..model.board import BOARD_SYMMETRIES, Board
 from ..model.puzzle import (
     SEARCH_METHODS,
     SEARCH_MODES,
@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
 SCOPES = {"board": "state", "places": "places", "loads": "loads", "everywhere": "everywhere"}
 SHOW_STYLES = (SHOW_BOARD, SHOW_LADDER, SHOW_CIRCLE, SHOW_BANKS)
+# the words a part of a `symmetry` starts with: a board's own, then those that name what they map
+SYMMETRY_WORDS = (*BOARD_SYMMETRIES, "swap", "complement", "cycle")
 
 
 def source_text(el: Elaboration, pos: Pos) -> str:

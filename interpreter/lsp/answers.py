@@ -14,7 +14,7 @@ from lsprotocol import types
 
 from ..language import syntax as s
 from ..language.parser import keywords
-from ..language.rules import SHOW_STYLES
+from ..language.rules import SHOW_STYLES, SYMMETRY_WORDS
 from ..model.puzzle import SEARCH_METHODS, SEARCH_MODES
 from .analysis import Analysis
 from .context import Context, in_comment_or_text
@@ -134,6 +134,8 @@ def fitting(analysis: Analysis, context: Context) -> list[Declaration | str]:
         return _of(declared, "parameter")
     if previous == "per":
         return _of(declared, "group")
+    if first == "symmetry":
+        return _symmetry_names(declared, words)
     if previous in ("every", "some", "no", "is", "not"):
         return _of(declared, "kind of piece", "piece")
     if first is not None and first in FIXED_WORDS:
@@ -158,6 +160,23 @@ FIXED_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     "search": {"search": SEARCH_MODES, "by": SEARCH_METHODS},
     "show": {"show": SHOW_STYLES},
 }
+
+
+def _symmetry_names(declared: list[Declaration], words: tuple[str, ...]) -> list[Declaration | str]:
+    """In `symmetry P + Q, ...`: a symmetry's word at the start of a part (the board's, `swap`,
+    `complement`, `cycle`); after `swap` the two pieces or places it exchanges; after `cycle`
+    the cells it moves (a board's cells are named by the board, not declared: none offered
+    where the spec declares none). After a word of the board's, or complement, nothing is a
+    name."""
+    cut = max((i for i, word in enumerate(words) if word in ("symmetry", ",", "+")), default=-1)
+    part = words[cut + 1 :]
+    if not part:
+        return list(SYMMETRY_WORDS)
+    if part[0] == "swap" and len(part) <= 2:
+        return _of(declared, "piece", "place")
+    if part[0] == "cycle":
+        return _of(declared, "cell")
+    return []
 
 
 def _after_along(words: tuple[str, ...]) -> bool:

@@ -26,12 +26,12 @@ import asyncio
 import contextlib
 import itertools
 import pickle
-import sys
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
 from .analysis import Analysis
+from .processes import start_worker
 from .worker import HEADER, MAX_FRAME, frame
 
 TIME_LIMIT = 5.0  # seconds an analysis may take (the client may say otherwise: server.py)
@@ -206,17 +206,9 @@ class Workers:
                     self.changed.notify()
 
     async def _start(self) -> Worker:
-        """A new worker (its imports go on while it is given its first document). Its own
-        session on POSIX: a Ctrl-C in the terminal is the server's to take, not the workers'."""
-        process = await asyncio.create_subprocess_exec(
-            sys.executable,
-            "-m",
-            WORKER,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            start_new_session=sys.platform != "win32",
-        )
-        worker = Worker(process, self._ended)
+        """A new worker (its imports go on while it is given its first document; processes.py
+        says how it is started)."""
+        worker = Worker(await start_worker(WORKER), self._ended)
         self.workers.append(worker)
         self.started.add(worker)
         worker.waited.add_done_callback(lambda _: self.started.discard(worker))

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 Vector = tuple[int, int]
 
 LINE, RING, GRID, PICTURE, GRAPH = "line", "ring", "grid", "picture", "graph"
+BOARD_SYMMETRIES = ("mirror", "flip", "rotate", "reversal")  # the symmetries a board has by its shape (Board.symmetry)
 
 _ORTHOGONAL: tuple[tuple[str, Vector], ...] = (("up", (-1, 0)), ("down", (1, 0)), ("left", (0, -1)), ("right", (0, 1)))
 _DIAGONAL: tuple[tuple[str, Vector], ...] = (

@@ -242,7 +242,8 @@ def state_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None,
 
 def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None) -> Panel:
     """The board's cells where they lie: a grid or a line as squares (a square without a cell
-    left out), a ring or a graph as circles round a circle."""
+    left out), a ring or a graph as circles round a circle; each cell's shape named by a
+    `data-cell` attribute."""
     board = compiled.puzzle.board
     assert board is not None
     reached = {c for c in label.cells if state[c] != 0} if label is not None else set()
@@ -270,7 +271,7 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
             stroke, thick = (MOVED, 5) if cell in reached else (LEFT, 1.5) if cell in left else (LINES, 1.5)
             parts.append(
                 f'<circle cx="{cx:g}" cy="{cy:g}" r="{CELL / 2 - 2:g}" fill="{fill}" '
-                f'stroke="{stroke}" stroke-width="{thick}"{dash}/>'
+                f'stroke="{stroke}" stroke-width="{thick}"{dash}{_named(board, cell)}/>'
             )
     else:
         cols = board.cols if board.has_frame else board.size
@@ -289,10 +290,13 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
                 dash = ' stroke-dasharray="4 3"' if cell in left else ""
                 parts.append(
                     f'<circle cx="{x + CELL / 2:g}" cy="{y + CELL / 2:g}" r="{CELL / 2 - 3:g}" fill="{fill}" '
-                    f'stroke="{LEFT if cell in left else LINES}" stroke-width="1.5"{dash}/>'
+                    f'stroke="{LEFT if cell in left else LINES}" stroke-width="1.5"{dash}{_named(board, cell)}/>'
                 )
                 continue
-            parts.append(f'<rect x="{x:g}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINES}"/>')
+            parts.append(
+                f'<rect x="{x:g}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{LINES}"'
+                f"{_named(board, cell)}/>"
+            )
             if lamps:
                 parts.append(_lamp(x, y, bool(state[cell]), cell == pressed))
             if cell in left:
@@ -335,6 +339,12 @@ def board_panel(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None)
         parts.extend(leaving)
         width, height = width + EXIT, height + EXIT
     return Panel(width, height, parts)
+
+
+def _named(board: Board, cell: int) -> str:
+    """The cell's name on the shape drawn for it (`data-cell`): where a page finds the cell a
+    click lands on, and marks one, from the drawing itself (serve/static/app.js)."""
+    return f" data-cell={quoteattr(board.name(cell))}"
 
 
 LIT, LIT_EDGE, UNLIT, PRESSED = "#ffd54f", "#f9a825", "#455a64", "#d32f2f"

@@ -1,12 +1,13 @@
 """Where the goal wants a piece, as every drawing marks it: a goal that leaves the other
 cells open (`?`) names its targets (Sokoban's, where the boxes go), and a block whose target
-touches the board's edge along its length leaves the board there (Rush Hour's exit).
+lies on the board's edge leaves the board there (Rush Hour's exit, Klotski's).
 
 Read from the spec alone: the goal's cells and the pieces' shapes, never the puzzle's name.
 """
 
 from __future__ import annotations
 
+from ..model.board import Board
 from ..model.puzzle import ANY, EMPTY, Puzzle
 
 SIDES = ("up", "down", "left", "right")
@@ -21,11 +22,19 @@ def targets(puzzle: Puzzle) -> dict[int, int]:
     return {cell: code for cell, code in enumerate(cells) if code not in (ANY, EMPTY) and cell < puzzle.board.size}
 
 
+STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
 def exits(puzzle: Puzzle) -> list[tuple[int, str]]:
-    """Where a block leaves the board: the cell of a block's target at the frame's edge, and
-    the side it leaves by, where the target lies along one row (or one column) and touches
-    the edge at its end (a car of two cells wanted at the right end of its row drives out
-    on the right)."""
+    """Where a block leaves the board: each cell of a block's target that lies on the board's
+    edge (no cell past it: the frame's end, a hole in it, a wall), with the side it leaves by.
+
+    A target along one row (or one column) leaves along its length, by the end that lies on
+    the edge (a car of two cells wanted at the right end of its row drives out on the right;
+    at both ends, by the right or the bottom). Any other target leaves by the one side along
+    which all of it lies on the edge (Klotski's large block, wanted in the middle of the
+    bottom row, leaves at the bottom); a target on the edge on two sides or more (a corner)
+    has no side to tell, and no exit is drawn."""
     board = puzzle.board
     if board is None or not board.has_frame:
         return []
@@ -33,23 +42,28 @@ def exits(puzzle: Puzzle) -> list[tuple[int, str]]:
     for cell, code in targets(puzzle).items():
         if puzzle.piece(code).shape is not None:
             wanted.setdefault(puzzle.parts[code].piece, []).append(cell)
-    out = []
+    out: list[tuple[int, str]] = []
     for cells in wanted.values():
-        places = [(board.cells[c].row, board.cells[c].col, c) for c in cells]
-        if any(r is None or col is None for r, col, _ in places):
+        if any(board.cells[c].row is None or board.cells[c].col is None for c in cells):
             continue
-        rows = {r for r, _, _ in places}
-        cols = {col for _, col, _ in places}
-        if len(rows) == 1 and len(places) > 1:
-            first, last = min(places, key=lambda p: p[1] or 0), max(places, key=lambda p: p[1] or 0)
-            if last[1] == board.cols:
-                out.append((last[2], "right"))
-            elif first[1] == 1:
-                out.append((first[2], "left"))
-        elif len(cols) == 1 and len(places) > 1:
-            first, last = min(places, key=lambda p: p[0] or 0), max(places, key=lambda p: p[0] or 0)
-            if last[0] == board.rows:
-                out.append((last[2], "down"))
-            elif first[0] == 1:
-                out.append((first[2], "up"))
+        rows = {board.cells[c].row for c in cells}
+        cols = {board.cells[c].col for c in cells}
+        along = len(cells) > 1 and (len(rows) == 1 or len(cols) == 1)
+        sides: tuple[str, ...] = SIDES
+        if along:
+            sides = ("right", "left") if len(rows) == 1 else ("down", "up")
+        open_sides = [side for side in sides if all(_on_edge(board, c, side) for c in _rim(board, cells, side))]
+        if len(open_sides) == 1 or (open_sides and along):
+            side = open_sides[0]
+            out.extend((c, side) for c in _rim(board, cells, side))
     return out
+
+
+def _rim(board: Board, cells: list[int], side: str) -> list[int]:
+    """The target's cells on that side of it: those whose neighbour that way is not in it."""
+    inside = set(cells)
+    return sorted(c for c in cells if board.step(c, STEPS[side]) not in inside)
+
+
+def _on_edge(board: Board, cell: int, side: str) -> bool:
+    return board.step(cell, STEPS[side]) is None

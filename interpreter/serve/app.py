@@ -74,6 +74,7 @@ class Settings:
     max_states: int = 2_000_000
     max_memory_mb: float = 2048.0
     jobs: int = 2  # searches at once (and as many loads or moves)
+    waiting: int = 64  # searches (and loads or moves) waiting for one of those; one more is refused
     check_limit: float = 5.0  # seconds an analysis may take (the language server's default)
 
 
@@ -99,8 +100,8 @@ class Game:
 class Playground:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
-        self.quick = Pool(settings.jobs)
-        self.searches = Pool(settings.jobs)
+        self.quick = Pool(settings.jobs, settings.waiting)
+        self.searches = Pool(settings.jobs, settings.waiting)
         self.checks = Workers(settings.check_limit, settings.jobs)
         self.games: OrderedDict[str, Game] = OrderedDict()
         self.pictures: dict[str, str] = {}  # the gallery's, drawn once
@@ -282,7 +283,6 @@ class Playground:
                 "game": key,
                 "title": answer["title"],
                 "params": answer["params"],
-                "cells": answer["cells"],
                 **self._shown(game, answer["view"]),
             }
         )

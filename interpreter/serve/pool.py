@@ -4,7 +4,9 @@ At most `size` jobs run at once, each in a worker of its own, and at most `waiti
 for one: a request past those is refused at once (`Busy`, said to the page as 503), so that
 a page that sends many requests cannot queue work without end. A job ends in one of four ways:
 
-- its answer; the worker is free again, and keeps the specs it compiled;
+- its answer; the worker is free again, and keeps the specs it compiled (unless its memory
+  passed the job's limit: a process's peak never falls, so every later job would stop at
+  once; the worker says so with its answer, and is ended and replaced);
 - cancelled (the page left, or asked for another): the worker is killed with everything it
   started (it leads its own session: the copies a race forks go too), and replaced when one is
   next needed;
@@ -21,13 +23,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
-import os
 import pickle
-import signal
-import sys
 from collections.abc import Callable
 from typing import Any
 
+from ..lsp.processes import kill_session, start_worker
 from ..lsp.worker import HEADER, MAX_FRAME, frame
 
 GRACE = 3.0  # seconds past a job's time limit before its worker is killed
@@ -47,6 +47,7 @@ class Worker:
     def __init__(self, process: asyncio.subprocess.Process) -> None:
         self.process = process
         self.warm = False  # it has answered once: its imports are done
+        self.spent = False  # its memory's peak passed a job's limit: it serves no more
 
     async def answer(self, number: int, on_progress: Callable[[dict[str, Any]], None] | None) -> Any:
         stream = self.process.stdout
@@ -63,29 +64,27 @@ class Worker:
                     on_progress(rest[0])
                 continue
             if kind == "done":
+                self.spent = len(rest) > 1 and rest[1] is True
                 return rest[0]
             raise JobFailed(str(rest[0]))
 
     def kill(self) -> None:
         """The worker and every process of its session (a race's copies)."""
-        if self.process.returncode is None:
-            with contextlib.suppress(OSError):
-                if sys.platform != "win32":
-                    os.killpg(self.process.pid, signal.SIGKILL)
-                else:
-                    self.process.kill()
+        kill_session(self.process)
 
 
 class Pool:
-    def __init__(self, size: int = 2, waiting: int = 64) -> None:
+    def __init__(self, size: int = 2, waiting: int = 64, grace: float = GRACE) -> None:
         self.size = size
         self.waiting = waiting
+        self.grace = grace
         self.slots = asyncio.Semaphore(size)
         self.queued = 0
         self.idle: list[Worker] = []
         self.every: set[Worker] = set()
         self.numbers = itertools.count(1)
         self.closed = False
+        self.reaping: set[asyncio.Task[None]] = set()  # the workers dropped, until they are reaped
 
     async def run(
         self,
@@ -98,7 +97,7 @@ class Pool:
         if self.closed:
             raise JobFailed("the server is shutting down")
         if self.queued >= self.size + self.waiting:
-            raise Busy(f"{self.size} jobs run and {self.waiting} wait already: try again in a moment")
+            raise Busy(f"busy: {_jobs(self.size)} running and {_jobs(self.waiting)} waiting: try again in a moment")
         self.queued += 1
         try:
             async with self.slots:
@@ -107,7 +106,7 @@ class Pool:
                 try:
                     assert worker.process.stdin is not None
                     worker.process.stdin.write(frame(("job", number, kind, payload)))
-                    allowed = deadline + (GRACE if worker.warm else STARTUP)
+                    allowed = deadline + (self.grace if worker.warm else STARTUP)
                     answer = await asyncio.wait_for(worker.answer(number, on_progress), allowed)
                     worker.warm = True
                 except asyncio.TimeoutError:
@@ -119,7 +118,7 @@ class Pool:
                 except BaseException:  # cancelled: the page left
                     self._drop(worker)
                     raise
-                if self.closed:
+                if self.closed or worker.spent:
                     self._drop(worker)
                 else:
                     self.idle.append(worker)
@@ -129,14 +128,7 @@ class Pool:
 
     async def _start(self) -> Worker:
         try:
-            process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                WORKER,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                start_new_session=sys.platform != "win32",
-            )
+            process = await start_worker(WORKER)
         except OSError as exc:
             raise JobFailed(f"cannot start a worker process: {exc}") from None
         worker = Worker(process)
@@ -148,7 +140,9 @@ class Pool:
         self.every.discard(worker)
         if worker in self.idle:
             self.idle.remove(worker)
-        asyncio.get_running_loop().create_task(_reap(worker))
+        reaping = asyncio.get_running_loop().create_task(_reap(worker))
+        self.reaping.add(reaping)
+        reaping.add_done_callback(self.reaping.discard)
 
     async def close(self) -> None:
         self.closed = True
@@ -159,8 +153,14 @@ class Pool:
         for worker in list(self.every):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(worker.process.wait(), 5)
+        if self.reaping:
+            await asyncio.wait(set(self.reaping))
         self.every.clear()
         self.idle.clear()
+
+
+def _jobs(count: int) -> str:
+    return "no job" if count == 0 else f"{count} job" + ("s" if count != 1 else "")
 
 
 async def _reap(worker: Worker) -> None:

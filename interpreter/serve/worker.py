@@ -10,8 +10,10 @@ are kept (a few, the latest used) so that a click does not compile its spec agai
 
 Orders and answers are frames of lsp/worker.py (a length, a pickle): the worker and the server
 are one program. ("ready", 0) says the imports are done; then each order ("job", number, kind,
-payload) is answered by ("done", number, answer) or ("failed", number, why), a solve's
-progress by ("progress", number, states) frames before. An answer is plain data: text,
+payload) is answered by ("done", number, answer, spent) or ("failed", number, why), a solve's
+progress by ("progress", number, states) frames before. `spent`: the process's memory has
+passed the job's limit at its peak, which never falls, so that any later job would stop at
+once: the pool ends this worker and starts another. An answer is plain data: text,
 numbers, the states as bytes, the pictures as SVG text.
 """
 
@@ -39,11 +41,10 @@ from ..render.html import steps_html
 from ..render.svg import boards_panels, picture_title, solution_panels, standalone, state_panel
 from ..runner import solve
 from ..search import Limits
-from ..search.limits import LimitReached
+from ..search.limits import LimitReached, rss_mb
 from ..search.result import LIMIT, SOLVED
 from ..solutions import enumerate_solutions
 from ..sources import read_text
-from .board import cell_centres
 
 KEPT = 4  # compiled specs kept, the latest used
 SHOWN_MOVES = 200  # moves listed from a state (the others counted)
@@ -100,7 +101,6 @@ class Worker:
             "title": picture_title(puzzle),
             "params": {name: show(value) for name, value in puzzle.params.items()},  # type: ignore[arg-type]
             "start": compiled.start,
-            "cells": cell_centres(compiled),
             "view": self.view(compiled, compiled.start, None, limits),
         }
 
@@ -243,7 +243,9 @@ def main() -> None:
             os._exit(0)  # the server has gone
         _, number, kind, payload = order
         try:
-            send(("done", number, worker.run(number, kind, payload)))
+            answer = worker.run(number, kind, payload)
+            memory = payload.get("memory")
+            send(("done", number, answer, memory is not None and rss_mb() > memory))
         except Exception as exc:  # a bug: said to the page as one, never a traceback
             send(("failed", number, f"{type(exc).__name__}: {exc}"))
 

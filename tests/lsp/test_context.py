@@ -78,6 +78,18 @@ def test_words_the_language_fixes_after_search_and_show() -> None:
     assert offered(FROG, "show ") == ["board", "ladder", "circle", "banks"]
 
 
+def test_after_symmetry_the_words_a_symmetry_starts_with_and_what_each_maps() -> None:
+    words = ["mirror", "flip", "rotate", "reversal", "swap", "complement", "cycle"]
+    assert offered(FROG, "symmetry ") == words
+    assert offered(FROG, "symmetry mirror, ") == words
+    assert offered(FROG, "symmetry mirror + ") == words
+    assert offered(FROG, "symmetry mirror + swap ") == ["B", "W"]
+    assert offered(FROG, "symmetry mirror + swap B ") == ["B", "W"]
+    assert offered(FARMER, "symmetry swap ") == ["left", "right", "F", "L", "G", "C"]
+    assert offered("board graph a, b, c\n", "symmetry cycle a ") == ["a", "b", "c"]
+    assert offered(FROG, "symmetry mirror ") == [] and offered(FROG, "symmetry swap B W ") == []
+
+
 def test_places_kinds_and_carriers_where_they_fit() -> None:
     assert offered(FARMER, "goal at ") == ["left", "right", "boat"]
     assert offered(FARMER, "move row: carry 1..2 in ") == ["boat"]

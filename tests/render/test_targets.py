@@ -54,3 +54,33 @@ def test_svg_rings_the_targets_over_the_pieces_and_points_the_exit() -> None:
     ring = drawn.index('stroke-dasharray="5 3"')
     assert ring > drawn.rindex("<rect"), "the rings come after (over) the cars"
     assert board.width == 6 * svg.CELL + svg.EXIT
+
+
+def _blocks(tmp_path, start: str, goal: str):  # type: ignore[no-untyped-def]
+    spec = tmp_path / "blocks.puz"
+    spec.write_text(
+        'puzzle "Blocks"\nboard grid 3 x 3\npieces "X" "block" block\n'
+        f"start:\n{start}goal:\n{goal}move drive: slide ?v along up, down, left, right\n",
+        encoding="utf-8",
+    )
+    return load(spec)
+
+
+def test_an_exit_wherever_a_blocks_target_lies_on_the_edge(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    klotski = load(SPECS / "klotski.puz")  # the large block wanted in the middle of the bottom row
+    assert [(klotski.puzzle.board.name(c), side) for c, side in exits(klotski.puzzle)] == [
+        ("r5c2", "down"),
+        ("r5c3", "down"),
+    ]
+    assert text.draw_cells(klotski, klotski.start).plain.split("\n")[-1] == "    ↓  ↓"
+    column = _blocks(tmp_path, "    _ _ _\n    _ _ X\n    _ _ X\n", "    ? ? X\n    ? ? X\n    ? ? ?\n")
+    assert [(column.puzzle.board.name(c), side) for c, side in exits(column.puzzle)] == [("r1c3", "up")]
+    one = _blocks(tmp_path, "    _ _ _\n    _ _ _\n    _ X _\n", "    ? ? ?\n    ? ? ?\n    ? X ?\n")
+    assert [(one.puzzle.board.name(c), side) for c, side in exits(one.puzzle)] == [("r3c2", "down")]
+
+
+def test_no_exit_where_the_side_cannot_be_told(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    corner = _blocks(tmp_path, "    _ _ _\n    _ X X\n    _ X X\n", "    X X ?\n    X X ?\n    ? ? ?\n")
+    assert exits(corner.puzzle) == []  # on the edge at the top and on the left
+    inside = _blocks(tmp_path, "    X _ _\n    _ _ _\n    _ _ _\n", "    ? ? ?\n    ? X ?\n    ? ? ?\n")
+    assert exits(inside.puzzle) == []

@@ -143,18 +143,9 @@ def _artefact(name: str) -> Path:
 
 
 def _click_cell(page, cell: str) -> None:  # type: ignore[no-untyped-def]
-    """A click on the cell's centre, where the page's own geometry puts it on the screen."""
-    x, y = page.evaluate(
-        """(cell) => {
-            const svg = document.querySelector('#board svg');
-            const p = svg.createSVGPoint();
-            [p.x, p.y] = JSON.parse(document.getElementById('board').dataset.cells)[cell];
-            const at = p.matrixTransform(svg.getScreenCTM());
-            return [at.x, at.y];
-        }""",
-        cell,
-    )
-    page.mouse.click(x, y)
+    """A click on the cell's centre, where the drawing puts the shape named after it."""
+    box = page.locator(f'#board svg [data-cell="{cell}"]').bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
 
 
 def test_frog_is_played_to_its_goal_by_clicks(server: str, page) -> None:  # type: ignore[no-untyped-def]

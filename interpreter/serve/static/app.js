@@ -7,12 +7,11 @@ const $ = (id) => document.getElementById(id);
 const editor = $("editor"), highlight = $("highlight"), problemsList = $("problems");
 const statusLine = $("status"), board = $("board"), movesList = $("moves");
 const SVG = "http://www.w3.org/2000/svg";
-const CLICK_RADIUS = 20; // half a cell of the drawing
 
 let rules = [], levelRule = null; // the grammar, flattened
 let problems = [];
 let origin = ""; // the catalogue name or the named file the text came from
-let game = null; // {id, cells, moves, ...}
+let game = null; // {id, moves}
 let selected = null, chosen = -1;
 let checking = null, searching = null, checkTimer = null;
 let steps = [], stepTimer = null, solutionPage = "";
@@ -255,8 +254,7 @@ async function load() {
   try {
     const answer = await (await post("/api/game", { text: editor.value, origin, params: chosenParams() })).json();
     if (!answered(answer)) return;
-    game = { id: answer.game, cells: answer.cells };
-    board.dataset.cells = JSON.stringify(answer.cells);
+    game = { id: answer.game };
     $("title").textContent = answer.title;
     showParams(answer.params, true);
     $("viewer").hidden = true;
@@ -306,16 +304,17 @@ function movesWhere(test) {
   return game.moves.map((m, i) => (test(m) ? i : -1)).filter((i) => i >= 0);
 }
 
+// The cells are the drawing's own: each cell's shape carries its name (data-cell), so that a
+// click on a piece drawn over a cell finds the cell under it, whatever the board's shape.
+const cellShapes = () => board.querySelectorAll("svg [data-cell]");
+const shapeOf = (name) => [...cellShapes()].find((shape) => shape.dataset.cell === name);
+
 function cellAt(event) {
-  const svg = event.currentTarget;
-  const point = svg.createSVGPoint();
-  point.x = event.clientX;
-  point.y = event.clientY;
-  const at = point.matrixTransform(svg.getScreenCTM().inverse());
-  let best = null, distance = CLICK_RADIUS;
-  for (const [name, [x, y]] of Object.entries(game.cells)) {
-    const d = Math.max(Math.abs(x - at.x), Math.abs(y - at.y));
-    if (d <= distance) { best = name; distance = d; }
+  let best = null, distance = Infinity;
+  for (const shape of cellShapes()) {
+    const box = shape.getBoundingClientRect();
+    const d = Math.max(Math.abs(box.x + box.width / 2 - event.clientX), Math.abs(box.y + box.height / 2 - event.clientY));
+    if (d <= Math.max(box.width, box.height) / 2 && d < distance) { best = shape.dataset.cell; distance = d; }
   }
   return best;
 }
@@ -344,14 +343,14 @@ function select(cell, choices) {
   selected = cell;
   const svg = board.querySelector("svg");
   svg.querySelectorAll(".mark").forEach((m) => m.remove());
-  const mark = (name, cls) => {
-    const [x, y] = game.cells[name];
-    const rect = document.createElementNS(SVG, "rect");
-    Object.entries({ x: x - 18, y: y - 18, width: 36, height: 36, class: cls }).forEach(([k, v]) => rect.setAttribute(k, v));
-    svg.append(rect);
+  const mark = (shape, cls) => {
+    const box = shape.getBBox(), rect = document.createElementNS(SVG, "rect");
+    const at = { x: box.x + 2, y: box.y + 2, width: box.width - 4, height: box.height - 4, class: cls };
+    Object.entries(at).forEach(([k, v]) => rect.setAttribute(k, v));
+    shape.parentNode.append(rect); // in the cell's own frame: the drawing's geometry, not one of ours
   };
-  if (cell !== null) mark(cell, "mark");
-  for (const i of choices) for (const [, , to] of game.moves[i].movers) if (to && to !== cell && game.cells[to]) mark(to, "mark target");
+  if (cell !== null && shapeOf(cell)) mark(shapeOf(cell), "mark");
+  for (const i of choices) for (const [, , to] of game.moves[i].movers) if (to && to !== cell && shapeOf(to)) mark(shapeOf(to), "mark target");
   choose(choices[0]);
   say(`${choices.length} moves: click where to go, or choose one below`);
 }
