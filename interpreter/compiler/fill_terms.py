@@ -447,14 +447,18 @@ class Terms:
         if len(ands) != 1 or len(ands[0].parts) * len(cond.parts) > SPLIT_MOST:
             return cond
         rest = [part for part in cond.parts if part is not ands[0]]
-        return both([self._joined_literals([*rest, part]) for part in ands[0].parts])
+        things = {part.thing for part in rest if isinstance(part, Lit)}
+        return both([self._joined_literals([*rest, part], things) for part in ands[0].parts])
 
-    def _joined_literals(self, parts: list[Cond]) -> Cond:
+    def _joined_literals(self, parts: list[Cond], things: set[int]) -> Cond:
         """`either(parts)`, its conditions on one thing joined into one (true where the thing
-        may then take any of its values)."""
+        may then take any of its values), where `things` (those of the `or`'s own literals)
+        have more than one."""
         joined = either(parts)
         if not isinstance(joined, Or):
             return joined
+        if sum(1 for part in joined.parts if isinstance(part, Lit) and part.thing in things) <= len(things):
+            return joined  # each of those things has one literal at most: nothing to join
         values: dict[int, frozenset[int]] = {}
         kept: list[Cond] = []  # a thing's joined condition stands where its first stood
         for part in joined.parts:

@@ -23,6 +23,7 @@ wrong there), and so is a model OR-tools' own checker rejects.
 
 from __future__ import annotations
 
+import functools
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -239,7 +240,7 @@ class Model:
         if lit.thing in self.lits:
             lits = self.lits[lit.thing]
             if len(lits) - len(lit.values) < len(lit.values):  # exactly one value is taken: "none of the others"
-                return self._and([lits[i].Not() for i in range(len(lits)) if i not in lit.values])
+                return self._and([lits[i].Not() for i in sorted(_every(len(lits)) - lit.values)])
             return self._or([lits[i] for i in sorted(lit.values)])
         values = self.family.vars[lit.thing].values
         domain = self.cp.Domain.from_values([values[i] for i in sorted(lit.values)])
@@ -418,6 +419,12 @@ class Model:
 
 
 COMPARISONS = ("==", "!=", "<", "<=", ">", ">=")
+
+
+@functools.lru_cache(maxsize=64)
+def _every(size: int) -> frozenset[int]:
+    """The indices of a thing's `size` values."""
+    return frozenset(range(size))
 
 
 def _line_through(coefs: Sequence[int], values: Sequence[int]) -> tuple[int, int] | None:

@@ -45,5 +45,5 @@ def import_cp_model() -> types.ModuleType:
         if sys.modules.get("pandas") is stand_in:
             del sys.modules["pandas"]
     if getattr(module, "pd", None) is stand_in:
-        module.pd = _PandasOnFirstUse("pandas")
+        setattr(module, "pd", _PandasOnFirstUse("pandas"))  # noqa: B010 (a module, not typed as having it)
     return module
