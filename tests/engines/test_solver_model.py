@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib.util
 
 import pytest
-from puzint.compiler.families.fill import rule_cuts
+from puzint.compiler.families.fill import FillFamily, rule_cuts
 from puzint.compiler.fill_terms import And, Lit, Or, Terms
 from puzint.engines import RunOptions
 from puzint.runner import load
@@ -44,8 +44,9 @@ def test_a_number_path_rule_is_clauses_on_the_cells_values() -> None:
     open cell (it is not that value, or a neighbour holds the next), a clause for a given."""
     compiled = load(SPECS / "hidato.puz")
     decoded = compiled.layout.decode(compiled.start)
-    assert compiled.filling is not None
-    terms = Terms(compiled.puzzle, compiled.filling, decoded.cells, decoded.counters)
+    family = compiled.filling
+    assert isinstance(family, FillFamily)
+    terms = Terms(compiled.puzzle, family, decoded.cells, decoded.counters)
     clauses = 0
     for expr, bound in list(rule_cuts(compiled.puzzle))[1:]:  # after the `all different`
         found = terms.condition(expr, bound)
