@@ -25,6 +25,7 @@ the kernel then tabulates it, CP-SAT refuses it.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -430,7 +431,46 @@ class Terms:
         """The condition as terms (Inexpressible: a part that only the search knows); an `or`
         of comparisons of two things that share one is split on that thing's values (`split`)."""
         found = self._condition(expr, bound)
-        return self.split(found) if isinstance(found, Or) else found
+        if isinstance(found, Or):
+            found = self.split(found)
+        return self.distributed(found) if isinstance(found, Or) else found
+
+    def distributed(self, cond: Or) -> Cond:
+        """An `or` of one `and` and other parts, as the `and` of an `or` for each of its parts,
+        each `or`'s conditions on one thing joined: the `or` whose right side was split
+        (`c.value == 81 or some x ...: x.value == c.value + 1`, its `some` split on c's values
+        first) becomes clauses again (c is 81 or not i, or a neighbour holds i + 1), not a
+        reified `and` of 80 clauses. Exact (`a or (b and c)` is `(a or b) and (a or c)`), and
+        no larger than the `or` times the parts of its `and`; where it has several `and`s
+        (the product could be large) it is left as it is."""
+        ands = [part for part in cond.parts if isinstance(part, And)]
+        if len(ands) != 1 or len(ands[0].parts) * len(cond.parts) > SPLIT_MOST:
+            return cond
+        rest = [part for part in cond.parts if part is not ands[0]]
+        things = {part.thing for part in rest if isinstance(part, Lit)}
+        return both([self._joined_literals([*rest, part], things) for part in ands[0].parts])
+
+    def _joined_literals(self, parts: list[Cond], things: set[int]) -> Cond:
+        """`either(parts)`, its conditions on one thing joined into one (true where the thing
+        may then take any of its values), where `things` (those of the `or`'s own literals)
+        have more than one."""
+        joined = either(parts)
+        if not isinstance(joined, Or):
+            return joined
+        if sum(1 for part in joined.parts if isinstance(part, Lit) and part.thing in things) <= len(things):
+            return joined  # each of those things has one literal at most: nothing to join
+        values: dict[int, frozenset[int]] = {}
+        kept: list[Cond] = []  # a thing's joined condition stands where its first stood
+        for part in joined.parts:
+            if isinstance(part, Lit):
+                if part.thing not in values:
+                    kept.append(part)
+                values[part.thing] = values.get(part.thing, frozenset()) | part.values
+            else:
+                kept.append(part)
+        if any(len(v) == self.sizes[k] for k, v in values.items()):
+            return True
+        return either([Lit(part.thing, values[part.thing]) if isinstance(part, Lit) else part for part in kept])
 
     def split(self, cond: Cond) -> Cond:
         """`cond` split on the values of a thing every comparison in it reads, where fixing
@@ -601,6 +641,8 @@ class Terms:
                 return test(difference.constant)
             if len(difference.terms) == 1:
                 ((k, coefs),) = difference.terms.items()
+                if op in ("==", "!="):
+                    return Lit(k, _equal_at(coefs, -difference.constant, op == "!="))
                 return Lit(k, frozenset(i for i, c in enumerate(coefs) if test(c + difference.constant)))
         return Compare(op, left, right, pos)
 
@@ -728,6 +770,23 @@ def _compares(cond: Cond) -> Iterator[Cond]:
         yield from _compares(cond.part)
     elif not isinstance(cond, (bool, Lit)):
         yield cond
+
+
+@functools.lru_cache(maxsize=4096)
+def _indices_by_value(coefs: tuple[int, ...]) -> dict[int, frozenset[int]]:
+    """Each value among `coefs`, with the indices where it stands."""
+    found: dict[int, list[int]] = {}
+    for i, c in enumerate(coefs):
+        found.setdefault(c, []).append(i)
+    return {c: frozenset(indices) for c, indices in found.items()}
+
+
+def _equal_at(coefs: tuple[int, ...], value: int, unequal: bool) -> frozenset[int]:
+    """The indices where `coefs` holds `value` (`unequal`: where it does not). A rule split on a
+    thing's values (`split`) asks this of the same coefficients once for each value: Numbrix
+    asks it 12,000 times of 81 numbers, so each tuple's indices are looked up, not scanned."""
+    equal = _indices_by_value(coefs).get(value, frozenset())
+    return frozenset(range(len(coefs))) - equal if unequal else equal
 
 
 def _at(number: Affine, k: int, i: int) -> Affine:

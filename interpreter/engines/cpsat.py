@@ -130,6 +130,9 @@ def _solutions(
 ) -> Iterator[list[int]]:
     """The solver's solutions (each thing's value, in the filling's order) as it finds them;
     `stats` gets its statistics (branches, conflicts, seconds) and whether it finished."""
+    from .solver_import import import_cp_model
+
+    import_cp_model()  # without pandas: see solver_import
     from ortools.sat.python import cp_model
 
     from .constraints import built as model_of
