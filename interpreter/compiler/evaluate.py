@@ -22,6 +22,7 @@ from ..model.patterns import DEAD, UNREACHED
 from ..model.puzzle import ANY, EMPTY, Puzzle
 from ..search.costs import LexCost
 from .layout import StateLayout
+from .operators import ARITHMETIC, COMPARISON
 
 Fn = Callable[[Any, list[Any]], Any]
 Iter = Callable[[Any, list[Any]], Iterable[Any]]
@@ -358,18 +359,11 @@ class Evaluator:
         if op == "or":
             return lambda s, env: left(s, env) or right(s, env)
         fn: Callable[[Any, Any], Any] = {
-            "+": lambda a, b: a + b,
-            "-": lambda a, b: a - b,
-            "*": lambda a, b: a * b,
+            **ARITHMETIC,
+            **COMPARISON,
             "/": _div(e.right.pos),
             "%": _mod(e.right.pos),
-            "==": lambda a, b: a == b,
-            "!=": lambda a, b: a != b,
-            "<": lambda a, b: a < b,
-            "<=": lambda a, b: a <= b,
-            ">": lambda a, b: a > b,
-            ">=": lambda a, b: a >= b,
-            "in": lambda a, b: a in b,
+            "in": _member,
         }[op]
         if op == "==":
             return lambda s, env: left(s, env) == right(s, env)
@@ -803,3 +797,7 @@ class Evaluator:
 
 def condition_fn(evaluator: Evaluator, expr: m.Expr | None) -> Fn | None:
     return evaluator.function(expr) if expr is not None else None
+
+
+def _member(item: Any, collection: Any) -> bool:
+    return item in collection

@@ -19,22 +19,9 @@ from typing import Any, cast
 
 from ...model import expr as m
 from ...model.puzzle import Puzzle
+from ..operators import ARITHMETIC, COMPARISON
 
 NOT_FIXED = object()  # a part that reads the state (or a variable not known here)
-
-ARITHMETIC: dict[str, Callable[[int, int], int]] = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-}
-COMPARISON: dict[str, Callable[[Any, Any], bool]] = {
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-}
 
 
 def resolve_fixed_filters(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> m.Expr:
