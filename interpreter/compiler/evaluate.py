@@ -75,6 +75,7 @@ class Evaluator:
         self.cells = layout.cells
         board = puzzle.board
         self.rows = [c.row or 0 for c in board.cells] if board is not None else []
+        self.names = [c.name for c in board.cells] if board is not None else []
         self.cols = [c.col or 0 for c in board.cells] if board is not None else []
         parts = puzzle.parts
         self.base = [part.piece for part in parts]  # cell code -> piece code
@@ -328,9 +329,11 @@ class Evaluator:
 
     def _cellattr(self, e: m.CellAttr) -> Fn:
         cell = self.function(e.cell)
-        table, pos = (self.rows if e.name == "row" else self.cols), e.pos
+        tables: dict[str, Sequence[int | str]] = {"row": self.rows, "col": self.cols, "name": self.names}
+        table = tables[e.name]
+        pos = e.pos
 
-        def position(s: Any, env: list[Any]) -> int:
+        def position(s: Any, env: list[Any]) -> int | str:
             c = cell(s, env)
             if c < 0:
                 raise EvalError(pos, "the cursor is off the board", "a cell")

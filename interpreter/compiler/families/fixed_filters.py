@@ -96,7 +96,7 @@ def _fixed(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> Any:
         if cell is None:
             return NOT_FIXED
         found = puzzle.board.cells[cell]
-        value = found.row if expr.name == "row" else found.col if expr.name == "col" else None
+        value = {"row": found.row, "col": found.col, "name": found.name}[expr.name]
         return NOT_FIXED if value is None else value
     if isinstance(expr, m.Unary):
         inner = _fixed(expr.operand, bound, puzzle)

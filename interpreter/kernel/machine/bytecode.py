@@ -366,6 +366,8 @@ class Compiler:
             else:
                 self.emit(ATTR, a.attribute(e.name), a.error(ERR_NO_ATTRIBUTE, e.pos, e.name))
         elif isinstance(e, m.CellAttr):
+            if e.name == "name":
+                raise Unsupported(f"a cell's `name` read during the search (line {e.pos.line}, column {e.pos.column})")
             self.value(e.cell)
             self.emit(CELL_ROW, int(e.name == "col"), a.error(ERR_CURSOR_OFF, e.pos))
         elif isinstance(e, m.CounterBound):

@@ -21,6 +21,10 @@ move swap: ?a ?b -> ?b ?a
     [
         ("goal when product(c.value for c in cells) == 6", "product(...) (line 6, column 11)"),
         ("goal when every c in cells: some x in neighbours(c, any): x.value > 0", "a walk over neighbours(...)"),
+        (
+            'goal when some x in cells: x.name == "3" and x.value == 1',
+            "a cell's `name` read during the search (line 6, column 28)",
+        ),
     ],
 )
 def test_the_machine_names_what_it_does_not_run_as_the_spec_writes_it(goal: str, reason: str) -> None:
