@@ -20,6 +20,9 @@ from dataclasses import dataclass, field
 
 from . import plan
 from .compiler import CompiledPuzzle
+from .compiler.families import FillFamily
+from .compiler.fill_symmetry import broken_on
+from .compiler.symmetry import SymmetryGroup
 from .engines import RunOptions
 from .errors import Diagnostic, SpecError
 from .runner import positioned
@@ -56,6 +59,7 @@ class AllSolutions:
     total: int | None = None  # shortest solutions in all, listed or not (counted on the graph)
     optimum: int | None = None  # a filling's objective: the best value, every solution's
     objective: str = ""  # ... as the output says it (`largest MONEY = 10876`)
+    symmetry_note: str | None = None  # why the solutions are not listed up to symmetry, or why their classes are unsure
 
     def listed(self, path: Path, keep: bool, on_solution: Callable[[Path], None] | None, limit: int | None) -> bool:
         """Count one solution listed (keep it, hand it on); True when --limit says stop."""
@@ -167,14 +171,21 @@ class _Listing:
         keep: bool,
         on_solution: Callable[[Path], None] | None,
         limit: int | None,
+        group: SymmetryGroup | None,
     ):
         self.compiled, self.report, self.keep, self.on_solution, self.limit = compiled, report, keep, on_solution, limit
+        self.group = group  # the symmetries that sort the solutions into classes (None: listed one by one)
+        filling = compiled.filling
+        self.filling = filling if isinstance(filling, FillFamily) else None
+        # a filling's symmetries its rules did not show: each solution's images checked as it is found
+        checks = group is not None and self.filling is not None and not group.on_rules and not compiled.puzzle.safety
+        self.verify = group.generators if group is not None and checks else []
         self.classes: set[bytes] = set()
         self.goals: set[bytes] = set()
 
     def take(self, path: Path) -> bool:
         """List one goal state (unless its class was listed); True when --limit says stop."""
-        group = self.compiled.symmetry
+        group = self.group
         final = path[-1][1] if path else self.compiled.start
         self.report.in_all += 1
         value = self.compiled.objective_value
@@ -185,6 +196,11 @@ class _Listing:
             objective = self.compiled.puzzle.objective
             assert objective is not None
             self.report.objective = objective.said(worth)
+        for sym, image in self.verify:
+            assert self.filling is not None
+            broken = broken_on(self.compiled.puzzle, self.filling, self.compiled.start, sym, image(final))
+            if broken is not None:
+                raise SpecError([broken])
         if group is not None:
             self.goals.add(final)
             key = group.canonical(final)
@@ -203,10 +219,20 @@ def _enumerate(
     options: RunOptions,
     moves: bool,
 ) -> AllSolutions:
-    group = compiled.symmetry
+    declared = compiled.symmetry
+    # known before the search to map solutions to solutions: on a filling's ground rules, or
+    # on every move of a table with a goal every symmetry keeps
+    before = declared is not None and (declared.on_rules or (declared.checked and declared.keeps_goal))
+    unchecked = declared is not None and not before
+    # a symmetry checked only on every solution found cannot sort a listing --limit cuts short
+    group = None if unchecked and limit is not None else declared
     report = AllSolutions(symmetric=group is not None)
+    if declared is not None and group is None:
+        report.symmetry_note = (
+            f"not listed up to symmetry: {_checked_after(declared)}, and --limit stops before every solution is found"
+        )
     started = time.monotonic()
-    listing = _Listing(compiled, report, keep, on_solution, limit)
+    listing = _Listing(compiled, report, keep, on_solution, limit, group)
     wanted = moves and (keep or on_solution is not None)
     # a count with an objective walks the solutions too: the best value is read off them
     count_only = group is None and not keep and on_solution is None and limit is None
@@ -234,8 +260,13 @@ def _enumerate(
             break
     if walked.stopped is not None:
         report.status, report.limit_reason = LIMIT, walked.stopped
-    if group is not None and report.status != LIMIT and not report.stopped_at_limit:
+    if group is not None and not group.on_rules and report.status != LIMIT and not report.stopped_at_limit:
         _check_closed(compiled, listing.goals)
+    if group is not None and unchecked and report.status == LIMIT:
+        report.symmetry_note = (
+            f"the classes listed are of a symmetry not checked: {_checked_after(group)}, "
+            "and the search stopped before every solution was found"
+        )
     if report.status != LIMIT:
         report.status = SOLVED if report.count else NO_SOLUTION
     report.states = walked.visited
@@ -260,6 +291,13 @@ def _counted(
     report.statistics = statistics
     report.seconds = time.monotonic() - started
     return report
+
+
+def _checked_after(group: SymmetryGroup) -> str:
+    """Why the declared symmetries are checked on the solutions found, not before the search."""
+    if group.unread_rules is not None:
+        return f"the symmetries are checked on the solutions found ({group.unread_rules})"
+    return "the symmetries are checked on the solutions found"
 
 
 def _check_closed(compiled: CompiledPuzzle, goals: set[bytes]) -> None:

@@ -22,6 +22,7 @@ from ..model.patterns import DEAD, UNREACHED
 from ..model.puzzle import ANY, EMPTY, Puzzle
 from ..search.costs import LexCost
 from .layout import StateLayout
+from .operators import ARITHMETIC, COMPARISON
 
 Fn = Callable[[Any, list[Any]], Any]
 Iter = Callable[[Any, list[Any]], Iterable[Any]]
@@ -74,6 +75,7 @@ class Evaluator:
         self.cells = layout.cells
         board = puzzle.board
         self.rows = [c.row or 0 for c in board.cells] if board is not None else []
+        self.names = [c.name for c in board.cells] if board is not None else []
         self.cols = [c.col or 0 for c in board.cells] if board is not None else []
         parts = puzzle.parts
         self.base = [part.piece for part in parts]  # cell code -> piece code
@@ -327,9 +329,11 @@ class Evaluator:
 
     def _cellattr(self, e: m.CellAttr) -> Fn:
         cell = self.function(e.cell)
-        table, pos = (self.rows if e.name == "row" else self.cols), e.pos
+        tables: dict[str, Sequence[int | str]] = {"row": self.rows, "col": self.cols, "name": self.names}
+        table = tables[e.name]
+        pos = e.pos
 
-        def position(s: Any, env: list[Any]) -> int:
+        def position(s: Any, env: list[Any]) -> int | str:
             c = cell(s, env)
             if c < 0:
                 raise EvalError(pos, "the cursor is off the board", "a cell")
@@ -358,18 +362,11 @@ class Evaluator:
         if op == "or":
             return lambda s, env: left(s, env) or right(s, env)
         fn: Callable[[Any, Any], Any] = {
-            "+": lambda a, b: a + b,
-            "-": lambda a, b: a - b,
-            "*": lambda a, b: a * b,
+            **ARITHMETIC,
+            **COMPARISON,
             "/": _div(e.right.pos),
             "%": _mod(e.right.pos),
-            "==": lambda a, b: a == b,
-            "!=": lambda a, b: a != b,
-            "<": lambda a, b: a < b,
-            "<=": lambda a, b: a <= b,
-            ">": lambda a, b: a > b,
-            ">=": lambda a, b: a >= b,
-            "in": lambda a, b: a in b,
+            "in": _member,
         }[op]
         if op == "==":
             return lambda s, env: left(s, env) == right(s, env)
@@ -803,3 +800,7 @@ class Evaluator:
 
 def condition_fn(evaluator: Evaluator, expr: m.Expr | None) -> Fn | None:
     return evaluator.function(expr) if expr is not None else None
+
+
+def _member(item: Any, collection: Any) -> bool:
+    return item in collection

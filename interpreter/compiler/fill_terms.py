@@ -561,7 +561,19 @@ class Terms:
             return self._quantified(expr, bound)
         if isinstance(expr, m.AllDifferent):
             return self.distinct(expr, bound)
+        if isinstance(expr, m.Binary) and expr.op in ("==", "!=") and expr.left.type == m.TEXT:
+            text = self._known_text(expr.left, bound), self._known_text(expr.right, bound)
+            if None not in text:
+                return (text[0] == text[1]) == (expr.op == "==")
         raise Inexpressible(expr.pos, "this condition")
+
+    def _known_text(self, expr: m.Expr, bound: dict[int, Any]) -> str | None:
+        """Text known before the search: a constant, or the name of a cell the piece fixes."""
+        if isinstance(expr, m.Const) and isinstance(expr.value, str):
+            return expr.value
+        if isinstance(expr, m.CellAttr) and expr.name == "name" and self.puzzle.board is not None:
+            return self.puzzle.board.name(known_cell(expr.cell, bound))
+        return None
 
     def _runs(self, runs: m.Expr, clue: m.Expr, bound: dict[int, Any]) -> Cond | None:
         """`runs(l, K) == CLUE` as a condition on the line's cells (None: `runs` is not the

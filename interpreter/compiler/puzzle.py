@@ -31,6 +31,7 @@ from ..model.puzzle import (
 )
 from .evaluate import Evaluator, negative_cost
 from .families import CarryFamily, FillFamily, GeneralFamily, MoveIds, Safety, SlideFamily, TileFamily
+from .fill_symmetry import check_fill_symmetries
 from .layout import StateLayout
 from .progress import never_returns
 from .ranges import Wide, first_wide
@@ -120,6 +121,11 @@ class CompiledPuzzle:
         self.symmetry = (
             SymmetryGroup(puzzle, layout, self.start, keys if only_tables else None) if puzzle.symmetries else None
         )
+        filling = self.filling
+        if self.symmetry is not None and isinstance(filling, FillFamily):
+            decoded = layout.decode(self.start)
+            self.symmetry.unread_rules = check_fill_symmetries(puzzle, filling, decoded.cells, decoded.counters)
+            self.symmetry.on_rules = self.symmetry.unread_rules is None
         self.estimate: Callable[[bytes], int] | None = None
         # a heuristic that reads tables derived from the spec says DEAD (its first part, for a
         # cost of several parts) of a state from which no goal can be reached: the searches

@@ -194,7 +194,7 @@ class Ranges:
             return self._attribute("value" if isinstance(e, m.ValueOf) else e.name)
         if isinstance(e, m.CellAttr):
             self.of(e.cell)
-            return self.rows if e.name == "row" else self.cols
+            return self.index if e.name == "name" else self.rows if e.name == "row" else self.cols
         if isinstance(e, m.LineAttr):
             self.of(e.line)
             return self.rows if e.name == "row" else self.cols

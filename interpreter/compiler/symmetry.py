@@ -194,6 +194,10 @@ class SymmetryGroup:
         are then checked here), else None (checked on what the search computes)."""
         self.declared = puzzle.symmetries
         self.checked = instance_keys is not None
+        # a filling's symmetries checked on its ground rules before the search
+        # (`fill_symmetry`), and where they could not be, why: then on the solutions found
+        self.on_rules = False
+        self.unread_rules: str | None = None
         if instance_keys is not None:
             errors = []
             for sym in puzzle.symmetries:

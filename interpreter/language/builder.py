@@ -232,6 +232,15 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
             return s.LevelFrom(pos_of(meta), s.Num(pos_of(c[0]), 1), _text(c[0]), pos_of(c[0]), only=True)
         return s.LevelFrom(pos_of(meta), c[0], _text(c[1]), pos_of(c[1]))
 
+    def board_from(self, meta: Meta, c: list[Any]) -> s.PictureFrom:
+        return s.PictureFrom(pos_of(meta), "board", _text(c[0]), pos_of(c[0]))
+
+    def regions_from(self, meta: Meta, c: list[Any]) -> s.PictureFrom:
+        return s.PictureFrom(pos_of(meta), "regions", _text(c[0]), pos_of(c[0]))
+
+    def layout_from(self, meta: Meta, c: list[Any]) -> s.PictureFrom:
+        return s.PictureFrom(pos_of(meta), str(c[0]), _text(c[1]), pos_of(c[1]))
+
     def legend_block(self, meta: Meta, c: list[s.LegendEntry]) -> s.Legend:
         return s.Legend(pos_of(meta), tuple(c))
 

@@ -32,6 +32,7 @@ import os
 import re
 import stat
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import Diagnostic, Pos, SpecError, suggest
@@ -159,56 +160,79 @@ def spec_folder(filename: str) -> Path | None:
         return None
 
 
-def read_level_file(st: s.LevelFrom, folder: Path | None, legend: dict[str, s.LegendEntry]) -> s.LevelFrom:
-    """The statement with the levels of its file, cut with the legend's characters; a file
-    that cannot be read, is not text or holds no level is refused at the file's name."""
-    where = st.file_pos
-    name = st.file
+@dataclass(frozen=True)
+class FileWords:
+    """How the messages about a file beside the spec name it and what it should hold."""
+
+    noun: str  # "level file"
+    pasted: str  # the other way to give it: "the level pasted under `level:`"
+    example: str  # a file name: "levels.xsb"
+    contents: str  # what it holds: "levels"
+
+
+LEVEL_FILE = FileWords("level file", "the level pasted under `level:`", "levels.xsb", "levels")
+
+
+def read_beside(name: str, where: Pos, folder: Path | None, words: FileWords) -> str:
+    """The text of the file `name` in the spec's folder, refused at `where` (the file's name in
+    the spec) where there is no folder, the path leaves it or names no readable text file of at
+    most MAX_LEVEL_FILE bytes."""
     if folder is None:
         raise _fail(
             where,
             f"this spec has no file of its own (it was given as text), so there is no folder to read {name!r} in",
-            "the spec saved as a file beside the level file, or the level pasted under `level:`",
+            f"the spec saved as a file beside the {words.noun}, or {words.pasted}",
         )
     if not name or Path(name).is_absolute() or name.startswith(("/", "\\")):
-        raise _fail(where, f"{name!r} is not a path relative to the spec's folder", 'a file name such as "levels.xsb"')
+        raise _fail(
+            where, f"{name!r} is not a path relative to the spec's folder", f'a file name such as "{words.example}"'
+        )
     path = folder / name
     try:
         status = os.stat(path)  # through a link, to what it leads to
         if not stat.S_ISREG(status.st_mode):
-            raise _fail(where, f"{name!r} is not a file (a folder, a device or a pipe)", "a text file of levels")
+            raise _fail(
+                where, f"{name!r} is not a file (a folder, a device or a pipe)", f"a text file of {words.contents}"
+            )
         if status.st_size > MAX_LEVEL_FILE:
-            raise _too_large(st)
+            raise _too_large(name, where, words)
         with open(path, "rb") as handle:
             data = handle.read(MAX_LEVEL_FILE + 1)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise _fail(
-            where, f"cannot read the level file {name!r}: {reason} (in {folder})", "a file beside the spec"
+            where, f"cannot read the {words.noun} {name!r}: {reason} (in {folder})", "a file beside the spec"
         ) from None
     if len(data) > MAX_LEVEL_FILE:
-        raise _too_large(st)
-    text = _text_of(data, st)
+        raise _too_large(name, where, words)
+    return _text_of(data, name, where, words)
+
+
+def read_level_file(st: s.LevelFrom, folder: Path | None, legend: dict[str, s.LegendEntry]) -> s.LevelFrom:
+    """The statement with the levels of its file, cut with the legend's characters; a file
+    that cannot be read, is not text or holds no level is refused at the file's name."""
+    name = st.file
+    text = read_beside(name, st.file_pos, folder, LEVEL_FILE)
     levels = split_levels(text, set(legend))
     if not levels:
         chars = "".join(sorted(legend))
         raise _fail(
-            where,
+            st.file_pos,
             f"{name!r} holds no level: no line of it is made of the legend's characters {chars!r} only",
             "a file of levels, one row a line, that the legend reads",
         )
     return st._replace(levels=tuple(levels), legend=tuple(legend.values()))
 
 
-def _too_large(st: s.LevelFrom) -> SpecError:
+def _too_large(name: str, where: Pos, words: FileWords) -> SpecError:
     return _fail(
-        st.file_pos, f"the level file {st.file!r} is larger than {MAX_LEVEL_FILE:,} bytes", "a file of text levels"
+        where, f"the {words.noun} {name!r} is larger than {MAX_LEVEL_FILE:,} bytes", f"a file of text {words.contents}"
     )
 
 
-def _text_of(data: bytes, st: s.LevelFrom) -> str:
+def _text_of(data: bytes, name: str, where: Pos, words: FileWords) -> str:
     """The file's text (UTF-8, a byte-order mark dropped), or why it is not text: the line and
-    column, in the level file, of the first byte that says so (never the file's words)."""
+    column, in the file, of the first byte that says so (never the file's words)."""
     bad = data.find(b"\0")
     try:
         text = data.decode("utf-8")
@@ -220,10 +244,10 @@ def _text_of(data: bytes, st: s.LevelFrom) -> str:
         line = before.count(b"\n") + 1
         column = len(before[before.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")) + 1
         raise _fail(
-            st.file_pos,
-            f"{st.file!r} is not a text file: byte 0x{data[bad]:02x} at its line {line}, column {column} "
+            where,
+            f"{name!r} is not a text file: byte 0x{data[bad]:02x} at its line {line}, column {column} "
             "is not UTF-8 text",
-            "a text file of levels (UTF-8 or ASCII)",
+            f"a text file of {words.contents} (UTF-8 or ASCII)",
         )
     return line_ends(text.removeprefix(BOM))
 

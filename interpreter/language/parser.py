@@ -14,6 +14,7 @@ from ..sources import line_ends
 from .builder import SyntaxBuilder
 from .indenter import PuzIndenter
 from .levels import expand_levels, quote_levels, spec_folder
+from .picture_files import expand_pictures
 from .syntax import Spec
 from .tables import load_or_build
 
@@ -53,7 +54,9 @@ def parse(source: str, filename: str = "<spec>", folder: Path | None = None) -> 
     try:
         tree = parser.parse(text)
         _refuse_deep_nesting(tree)
-        statements = expand_levels(SyntaxBuilder().transform(tree), folder or spec_folder(filename))
+        where = folder or spec_folder(filename)
+        statements = expand_levels(SyntaxBuilder().transform(tree), where)
+        statements = expand_pictures(statements, where, parser, SyntaxBuilder().transform, _diagnose)
     except UnexpectedInput as exc:
         first = _reserved_clash(exc, parser, text) or _diagnose(exc, parser, text)
         raise SpecError([first, *_unclosed(exc, text)], source, filename) from None

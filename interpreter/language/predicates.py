@@ -472,6 +472,14 @@ def _attr(expr: s.Attr, scope: Scope) -> m.Expr:
         if name in POSITION_ATTRIBUTES:
             _needs_frame(scope, expr.name_pos)
             return m.CellAttr(expr.pos, obj, name)
+        if name == "name":
+            if name in scope.names.attributes:
+                raise fail(
+                    expr.name_pos,
+                    "`name` is a cell's name, and the pieces have an attribute `name` too: which is meant is unclear",
+                    "the pieces' attribute under another name",
+                )
+            return m.CellAttr(expr.pos, obj, name, m.TEXT)
         obj = m.Content(expr.obj.pos, obj)
     if obj.type != m.PIECE:
         raise fail(expr.obj.pos, f"only pieces, cells and counters have attributes, this is {obj.type}", "a piece")

@@ -601,6 +601,17 @@ class Level(NamedTuple):
     rows: tuple[tuple[Pos, str], ...]
 
 
+class PictureFrom(NamedTuple):
+    """`board from "FILE"` (`regions`, `start`, `goal`): a picture whose rows are the lines of
+    a file beside the spec; the parser reads it (`picture_files`) and puts the picture it
+    stands for in its place."""
+
+    pos: Pos
+    which: str  # board, regions, start or goal
+    file: str
+    file_pos: Pos
+
+
 class LevelFrom(NamedTuple):
     """`level N from "FILE"`: level N (counting from 1) of a collection file beside the spec.
     The parser reads the file (`levels.read_level_file`) and keeps its levels, each the line
@@ -672,6 +683,7 @@ Statement = (
     | Objective
     | Level
     | LevelFrom
+    | PictureFrom
     | Legend
     | If
 )

@@ -162,7 +162,7 @@ class PieceAttr(NamedTuple):
 class CellAttr(NamedTuple):
     pos: Pos
     cell: Expr
-    name: str  # row or col
+    name: str  # row or col (numbers), or name (text: the cell's name)
     type: str = NUM
 
 

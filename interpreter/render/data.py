@@ -264,6 +264,8 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
         "method": report.method,
         "engine": report.engine,
     }
+    if report.symmetry_note is not None:
+        data["symmetry_not_applied"] = report.symmetry_note
     if report.tried_first is not None:
         data["tried_first"] = report.tried_first
         data["tried_first_stopped"] = report.tried_first_stopped

@@ -757,6 +757,8 @@ def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
             parts.append(f"{report.count:,} {noun(report.count)}")
         if report.objective:
             parts.append(report.objective)
+    if report.symmetry_note is not None:
+        parts.append(report.symmetry_note)
     parts.append(f"{report.states:,} states {'visited' if report.total is None else 'explored'}")
     parts.append(f"{report.seconds:.3f} s ({report.method})")
     return parts, STATUS_STYLE[report.status]

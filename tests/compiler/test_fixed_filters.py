@@ -63,3 +63,44 @@ def test_the_kernel_takes_a_most_over_one_row() -> None:
     from puzint.engines.query import Query
 
     assert CompiledEngine().why_not(compiled_from(SPEC), Query(mode="all")) is None
+
+
+STAR = """
+board graph hub, a, b, c
+link hub - a, hub - b, hub - c
+pieces 1..4
+fill cells with 1..4
+rule:
+    all different(cells)
+    sum(x.value for x in cells if x.name != "hub") == 9
+    every x in cells: x.name != "a" or x.value < 4
+"""
+
+
+def plain_stars() -> set[str]:
+    """Every filling of hub, a, b, c with 1..4: the three leaves add up to 9, a holds less than 4."""
+    return {"".join(map(str, p)) for p in itertools.permutations(range(1, 5)) if sum(p[1:]) == 9 and p[1] < 4}
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_a_filter_on_a_cell_s_name_gives_the_plain_answer_on_every_engine(engine: str) -> None:
+    assert boards(compiled_from(STAR), engine) == plain_stars() and len(plain_stars()) == 4
+
+
+def test_a_filter_on_a_cell_s_name_is_decided_before_the_rules_are_read() -> None:
+    cuts = list(rule_cuts(compiled_from(STAR).puzzle))
+    leaves = cuts[1][0]
+    assert isinstance(leaves, m.Binary) and isinstance(leaves.left, m.Aggregate)
+    assert leaves.left.domain == m.CellsDomain((1, 2, 3)) and leaves.left.condition is None
+
+
+def test_name_is_refused_on_a_cell_where_the_pieces_have_an_attribute_name() -> None:
+    from puzint.errors import SpecError
+
+    spec = "board line 2\npiece A a with name = 1\nstart A _\nmove go: A _ -> _ A\n"
+    spec += 'goal when some x in cells: x.name == "1"\n'
+    with pytest.raises(SpecError) as err:
+        compiled_from(spec)
+    assert err.value.diagnostics[0].message == (
+        "`name` is a cell's name, and the pieces have an attribute `name` too: which is meant is unclear"
+    )

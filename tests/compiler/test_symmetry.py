@@ -164,9 +164,16 @@ def test_cycles_of_cells_generate_the_square_s_eight_symmetries() -> None:
 
 
 @pytest.mark.parametrize("engine", ["python", "cpsat"])
-def test_a_cycle_that_is_no_symmetry_of_the_solutions_is_refused_at_it(engine: str) -> None:
+def test_a_cycle_that_is_no_symmetry_of_the_solutions_is_refused_at_the_first_one(engine: str) -> None:
     compiled = compiled_from(MAGIC.replace("symmetry mirror, rotate\n", "symmetry cycle r1c1 r1c2\n"))
+    assert compiled.symmetry is not None and compiled.symmetry.unread_rules == (
+        "'cycle r1c1 r1c2' maps `sum(c.value for c in l) == n * (n*n + 1) / 2` (line 12) on r1c1, r2c1, r3c1 "
+        "to a condition on r1c2, r2c1, r3c1 that no rule states"
+    )
     with pytest.raises(SpecError) as err:
         enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
     (diag,) = err.value.diagnostics
-    assert diag.message.startswith("'cycle r1c1 r1c2' is not a symmetry of this puzzle's solutions")
+    assert diag.message.startswith(
+        "'cycle r1c1 r1c2' is not a symmetry of this puzzle: it maps a solution to a filling where "
+    )
+    assert diag.message.endswith(" does not hold")

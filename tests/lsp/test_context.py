@@ -54,7 +54,7 @@ def test_more_directions_after_a_comma_and_the_actions_that_may_follow() -> None
 def test_in_a_pattern_the_pieces_and_the_empty_cell() -> None:
     assert offered(FROG, "move hop: B ") == ["B", "W", "_"]
     assert offered(FROG, "move hop: B W _ -> ") == ["B", "W", "_"]
-    assert offered(FROG, "goal BW") == ["BWB", "BWW", "BW_", "at", "when"]  # the word typed, one more cell
+    assert offered(FROG, "goal BW") == ["BWB", "BWW", "BW_", "at", "from", "when"]  # the word typed, one more cell
 
 
 def test_a_count_or_an_expression_offers_the_parameters() -> None:

@@ -19,22 +19,9 @@ from typing import Any, cast
 
 from ...model import expr as m
 from ...model.puzzle import Puzzle
+from ..operators import ARITHMETIC, COMPARISON
 
 NOT_FIXED = object()  # a part that reads the state (or a variable not known here)
-
-ARITHMETIC: dict[str, Callable[[int, int], int]] = {
-    "+": lambda a, b: a + b,
-    "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
-}
-COMPARISON: dict[str, Callable[[Any, Any], bool]] = {
-    "==": lambda a, b: a == b,
-    "!=": lambda a, b: a != b,
-    "<": lambda a, b: a < b,
-    "<=": lambda a, b: a <= b,
-    ">": lambda a, b: a > b,
-    ">=": lambda a, b: a >= b,
-}
 
 
 def resolve_fixed_filters(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> m.Expr:
@@ -109,7 +96,7 @@ def _fixed(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> Any:
         if cell is None:
             return NOT_FIXED
         found = puzzle.board.cells[cell]
-        value = found.row if expr.name == "row" else found.col if expr.name == "col" else None
+        value = {"row": found.row, "col": found.col, "name": found.name}[expr.name]
         return NOT_FIXED if value is None else value
     if isinstance(expr, m.Unary):
         inner = _fixed(expr.operand, bound, puzzle)

@@ -122,7 +122,28 @@ DEAD = 1 << 40  # the estimate then: more than any solution
 
 
 class Unsupported(Exception):
-    """Something the machine does not run; the message says what."""
+    """Something the machine does not run; the message says what, in the spec's words."""
+
+
+# what a spec writes for each construct the machine does not run (its message names that, not
+# the model's class)
+EXPRESSION_WORDS: dict[type, str] = {
+    m.Product: "product(...)",
+    m.Runs: "runs(...)",
+    m.AllDifferent: "all different(...)",
+    m.Index: "an item of a list read by its index (`l[i]`)",
+    m.LineAttr: "a line's `row` or `col`",
+    m.ListsConst: "a list of lists",
+    m.Here: "the place a `safe in` rule checks",
+}
+COLLECTION_WORDS: dict[type, str] = {m.NeighboursDomain: "neighbours(...)"}
+
+
+def _written(e: m.Expr) -> str:
+    """The construct as the spec writes it, and where."""
+    word = EXPRESSION_WORDS.get(type(e), "this expression")
+    pos = getattr(e, "pos", None)
+    return f"{word} (line {pos.line}, column {pos.column})" if pos is not None and pos.line else word
 
 
 def assignment_slots(rows: int, columns: int) -> int:
@@ -352,6 +373,8 @@ class Compiler:
             else:
                 self.emit(ATTR, a.attribute(e.name), a.error(ERR_NO_ATTRIBUTE, e.pos, e.name))
         elif isinstance(e, m.CellAttr):
+            if e.name == "name":
+                raise Unsupported(f"a cell's `name` read during the search (line {e.pos.line}, column {e.pos.column})")
             self.value(e.cell)
             self.emit(CELL_ROW, int(e.name == "col"), a.error(ERR_CURSOR_OFF, e.pos))
         elif isinstance(e, m.CounterBound):
@@ -381,7 +404,7 @@ class Compiler:
         elif isinstance(e, m.Aggregate):
             self._aggregate(e)
         else:
-            raise Unsupported(f"the expression {type(e).__name__}")
+            raise Unsupported(_written(e))
 
     def _binary(self, e: m.Binary) -> None:
         if e.op in ("and", "or"):
@@ -664,7 +687,7 @@ class Compiler:
             self.emit(ITER_LIST, 0, hidden)
             yield hidden
         else:
-            raise Unsupported(f"the collection {type(d).__name__}")
+            raise Unsupported(f"a walk over {COLLECTION_WORDS.get(type(d), 'this collection')}")
 
     def _table(self, items: tuple[int, ...]) -> int:
         at = self.a.list_id(tuple(items))

@@ -1,0 +1,82 @@
+"""`board from "FILE"`, `regions from "FILE"`, `start from "FILE"`, `goal from "FILE"`: a
+picture's rows read from a file beside the spec, meaning what they mean pasted; a file that
+cannot serve, or a row that does not parse, refused at the file's name (with the line and
+column inside the file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from puzint.engines import RunOptions
+from puzint.errors import SpecError
+from puzint.runner import load
+from puzint.search import Limits
+from puzint.solutions import enumerate_solutions
+
+CAGES = "a a b b\nc d d b\nc e f f\ng g h h\n"
+SHIDOKU = """puzzle "cages"
+board grid 4 x 4
+pieces 1..4 "digits"
+boxes 2 x 2
+fill cells with 1..4
+{regions}
+rule:
+    every l in rows, columns, boxes: all different(l)
+    sum(c.value for c in region(a)) == 3
+"""
+FROM_FILE = 'regions from "cages.txt"'
+PASTED = "regions:\n" + "".join(f"    {row}\n" for row in CAGES.splitlines())
+
+
+def _spec(tmp_path: Path, text: str, rows: str | None = CAGES, name: str = "cages.txt") -> Path:
+    if rows is not None:
+        (tmp_path / name).write_text(rows, encoding="utf-8")
+    spec = tmp_path / "shidoku.puz"
+    spec.write_text(text, encoding="utf-8")
+    return spec
+
+
+def _count(spec: Path) -> int:
+    return enumerate_solutions(load(spec, {}), Limits(), keep=False, options=RunOptions("python")).count
+
+
+def test_regions_from_a_file_mean_what_they_mean_pasted(tmp_path: Path) -> None:
+    # 288 Shidoku grids; r1c1 and r1c2 hold an ordered pair of two digits of the 12 equally
+    # often, and 1 + 2 (either way) is the one pair adding up to 3: 288 / 12 * 2
+    from_file = _count(_spec(tmp_path, SHIDOKU.format(regions=FROM_FILE)))
+    assert from_file == _count(_spec(tmp_path, SHIDOKU.format(regions=PASTED))) == 288 // 12 * 2
+
+
+def test_a_board_and_a_start_from_files(tmp_path: Path) -> None:
+    (tmp_path / "start.txt").write_text("1 . _\n_ _ _\n", encoding="utf-8")
+    text = 'puzzle "b"\nboard from "holes.txt"\npieces 1..3\nstart from "start.txt"\nfill cells with 1..3\n'
+    text += "rule:\n    every l in rows: all different(l)\n"
+    spec = _spec(tmp_path, text, "_ . _\n_ _ _\n", "holes.txt")
+    # row 1 is cut by its hole into r1c1 (1, given) and r1c3 (any of 3); row 2: the 6 orders of 1, 2, 3
+    assert _count(spec) == 3 * 6
+
+
+def test_a_missing_picture_file_is_refused_at_its_name(tmp_path: Path) -> None:
+    spec = _spec(tmp_path, SHIDOKU.format(regions='regions from "none.txt"'))
+    with pytest.raises(SpecError) as caught:
+        load(spec, {})
+    (diag,) = caught.value.diagnostics
+    assert diag.message == f"cannot read the picture file 'none.txt': No such file or directory (in {tmp_path})"
+    assert (diag.pos.line, diag.pos.column) == (6, 14)
+
+
+def test_a_malformed_row_is_refused_with_its_line_and_column_in_the_file(tmp_path: Path) -> None:
+    spec = _spec(tmp_path, SHIDOKU.format(regions=FROM_FILE), "a a b b\nc d ) b\n")
+    with pytest.raises(SpecError) as caught:
+        load(spec, {})
+    (diag,) = caught.value.diagnostics
+    assert diag.message == "'cages.txt', line 2, column 5: unexpected ')'"
+    assert (diag.pos.line, diag.pos.column) == (6, 14)
+
+
+def test_a_file_of_no_rows_is_refused(tmp_path: Path) -> None:
+    spec = _spec(tmp_path, SHIDOKU.format(regions=FROM_FILE), "\n  \n")
+    with pytest.raises(SpecError) as caught:
+        load(spec, {})
+    assert caught.value.diagnostics[0].message == "'cages.txt' holds no row of a picture"
