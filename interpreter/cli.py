@@ -30,7 +30,6 @@ from .escapes import visible
 from .files import CannotWrite, unwritable
 from .heuristics import HEURISTICS
 from .language.expressions import show
-from .play.record import Replayed, ReplayStopped, read_solution
 from .questions import Asked, Question, ask, command_line, judged_by_rules_alone, query_of, refusal
 from .render import data, text
 from .render.glyphs import Glyphs, choose
@@ -44,6 +43,7 @@ from .solutions import AllSolutions, enumerate_shortest, enumerate_solutions
 
 if TYPE_CHECKING:
     from .checking import CaseChecked
+    from .play.record import Replayed, ReplayStopped
     from .render.progress import SearchProgress
 
 EXIT_OK, EXIT_MISMATCH, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_NO_SOLUTION = 0, 1, 2, 3, 4
@@ -389,7 +389,7 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
             if args.engine == "help":
                 return _explain_engines(args, out, compiled)
             asked = _asked(args, compiled)
-            replayed = read_solution(compiled, args.replay, limits) if args.replay is not None else None
+            replayed = _replayed(compiled, args.replay, limits) if args.replay is not None else None
             if args.format == "text":
                 text.heading(compiled.puzzle, out, glyphs)  # before the search: a long one is not a blank screen
             if replayed is not None:
@@ -400,8 +400,9 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
                 solved = solve(compiled, asked, limits, args.spec)
     except LimitReached as exc:
         ctrl_c.quiet()
-        if isinstance(exc, ReplayStopped):
-            return _stopped_replaying(args, params, exc, limits)
+        stop = _replay_stop(exc) if args.replay is not None else None
+        if stop is not None:
+            return _stopped_replaying(args, params, stop, limits)
         return _stopped_before_search(args, params, exc.reason, limits)
     finally:
         ctrl_c.quiet()  # the search is over: what follows is the report
@@ -429,6 +430,21 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
     if solved.result.stopped:  # no answer, or a solution whose uniqueness a limit left unproved
         return EXIT_LIMIT
     return EXIT_NO_SOLUTION if status == NO_SOLUTION and not args.reach else EXIT_OK
+
+
+def _replayed(compiled: CompiledPuzzle, replay: str, limits: Limits) -> Replayed:
+    """The solution file's moves, replayed (`play.record`, imported here: only `--replay` needs
+    it, and a run that replays nothing does not pay its import)."""
+    from .play.record import read_solution
+
+    return read_solution(compiled, replay, limits)
+
+
+def _replay_stop(exc: LimitReached) -> ReplayStopped | None:
+    """The replay's own stop (a move the rules refuse), where that ended the run."""
+    from .play.record import ReplayStopped
+
+    return exc if isinstance(exc, ReplayStopped) else None
 
 
 def _best_for_replay(compiled: CompiledPuzzle, asked: Asked, replayed: Replayed, limits: Limits) -> SearchResult | None:

@@ -22,12 +22,14 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 from math import factorial, prod
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..compiler import CompiledPuzzle
 from ..compiler.rewrite import Instance, instance, invertible, normalise, placements
 from ..model.puzzle import ANY, EMPTY, Rewrite
+
+if TYPE_CHECKING:
+    import numpy as np
 
 CHECK, OCCUPIED, SAME, WRITE, COPY = range(5)  # as kernel.patterns.build reads them
 OTHER = -1
@@ -159,6 +161,8 @@ def operations(
     """The reversed moves as operations on abstract states for a pattern keeping `codes`: the
     operations (kind, x, y), where each move's start in them, and the moves grouped by an
     empty cell they need (those that need none last), with where each group starts."""
+    import numpy as np  # here, not at the top: a run that builds no pattern table does not load numpy
+
     symbol = {code: i + 1 for i, code in enumerate(codes)}
 
     def sym(code: int) -> int:

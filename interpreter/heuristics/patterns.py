@@ -24,13 +24,15 @@ import time
 from dataclasses import dataclass
 from math import comb, perm
 from pathlib import Path
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ..files import CannotWrite, UnusableFile, read_own_file, unsafe_folder, warn, write_file
 from ..model.patterns import PatternSet, PatternTable
 from ..search.limits import Limits
 from .abstraction import Abstraction, goal_states, operations
+
+if TYPE_CHECKING:
+    import numpy as np
 
 BUILD_STATES = 64 << 20  # the most abstract states one table's build searches
 ALL_STATES = 256 << 20  # the most abstract states the builds of every table search in all
@@ -161,6 +163,8 @@ def _read_all(handle: int, size: int, limits: Limits) -> bytes:
 
 
 def _table(abstraction: Abstraction, codes: tuple[int, ...], additive: bool, limits: Limits) -> bytes:
+    import numpy as np  # here, not at the top: a run that builds no table does not load numpy (0.1 s)
+
     from ..kernel.machine.bytecode import UNREACHED
     from ..kernel.patterns.build import SCAN, TOP, layer
 

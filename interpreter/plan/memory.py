@@ -8,9 +8,10 @@ person runs the same spec again and again while writing it, checking it or showi
 second time the answer to the race is known. So the engine that answered first is remembered
 per question (the spec's text, the parameters given, its start, its board's size and goal
 (a level read from a file changes them), the question asked, and the kernel's sources),
-where it won by a clear margin (every other engine had been given `table.MARGIN` times its
-search and had not answered: a close race, or one run on a busy
-machine, says nothing of which is faster, and is run again), and the next run of that
+where it won by a clear margin (every other engine had searched `table.MARGIN` times as long
+as its search and had not answered, each engine's loading left out alike: `race.won_clearly`;
+a close race, or one run on a busy machine, says nothing of which is faster, and is run
+again), and the next run of that
 question asks it alone: no race, no copy. Every engine's answer is exact, so only the time
 depends on the choice (where a puzzle has several solutions, the one shown may be another).
 

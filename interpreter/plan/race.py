@@ -215,10 +215,13 @@ class Race:
         work: Work,
     ):
         self.run = run
-        self.limits = dataclasses.replace(run, tripped=None, pending=None, until=_chained(run.until, self._over))
+        self.limits = dataclasses.replace(
+            run, tripped=None, pending=None, until=_chained(run.until, self._over), progress=self._python_polled
+        )
         self.reason: str | None = None  # why Python's side stopped, where it stopped by itself
         self.copies = [Copy(name) for name in beside]
         self.started = time.monotonic()
+        self.python_began: float | None = None  # Python's first poll: loaded, and searching
         self.gave_way_at: float | None = None
         self._busy = False
         self._choose, self._compile_first, self._work = choose, compile_first, work
@@ -391,24 +394,45 @@ class Race:
     # ---- the margin
 
     def clear_margin(self, winner: Copy | None, margin: float, ended: float | None = None) -> bool:
-        """Whether the engine that answered won by a clear margin: every other engine of the
-        race had been given `margin` times the winner's search and had not answered. A copy's
-        search runs from its first poll to its answer (its loading is paid whoever answers);
-        Python's, from the race's start to its answer (`ended`; its own loading is the run's).
-        An engine is given the time from its start (a copy's fork) to the answer, or to where it
-        gave way; a copy whose engine could not answer is no rival."""
+        """Whether the engine that answered won by a clear margin (`won_clearly`), each engine's
+        own search set against the others': a search runs from the engine's first poll (loaded,
+        and searching) to its answer, or to where it gave way or the race ended. Loading is left
+        out on every side alike: Python's (numpy, the fill model) as the copies' (numba, the
+        kernel's code, OR-tools). A race run on a busy machine once set the kernel's search of a
+        4x4 Killer Shidoku (2 ms) against Python's whole time (0.5 s, most of it loading, under
+        load) and pinned the puzzle to the kernel, whose loading then cost 0.6 s on each of the
+        next runs; an engine that had not begun its search was given none of it. A copy whose
+        engine could not answer is no rival. `ended`: when Python answered (winner None)."""
         if winner is None:
             assert ended is not None
-            need = margin * (ended - self.started)
-            given = [ended - copy.forked_at for copy in self.copies if copy.forked_at is not None and _rival(copy)]
-            return bool(given) and all(seconds >= need for seconds in given)
+            python = ended - (self.python_began if self.python_began is not None else self.started)
+            racing = [copy for copy in self.copies if copy.forked_at is not None and _rival(copy)]
+            return won_clearly(python, [_searched(copy.began, ended) for copy in racing], margin)
         assert winner.answered_at is not None and winner.began is not None
-        need = margin * (winner.answered_at - winner.began)
-        given = [(self.gave_way_at or winner.answered_at) - self.started]
+        given = [_searched(self.python_began, self.gave_way_at or winner.answered_at)]
         for copy in self.copies:
             if copy is not winner and copy.forked_at is not None and _rival(copy):
-                given.append((copy.answered_at or winner.answered_at) - copy.forked_at)
-        return all(seconds >= need for seconds in given)
+                given.append(_searched(copy.began, copy.answered_at or winner.answered_at))
+        return won_clearly(winner.answered_at - winner.began, given, margin)
+
+    def _python_polled(self, states: int, at: str, engine: str) -> None:
+        """Python's side polled: its search has begun (the first poll); the run's progress line."""
+        if self.python_began is None:
+            self.python_began = time.monotonic()
+        if self.run.progress is not None:
+            self.run.progress(states, at, engine)
+
+
+def won_clearly(winner: float, rivals: list[float], margin: float) -> bool:
+    """Whether an engine whose search took `winner` seconds won by a clear margin: there were
+    rivals, and each had searched `margin` times as long without answering (`rivals`: the
+    seconds each searched; 0 for one that had not begun)."""
+    return bool(rivals) and all(seconds >= margin * winner for seconds in rivals)
+
+
+def _searched(began: float | None, until: float) -> float:
+    """The seconds an engine searched until `until`: none where it had not begun."""
+    return 0.0 if began is None else max(0.0, until - began)
 
 
 def _rival(copy: Copy) -> bool:

@@ -10,7 +10,6 @@ keeps every move as its own edge: it is data, for programs."""
 from __future__ import annotations
 
 import itertools
-from xml.sax.saxutils import escape, quoteattr
 
 from ..compiler import CompiledPuzzle
 from ..escapes import visible
@@ -18,6 +17,7 @@ from ..search.graph import StateGraph
 from .data import board_text
 from .moves import describe
 from .svg import CAPTION_GLYPHS
+from .xml_text import escape, quoteattr
 
 Path = list[tuple[int, bytes]]
 

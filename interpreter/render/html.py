@@ -5,11 +5,10 @@ it is. Text from the spec is escaped as in the SVG: the page runs no spec text a
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
-
 from ..compiler import CompiledPuzzle
 from ..escapes import visible
 from .svg import FONT, Panel, Path, solution_panels, standalone
+from .xml_text import escape
 
 SCRIPT = """
 const steps = document.querySelectorAll(".step");

@@ -12,7 +12,6 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from xml.sax.saxutils import escape, quoteattr
 
 from ..compiler import CompiledPuzzle, MoveLabel
 from ..escapes import visible
@@ -37,6 +36,7 @@ from .glyphs import Glyphs
 from .ladder import pack, rungs
 from .moves import describe
 from .targets import exits, targets
+from .xml_text import escape, quoteattr
 
 Path = list[tuple[int, bytes]]
 
@@ -63,6 +63,7 @@ TILE_COLOURS = (  # twelve that neighbours can tell apart: a colour per pentomin
     "#e57373", "#64b5f6", "#81c784", "#ba68c8", "#ffb74d", "#4db6ac",
     "#f06292", "#a1887f", "#dce775", "#7986cb", "#4dd0e1", "#ff8a65",
 )  # fmt: skip
+
 CAPTION_GLYPHS = Glyphs(True, "·", "→", " ", " · ", "✗")  # pieces by their symbols: no font needs a chess set
 
 

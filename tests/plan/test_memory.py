@@ -137,11 +137,13 @@ def test_a_kernel_not_compiled_yet_is_raced_not_asked_alone(
 
 
 def timed(
-    race_: race.Race, python: tuple[float, float | None], copies: list[tuple[float, float | None, float | None]]
+    race_: race.Race,
+    python: tuple[float, float | None, float | None],
+    copies: list[tuple[float, float | None, float | None]],
 ) -> None:
-    """A race's times: Python's start and when it gave way; each copy's fork, the first poll of
-    its search, its answer (None: not yet)."""
-    race_.started, race_.gave_way_at = python
+    """A race's recorded times: Python's start, its first poll (None: it never polled) and when
+    it gave way; each copy's fork, the first poll of its search, its answer (None: not yet)."""
+    race_.started, race_.python_began, race_.gave_way_at = python
     for copy, (forked, began, answered) in zip(race_.copies, copies, strict=True):
         copy.forked_at, copy.began, copy.answered_at = forked, began, answered
 
@@ -150,24 +152,51 @@ def a_race(*beside: str) -> race.Race:
     return race.Race(Limits(), beside, lambda name: lambda: None, lambda engine: None, lambda e, limits: None)
 
 
-def test_a_margin_is_clear_where_every_other_engine_was_given_twice_the_winner_s_search() -> None:
+def test_a_margin_is_clear_where_every_other_engine_had_searched_twice_the_winner_s_search() -> None:
     # CP-SAT (forked at 0.01, searching from 0.30) answers at 0.32: a search of 0.02 s; the
-    # kernel had run 0.31 s and Python 0.28 s (it gave way at 0.28) without an answer
+    # kernel had searched from 0.25 (0.07 s) and Python from 0.05 to 0.28 (0.23 s)
     racing = a_race("compiled", "cpsat")
-    timed(racing, (0.0, 0.28), [(0.01, 0.25, None), (0.01, 0.30, 0.32)])
+    timed(racing, (0.0, 0.05, 0.28), [(0.01, 0.25, None), (0.01, 0.30, 0.32)])
     assert racing.clear_margin(racing.copies[1], table.MARGIN)
-    # the kernel (searching from 0.25) answers at 1.65 (1.4 s); CP-SAT had run 1.64 s: not twice
-    timed(racing, (0.0, 0.28), [(0.01, 0.25, 1.65), (0.01, 0.30, None)])
+    # the kernel (searching from 0.25) answers at 1.65 (1.4 s); CP-SAT had searched 1.35 s: not twice
+    timed(racing, (0.0, 0.05, 0.28), [(0.01, 0.25, 1.65), (0.01, 0.30, None)])
     assert not racing.clear_margin(racing.copies[0], table.MARGIN)
 
 
-def test_python_s_margin_is_clear_only_where_the_others_were_given_twice_its_time() -> None:
+def test_an_engine_s_loading_is_not_set_against_another_s_search() -> None:
+    # recorded under load: Python was still loading (numpy, the fill model; it never polled)
+    # when it gave way at 0.50, after the kernel had loaded; the kernel's search took 2 ms. The
+    # kernel is not clearly faster: Python had not searched at all
     racing = a_race("compiled")
-    timed(racing, (0.0, None), [(0.01, None, None)])
-    assert not racing.clear_margin(None, table.MARGIN, 0.5)  # Python answered at 0.5 s: the copy had run 0.49 s
-    timed(racing, (0.0, None), [(0.01, None, None)])
+    timed(racing, (0.0, None, 0.50), [(0.01, 0.49, 0.492)])
+    assert not racing.clear_margin(racing.copies[0], table.MARGIN)
+    # had Python searched from 0.10 to 0.50 (0.4 s) without answering, the kernel's 2 ms is clear
+    timed(racing, (0.0, 0.10, 0.50), [(0.01, 0.49, 0.492)])
+    assert racing.clear_margin(racing.copies[0], table.MARGIN)
+    # a copy still loading when the winner answered had searched none of it
+    racing = a_race("compiled", "cpsat")
+    timed(racing, (0.0, 0.10, 0.50), [(0.01, 0.49, 0.492), (0.01, None, None)])
+    assert not racing.clear_margin(racing.copies[0], table.MARGIN)
+
+
+def test_python_s_margin_is_clear_only_where_the_others_had_searched_twice_its_search() -> None:
+    racing = a_race("compiled")
+    timed(racing, (0.0, None, None), [(0.01, None, None)])
+    assert not racing.clear_margin(None, table.MARGIN, 0.5)  # the copy had not begun its search
+    timed(racing, (0.0, 0.40, None), [(0.01, 0.20, None)])
+    assert racing.clear_margin(None, table.MARGIN, 0.5)  # Python searched 0.1 s, the copy 0.3 s
+    timed(racing, (0.0, None, None), [(0.01, 0.20, None)])
+    assert not racing.clear_margin(None, table.MARGIN, 0.5)  # Python never polled: its whole 0.5 s counts
     racing.copies[0].outcome = race.Outcome("none", "compiled")
+    timed(racing, (0.0, 0.40, None), [(0.01, 0.20, None)])
     assert not racing.clear_margin(None, table.MARGIN, 0.5)  # no rival at all: nothing learnt
+
+
+def test_won_clearly_sets_each_rival_s_search_against_margin_times_the_winner_s() -> None:
+    assert race.won_clearly(0.1, [0.2, 0.3], 2.0)
+    assert not race.won_clearly(0.1, [0.2, 0.19], 2.0)
+    assert not race.won_clearly(0.002, [0.0], 2.0)  # a rival that had not begun its search
+    assert not race.won_clearly(0.1, [], 2.0)
 
 
 @pytest.mark.parametrize(

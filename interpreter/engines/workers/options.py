@@ -4,8 +4,6 @@ whether it answers before anything starts), and whether Dask is installed at all
 
 from __future__ import annotations
 
-import asyncio
-import concurrent.futures
 import ipaddress
 import os
 import re
@@ -110,6 +108,8 @@ def reach(address: str, seconds: float | None = None) -> None:
     first (a refusal or an unknown host is said at once), Dask's handshake and an `identity`
     question then have `seconds` to be answered, and anything else that comes back says that
     this is not a scheduler."""
+    import asyncio  # here: only --cluster needs it, and its import (ssl, sockets) costs 0.05 s
+
     seconds = CONNECT_SECONDS if seconds is None else seconds
     parts = urlsplit(address)
     host, port = parts.hostname or "", parts.port or 0
@@ -162,6 +162,9 @@ def reach(address: str, seconds: float | None = None) -> None:
 def _run_apart(work: Callable[[], Coroutine[Any, Any, Any]]) -> Any:
     """A coroutine run to its end on an event loop of its own: here, or, where this thread
     already runs a loop (a notebook calling the API), in a thread of its own."""
+    import asyncio
+    import concurrent.futures
+
     try:
         asyncio.get_running_loop()
     except RuntimeError:
