@@ -221,8 +221,11 @@ def _enumerate(
 ) -> AllSolutions:
     declared = compiled.symmetry
     # known before the search to map solutions to solutions: on a filling's ground rules, or
-    # on every move of a table with a goal every symmetry keeps
-    before = declared is not None and (declared.on_rules or (declared.checked and declared.keeps_goal))
+    # on every move of a table with a goal every symmetry keeps; an objective's best solutions
+    # are known closed only once every one is found (the rules say nothing of the objective)
+    objective = compiled.puzzle.objective is not None
+    shown = declared is not None and (declared.on_rules or (declared.checked and declared.keeps_goal))
+    before = shown and not objective
     unchecked = declared is not None and not before
     # a symmetry checked only on every solution found cannot sort a listing --limit cuts short
     group = None if unchecked and limit is not None else declared
@@ -260,7 +263,8 @@ def _enumerate(
             break
     if walked.stopped is not None:
         report.status, report.limit_reason = LIMIT, walked.stopped
-    if group is not None and not group.on_rules and report.status != LIMIT and not report.stopped_at_limit:
+    closed = group is not None and (objective or not group.on_rules)
+    if closed and report.status != LIMIT and not report.stopped_at_limit:
         _check_closed(compiled, listing.goals)
     if group is not None and unchecked and report.status == LIMIT:
         report.symmetry_note = (
