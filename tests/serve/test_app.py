@@ -210,6 +210,31 @@ def test_a_level_file_is_read_only_beside_a_spec_named_or_shipped(tmp_path: Path
     assert named.level_folder("microban", 'level n from "microban.xsb"') == str(SPECS / "microban.puz")
 
 
+KILLER = """puzzle "Killer Shidoku"
+board grid 2 x 2
+pieces 1..2 "digits"
+regions from "cages.txt"
+fill cells with 1..2
+rule:
+    every l in rows, columns, regions: all different(l)
+"""
+
+
+def test_a_spec_named_alone_reads_the_files_it_names_beside_it_and_no_other(tmp_path: Path) -> None:
+    spec = tmp_path / "killer.puz"
+    spec.write_text(KILLER, encoding="utf-8")
+    (tmp_path / "cages.txt").write_text("a b\nb a\n", encoding="utf-8")
+    (tmp_path / "other.txt").write_text("a b\nb a\n", encoding="utf-8")
+    named = Named.of([str(spec)])
+    assert named.level_folder(str(spec), KILLER) == str(spec)
+    edited = KILLER.replace("cages.txt", "other.txt")
+    assert named.level_folder(str(spec), edited) == "<edited>.puz"  # an edit names no more files
+    for client in client_for(named):
+        opened = post(client, "/api/game", {"text": KILLER, "origin": str(spec)})
+        assert "error" not in opened, opened
+        assert "no file of its own" in post(client, "/api/game", {"text": edited, "origin": str(spec)})["error"]
+
+
 def test_hover_and_completion_are_the_language_servers(client: TestClient) -> None:
     post(client, "/api/check", {"text": FROG, "page": "p1"})
     lines = FROG.split("\n")
