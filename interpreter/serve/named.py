@@ -87,9 +87,7 @@ class Named:
         directly in a named folder, or one shipped in the catalogue's folder."""
         path = path.absolute()
         folders = [*self.folders, *([catalogue] if (catalogue := catalogue_dir()) is not None else [])]
-        return (
-            path in self.specs or path in self.beside or any(path.parent == folder.absolute() for folder in folders)
-        )
+        return path in self.specs or path in self.beside or any(path.parent == folder.absolute() for folder in folders)
 
     def level_folder(self, origin: str, text: str) -> str:
         """The name `text` is read under: its file's, where it came from one the user named or
