@@ -579,13 +579,28 @@ def _refuse_idle_options(
         )
     if args.replay is not None:
         _refuse_judging_the_best(compiled, "--replay")
-    if args.explain and (args.format != "text" or listing):
-        raise UsageError(
-            "--explain annotates the text drawing of one solution: it does not go with --format json/yaml or --all"
-        )
+    if args.explain:
+        why_not = _explain_refused(args, compiled, listing)
+        if why_not is not None:
+            raise UsageError(why_not)
     why = refusal(compiled, question, options, command_line)
     if why is not None:
         raise UsageError(why)
+
+
+def _explain_refused(args: argparse.Namespace, compiled: CompiledPuzzle, listing: bool) -> str | None:
+    """Why --explain cannot annotate this run, naming what conflicts (None: it can): it
+    shows the moves a safety rule forbids before each move of one solution, drawn as text."""
+    said = "--explain shows, before each move of one solution, the moves a safety rule forbids"
+    if compiled.filling is not None:
+        return f"{said}: this spec fills cells and has no moves (`fill cells with`)"
+    if args.format != "text":
+        return f"{said} in the text drawing: it does not go with --format {args.format}"
+    if args.all:
+        return f"{said}: it does not go with --all"
+    if listing:
+        return f"{said}: this spec lists every solution (`search all`); ask for one with `search any`"
+    return None
 
 
 def _refuse_judging_the_best(compiled: CompiledPuzzle, asking: str) -> None:
