@@ -486,7 +486,9 @@ def test_a_filling_whose_givens_break_a_rule_names_the_rule_and_its_cells(
     assert [len(set(column)) for column in columns] == [4, 4, 3, 3]  # the third column repeats a 1, the fourth a 2
     code, out, _ = run(capsys, "run", str(spec))
     assert code == 4
-    assert "no solution: the givens break `all different(l)` (line 11) on r1c3, r2c3, r3c3, r4c3 · " in " ".join(out.split())
+    assert "no solution: the givens break `all different(l)` (line 11) on r1c3, r2c3, r3c3, r4c3 · " in " ".join(
+        out.split()
+    )
 
 
 def test_a_filling_with_cells_open_and_givens_that_break_a_rule_names_it(
