@@ -235,6 +235,29 @@ def test_a_spec_named_alone_reads_the_files_it_names_beside_it_and_no_other(tmp_
         assert "no file of its own" in post(client, "/api/game", {"text": edited, "origin": str(spec)})["error"]
 
 
+SHIDOKU = """puzzle "Shidoku"
+board grid 4 x 4
+pieces 1..4 "digits"
+boxes 2 x 2
+start:
+    1 2 3 4
+    3 4 1 2
+    2 1 4 3
+    4 3 _ _
+fill cells with 1..4
+rule: every l in rows, columns, boxes: all different(l)
+"""
+
+
+def test_a_solve_says_its_count_in_the_right_number_and_why_there_is_none(client: TestClient) -> None:
+    # the two open cells of the last row: 2 1 (column 3 holds 3 1 4, column 4 holds 4 2 3)
+    _, one = solve(client, SHIDOKU)
+    assert one["said"] == "1 solution listed"
+    # 4 3 _ 4 repeats a 4 in the last row and in the last column (4 2 3 4): the column's rule comes first
+    _, none = solve(client, SHIDOKU.replace("4 3 _ _", "4 3 _ 4"))
+    assert none["said"] == "no solution: the givens break `all different(l)` (line 11) on r1c4, r2c4, r3c4, r4c4"
+
+
 def test_hover_and_completion_are_the_language_servers(client: TestClient) -> None:
     post(client, "/api/check", {"text": FROG, "page": "p1"})
     lines = FROG.split("\n")
