@@ -19,6 +19,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from . import __version__, plan
+from . import serve as serve_defaults
 from .catalogue import catalogue_dir, resolve_spec, shipped_names
 from .compiler import CompiledPuzzle
 from .ctrl_c import CtrlC
@@ -275,7 +276,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve_p.add_argument(
         "--jobs", type=_count("jobs", "2"), default=2, metavar="N", help="searches at once (default: 2; more wait)"
     )
-    _limit_options(serve_p, states_help="stop each hint or solve after N states (default: 2,000,000)")
+    _limit_options(
+        serve_p,
+        states_help=f"stop each hint or solve after N states (default: {serve_defaults.MAX_STATES:,})",
+        timeout_help=f"stop each hint or solve after S seconds (default: {serve_defaults.TIME_LIMIT:g})",
+        memory_mb=serve_defaults.MAX_MEMORY_MB,
+    )
 
     graph_p = sub.add_parser("graph", help="write the state graph of a small puzzle (DOT or GraphML)")
     graph_p.add_argument("spec", help="a .puz file, or the name of a shipped spec (frog)")
@@ -342,7 +348,12 @@ def _engine_option(p: argparse.ArgumentParser, explained: bool = False) -> None:
     )
 
 
-def _limit_options(p: argparse.ArgumentParser, states_help: str | None = None) -> None:
+def _limit_options(
+    p: argparse.ArgumentParser,
+    states_help: str | None = None,
+    timeout_help: str = "stop after S seconds",
+    memory_mb: float = DEFAULT_MAX_MEMORY_MB,
+) -> None:
     p.add_argument(
         "--max-states",
         type=_count("states", "1000000"),
@@ -351,13 +362,13 @@ def _limit_options(p: argparse.ArgumentParser, states_help: str | None = None) -
         help=states_help
         or f"stop after N states (default: {DEFAULT_MAX_STATES:,} stored; visited states are then not limited)",
     )
-    p.add_argument("--timeout", type=_amount("seconds", "30"), default=None, metavar="S", help="stop after S seconds")
+    p.add_argument("--timeout", type=_amount("seconds", "30"), default=None, metavar="S", help=timeout_help)
     p.add_argument(
         "--max-memory",
         type=_amount("MB", "2000"),
         default=None,
         metavar="MB",
-        help=f"stop past MB of memory (default: {DEFAULT_MAX_MEMORY_MB:g})",
+        help=f"stop past MB of memory (default: {memory_mb:g})",
     )
 
 
@@ -579,13 +590,28 @@ def _refuse_idle_options(
         )
     if args.replay is not None:
         _refuse_judging_the_best(compiled, "--replay")
-    if args.explain and (args.format != "text" or listing):
-        raise UsageError(
-            "--explain annotates the text drawing of one solution: it does not go with --format json/yaml or --all"
-        )
+    if args.explain:
+        why_not = _explain_refused(args, compiled, listing)
+        if why_not is not None:
+            raise UsageError(why_not)
     why = refusal(compiled, question, options, command_line)
     if why is not None:
         raise UsageError(why)
+
+
+def _explain_refused(args: argparse.Namespace, compiled: CompiledPuzzle, listing: bool) -> str | None:
+    """Why --explain cannot annotate this run, naming what conflicts (None: it can): it
+    shows the moves a safety rule forbids before each move of one solution, drawn as text."""
+    said = "--explain shows, before each move of one solution, the moves a safety rule forbids"
+    if compiled.filling is not None:
+        return f"{said}: this spec fills cells and has no moves (`fill cells with`)"
+    if args.format != "text":
+        return f"{said} in the text drawing: it does not go with --format {args.format}"
+    if args.all:
+        return f"{said}: it does not go with --all"
+    if listing:
+        return f"{said}: this spec lists every solution (`search all`); ask for one with `search any`"
+    return None
 
 
 def _refuse_judging_the_best(compiled: CompiledPuzzle, asking: str) -> None:

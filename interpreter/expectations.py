@@ -190,8 +190,12 @@ def _unanswerable(key: str, mode: str, cells: bool, keys: set[str]) -> tuple[str
     if key in LISTING and mode != "all":
         why = f"solutions are the goal states a `search all` spec lists, and this spec asks for {asks}"
         return why, "count (the shortest solutions)"
-    others = sorted(keys - {"status", *LISTING})
-    if key in LISTING and others:
+    # the keys a listing cannot answer beside it: those this spec answers alone (any other
+    # is refused at its own place, with what would do instead)
+    if key not in LISTING:
+        return None
+    others = sorted(k for k in keys - {"status", *LISTING} if _unanswerable(k, mode, cells, set()) is None)
+    if others:
         why = f"the solutions are listed, not searched: {', '.join(others)} cannot be asked in the same case"
         return why, "another case for " + ", ".join(others)
     return None

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from . import plan
 from .compiler import CompiledPuzzle
 from .compiler.families import FillFamily
-from .compiler.fill_symmetry import broken_on
+from .compiler.fill_symmetry import broken_by_givens, broken_on
 from .compiler.symmetry import SymmetryGroup
 from .engines import RunOptions
 from .errors import Diagnostic, SpecError
@@ -60,6 +60,7 @@ class AllSolutions:
     optimum: int | None = None  # a filling's objective: the best value, every solution's
     objective: str = ""  # ... as the output says it (`largest MONEY = 10876`)
     symmetry_note: str | None = None  # why the solutions are not listed up to symmetry, or why their classes are unsure
+    broken: str | None = None  # a filling without a solution: the rule its givens alone break
 
     def listed(self, path: Path, keep: bool, on_solution: Callable[[Path], None] | None, limit: int | None) -> bool:
         """Count one solution listed (keep it, hand it on); True when --limit says stop."""
@@ -87,9 +88,13 @@ def enumerate_solutions(
     Without `moves` (a caller that shows only each goal state), a solution the kernel found
     may be given as its goal state alone: a path of one step, its move `search.depth.NO_MOVE`."""
     try:
-        return _enumerate(compiled, limits, limit, keep, on_solution, options or RunOptions(), moves)
+        report = _enumerate(compiled, limits, limit, keep, on_solution, options or RunOptions(), moves)
     except SpecError as exc:
         raise positioned(compiled, exc) from None
+    filling = compiled.filling
+    if report.status == NO_SOLUTION and isinstance(filling, FillFamily):
+        report.broken = broken_by_givens(compiled.puzzle, filling, compiled.start)
+    return report
 
 
 def enumerate_shortest(

@@ -127,6 +127,31 @@ def broken_on(puzzle: Puzzle, family: FillFamily, start: bytes, sym: Symmetry, i
     )
 
 
+def broken_by_givens(puzzle: Puzzle, family: FillFamily, start: bytes) -> str | None:
+    """A piece of a rule that the givens alone break (its cells all given, or open to one
+    value only), said with its cells, or None: why a filling has no solution before any
+    search, since no value put in an open cell can mend it."""
+    name = _namer(puzzle)
+    state = bytearray(start)
+    open_cells = set()
+    for var in family.vars:
+        if var.cell is None:
+            return None  # a counter filled: the rules read more than the cells
+        if len(var.values) == 1:
+            state[var.cell] = var.values[0]
+        else:
+            open_cells.add(var.cell)
+    for instance in family.instances:
+        reads = instance.reads
+        if reads is None or any(kind != "cell" or c in open_cells for kind, c in reads):
+            continue
+        if not instance.holds(bytes(state)):
+            cells = sorted(c for _, c in reads)
+            on = f" on {', '.join(name(c) for c in cells)}" if cells else ""
+            return f"the givens break {_rule_text(puzzle.source, instance.expr.pos)}{on}"
+    return None
+
+
 def _namer(puzzle: Puzzle) -> Callable[[int], str]:
     return puzzle.board.name if puzzle.board is not None else str
 

@@ -17,6 +17,8 @@ from rich.segment import Segment
 from rich.text import Text
 
 from ..compiler import CompiledPuzzle, MoveLabel
+from ..compiler.families import FillFamily
+from ..compiler.fill_symmetry import broken_by_givens
 from ..escapes import UNSAFE, visible, visible_lines
 from ..language.expressions import show
 from ..model.puzzle import CARRIER, CURSOR, PROGRESS, SHOW_CIRCLE, SHOW_LADDER, Puzzle
@@ -743,7 +745,7 @@ def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
     if report.status == LIMIT:
         parts.append(f"stopped: {report.limit_reason} after {report.count:,} {noun(report.count)}")
     elif report.count == 0:
-        parts.append("no solution: every possibility explored")
+        parts.append(f"no solution: {report.broken}" if report.broken else "no solution: every possibility explored")
     elif report.total is not None:
         parts.extend(_shortest_parts(report, noun))
     else:
@@ -839,8 +841,11 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
     elif result.status == NO_SOLUTION:
         if solved.compiled.tiling is not None and result.reachable is None:
             parts.append("no solution: the pieces cannot cover the cells")
-        elif solved.compiled.filling is not None and result.reachable is None:
-            parts.append("no solution: no filling keeps every rule")
+        elif (filling := solved.compiled.filling) is not None and result.reachable is None:
+            broken = None
+            if isinstance(filling, FillFamily):
+                broken = broken_by_givens(solved.compiled.puzzle, filling, solved.compiled.start)
+            parts.append(f"no solution: {broken or 'no filling keeps every rule'}")
         elif result.reachable is not None and result.to_goal:
             parts.append("no solution: the start is not one of the states that can reach the goal")
         elif result.reachable is not None:

@@ -165,6 +165,7 @@ class Limits:
             elif self.tripped is None:
                 reason = self.exceeded()
                 if reason is not None:
+                    reason = said_where(reason, frame)
                     self.tripped = reason
                     self._stop(frame, _raising(LimitReached(reason)))
 
@@ -203,6 +204,21 @@ class Limits:
             return
         self.pending = None
         stop()
+
+
+COMPILING = " while numba compiled the kernel (once: a second run loads it compiled, and searches at once)"
+
+
+def said_where(reason: str, frame: FrameType | None) -> str:
+    """A limit's reason, with where the time went when it came while numba compiled the
+    kernel (its compiler's frames on the stack: a first run of a search the cache does not
+    hold yet), so that a stop with nothing searched is not read as a search that found nothing."""
+    compiler = getattr(sys.modules.get("numba.core.compiler"), "__file__", None)  # never imported here
+    while compiler is not None and frame is not None:
+        if frame.f_code.co_filename == compiler:
+            return reason + COMPILING
+        frame = frame.f_back
+    return reason
 
 
 def _raising(error: BaseException) -> Callable[[], None]:

@@ -44,6 +44,7 @@ from ..lsp.context import context_at, in_comment_or_text
 from ..lsp.pool import AnalysisFailed, Workers
 from ..lsp.positions import Positions
 from ..sources import read_source
+from . import MAX_MEMORY_MB, MAX_STATES, TIME_LIMIT
 from .guard import MAX_BODY, Guard
 from .named import Named, NotNamed
 from .pool import Busy, JobFailed, Pool
@@ -69,10 +70,10 @@ class Settings:
     --jobs) and what it named."""
 
     named: Named = field(default_factory=Named)
-    time_limit: float = 30.0  # seconds a hint or a solve may take
+    time_limit: float = TIME_LIMIT  # seconds a hint or a solve may take
     quick_limit: float = 10.0  # seconds loading a spec, or listing a state's moves, may take
-    max_states: int = 2_000_000
-    max_memory_mb: float = 2048.0
+    max_states: int = MAX_STATES
+    max_memory_mb: float = MAX_MEMORY_MB
     jobs: int = 2  # searches at once (and as many loads or moves)
     waiting: int = 64  # searches (and loads or moves) waiting for one of those; one more is refused
     check_limit: float = 5.0  # seconds an analysis may take (the language server's default)

@@ -3,8 +3,10 @@ files directly in the folders named; nothing else on disk, whatever a request as
 asked for by the name the page was given (`list`), never by a path: a name that is not one of
 them is refused, so `../` or an absolute path never reaches the file system.
 
-Level files (`level n from "FILE"`) are read as `puzint run` reads them, beside the spec, only
-where that file is itself one the user named (or a shipped spec's, in the catalogue's folder):
+Level files (`level n from "FILE"`, `regions from "FILE"`) are read as `puzint run` reads them,
+beside the spec, only where that file is itself one the user named, one a named spec names beside
+it as its file was when the server started (the user named the spec, and the spec names them),
+or a shipped spec's, in the catalogue's folder:
 `level_folder` gives the spec's real name to the parser then, and a name such as "<edited>"
 (no folder: the parser refuses every level file) otherwise."""
 
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..catalogue import catalogue_dir, shipped_names
+from ..errors import SpecError
 from ..files import write_file
 from ..sources import read_source
 
@@ -30,6 +33,7 @@ class NotNamed(Exception):
 class Named:
     specs: list[Path] = field(default_factory=list)  # the SPEC files named
     folders: list[Path] = field(default_factory=list)  # the DIRs named
+    beside: list[Path] = field(default_factory=list)  # the files the named specs name beside them
 
     @classmethod
     def of(cls, given: list[str]) -> Named:
@@ -42,6 +46,7 @@ class Named:
                 named.folders.append(path)
             else:
                 named.specs.append(path)
+        named.beside = [path for spec in named.specs for path in _named_beside(spec)]
         return named
 
     def names(self) -> list[str]:
@@ -78,11 +83,11 @@ class Named:
         return path
 
     def readable(self, path: Path) -> bool:
-        """Whether a level file may be read: one named, one directly in a named folder, or
-        one shipped in the catalogue's folder."""
+        """Whether a level file may be read: one named, one a named spec names beside it, one
+        directly in a named folder, or one shipped in the catalogue's folder."""
         path = path.absolute()
         folders = [*self.folders, *([catalogue] if (catalogue := catalogue_dir()) is not None else [])]
-        return path in self.specs or any(path.parent == folder.absolute() for folder in folders)
+        return path in self.specs or path in self.beside or any(path.parent == folder.absolute() for folder in folders)
 
     def level_folder(self, origin: str, text: str) -> str:
         """The name `text` is read under: its file's, where it came from one the user named or
@@ -99,6 +104,18 @@ class Named:
             if not _plain(level_file) or not self.readable(path.parent / level_file):
                 return UNSAVED
         return str(path)
+
+
+def _named_beside(spec: Path) -> list[Path]:
+    """The files a named `.puz` spec names beside it (`from "FILE"`, a plain name), as its file
+    reads now: read once, when the server starts, so that an edit on the page names no more."""
+    if spec.suffix != ".puz" or not spec.is_file():
+        return []
+    try:
+        text = read_source(spec)
+    except (OSError, SpecError):  # unreadable now: the page says why when it opens it
+        return []
+    return [spec.parent / name for name in LEVEL_FROM.findall(text) if _plain(name)]
 
 
 def _plain(name: str) -> bool:

@@ -145,7 +145,12 @@ class Worker:
         if asked.walk:
             every = enumerate_solutions(compiled, limits, ALL_SHOWN, keep=True, options=asked.options)
             panels = boards_panels(compiled, every.solutions)
-            said = f"{every.count:,} solutions listed" if every.solutions else "no solution"
+            said = (
+                f"{every.count:,} solution{'s' if every.count != 1 else ''} listed"
+                if every.solutions
+                else "no solution"
+            )
+            said += f": {every.broken}" if every.broken else ""
             said += f", {every.objective}" if every.objective else ""
             return self.solution(title, panels, every.status, every.limit_reason, said, every.states, every.engine)
         result = solve(compiled, asked, limits, payload["filename"]).result
@@ -209,7 +214,7 @@ class Worker:
         stopped = status == LIMIT
         return {
             "status": status,
-            "said": said if status == SOLVED else (f"stopped: {why}" if stopped else "no solution"),
+            "said": said if status == SOLVED else (f"stopped: {why}" if stopped else said or "no solution"),
             "steps": [standalone(panel) for panel in panels],
             "page": steps_html(title, panels) if panels else "",
             "states": states,

@@ -291,7 +291,20 @@ def test_count_only_counts(capsys: pytest.CaptureFixture[str]) -> None:
         (["queens.puz", "--reach", "--from-goal"], "--from-goal explores moves backwards: a logic puzzle has no moves"),
         (["frog.puz", "--count", "--method", "bfs"], "puzint: --method bfs picks how one shortest solution is"),
         (["peg_english.puz", "--method", "bfs"], "puzint: --method bfs does not apply: this spec asks for any"),
-        (["frog.puz", "--explain", "--format", "json"], "puzint: --explain annotates the text drawing of one"),
+        (
+            ["frog.puz", "--explain", "--format", "json"],
+            "puzint: --explain shows, before each move of one solution, the moves a safety rule forbids in the text "
+            "drawing: it does not go with --format json\n",
+        ),
+        (["frog.puz", "--explain", "--all"], "the moves a safety rule forbids: it does not go with --all\n"),
+        (
+            ["kenken.puz", "--explain"],
+            "the moves a safety rule forbids: this spec fills cells and has no moves (`fill cells with`)\n",
+        ),
+        (
+            ["queens_moves.puz", "--explain"],
+            "forbids: this spec lists every solution (`search all`); ask for one with `search any`\n",
+        ),
         (["jealous_husbands.puz", "-p", "island=bankz"], "island must be one of none, any, banks, got bankz"),
         (
             ["amida.puz", "--seed", "3"],
@@ -447,3 +460,43 @@ def test_a_method_named_where_no_heuristic_can_be_derived_is_refused_with_the_re
     assert code == 2
     assert f"{spec}:7:20: IDA* needs a heuristic: the spec has no `heuristic` line, and none can be derived" in err
     assert "   7 | search shortest by idastar\n     |                    ^^^^^^^\n" in err
+
+
+SOLVED_WRONG = """puzzle "Shidoku, solved"
+board grid 4 x 4
+pieces 1..4 "digits"
+boxes 2 x 2
+start:
+    1 2 3 4
+    3 4 1 2
+    2 1 4 3
+    4 3 1 2
+fill cells with 1..4
+rule: every l in rows, columns, boxes: all different(l)
+"""
+
+
+@pytest.mark.parametrize("search", ["", "search any\n"])
+def test_a_filling_whose_givens_break_a_rule_names_the_rule_and_its_cells(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, search: str
+) -> None:
+    spec = tmp_path / "wrong.puz"
+    spec.write_text(SOLVED_WRONG + search, encoding="utf-8")
+    columns = [[row.split()[c] for row in SOLVED_WRONG.split("start:\n")[1].split("\n")[:4]] for c in range(4)]
+    assert [len(set(column)) for column in columns] == [4, 4, 3, 3]  # the third column repeats a 1, the fourth a 2
+    code, out, _ = run(capsys, "run", str(spec))
+    assert code == 4
+    assert "no solution: the givens break `all different(l)` (line 11) on r1c3, r2c3, r3c3, r4c3 · " in " ".join(
+        out.split()
+    )
+
+
+def test_a_filling_with_cells_open_and_givens_that_break_a_rule_names_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    spec = tmp_path / "twice.puz"
+    spec.write_text(SOLVED_WRONG.replace("4 3 1 2", "1 _ _ 1"), encoding="utf-8")
+    code, out, _ = run(capsys, "run", str(spec))
+    assert code == 4
+    said = " ".join(out.split())  # the first column (1 3 2 1) and the last row (1 _ _ 1) both repeat a 1
+    assert "no solution: the givens break `all different(l)` (line 11) on r1c1, r2c1, r3c1, r4c1 · " in said

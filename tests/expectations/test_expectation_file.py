@@ -108,9 +108,9 @@ def test_a_directory_where_the_file_should_be(tmp_path: Path) -> None:
         ),
         (
             "queens_moves",
-            "cases:\n  - params: {n: 6}\n    solutions: 1\n    length: 6\n",
+            "cases:\n  - params: {n: 6}\n    solutions: 1\n    reachable: 6\n",
             "queens_moves.yaml:3:5: solutions: the solutions are listed, not searched: "
-            "length cannot be asked in the same case",
+            "reachable cannot be asked in the same case",
         ),
     ],
 )
@@ -135,3 +135,22 @@ def test_any_line_end_counts_lines_as_the_caret_shows_them(tmp_path: Path, line_
         "   3 |     lenght: 2",
         "     |     ^^^^^^",
     ]
+
+
+@pytest.mark.parametrize("other", ["length: 6", "count: 4", "count_up_to_symmetry: 1"])
+def test_a_key_a_listing_cannot_answer_is_refused_once_at_its_own_place(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, other: str
+) -> None:
+    """Beside `solutions`, a key that a `search all` spec never answers is refused at that key
+    alone, with what would do instead: not also at `solutions`, as if another case could ask it."""
+    (tmp_path / "queens_moves.puz").write_text((ROOT / "specs" / "queens_moves.puz").read_text())
+    (tmp_path / "queens_moves.yaml").write_text(f"cases:\n  - params: {{n: 6}}\n    solutions: 1\n    {other}\n")
+    assert main(["check", str(tmp_path / "queens_moves.puz")]) == 2
+    err = capsys.readouterr().err.replace(str(tmp_path) + "/", "")
+    key = other.split(":")[0]
+    said = [line for line in err.splitlines() if line.startswith("queens_moves.yaml:")]
+    assert said == [
+        f"queens_moves.yaml:4:5: {key}: a `search all` spec's solutions are goal states, listed "
+        "(not a shortest sequence of moves)"
+    ]
+    assert "expected solutions or solutions_in_all" in err

@@ -171,3 +171,28 @@ def test_the_first_tick_comes_when_asked(monkeypatch: pytest.MonkeyPatch) -> Non
     with Limits().armed():
         pass
     assert armed == [(0.01, TICK), (0.0, 0.0), (TICK, TICK), (0.0, 0.0)]
+
+
+def test_a_limit_met_while_numba_compiles_says_where_the_time_went(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No kernel is compiled here: a stand-in for numba's compiler module, and a frame whose
+    code claims its file, as the stack holds while numba compiles."""
+    import sys
+    import types
+
+    from puzint.search.limits import said_where
+
+    compiler = types.ModuleType("numba.core.compiler")
+    compiler.__file__ = "/site-packages/numba/core/compiler.py"
+    namespace: dict[str, object] = {}
+    exec(compile("def compile_extra(inner):\n    return inner()\n", compiler.__file__, "exec"), namespace)
+    compile_extra = namespace["compile_extra"]
+    reason = "time limit of 10 s reached"
+    monkeypatch.delitem(sys.modules, "numba.core.compiler", raising=False)
+    assert said_where(reason, sys._getframe()) == reason  # numba not even imported
+    monkeypatch.setitem(sys.modules, "numba.core.compiler", compiler)
+    assert said_where(reason, sys._getframe()) == reason  # searching, not compiling
+    inside = compile_extra(lambda: sys._getframe())  # type: ignore[operator]
+    assert said_where(reason, inside) == (
+        "time limit of 10 s reached while numba compiled the kernel "
+        "(once: a second run loads it compiled, and searches at once)"
+    )

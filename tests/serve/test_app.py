@@ -210,6 +210,54 @@ def test_a_level_file_is_read_only_beside_a_spec_named_or_shipped(tmp_path: Path
     assert named.level_folder("microban", 'level n from "microban.xsb"') == str(SPECS / "microban.puz")
 
 
+KILLER = """puzzle "Killer Shidoku"
+board grid 2 x 2
+pieces 1..2 "digits"
+regions from "cages.txt"
+fill cells with 1..2
+rule:
+    every l in rows, columns, regions: all different(l)
+"""
+
+
+def test_a_spec_named_alone_reads_the_files_it_names_beside_it_and_no_other(tmp_path: Path) -> None:
+    spec = tmp_path / "killer.puz"
+    spec.write_text(KILLER, encoding="utf-8")
+    (tmp_path / "cages.txt").write_text("a b\nb a\n", encoding="utf-8")
+    (tmp_path / "other.txt").write_text("a b\nb a\n", encoding="utf-8")
+    named = Named.of([str(spec)])
+    assert named.level_folder(str(spec), KILLER) == str(spec)
+    edited = KILLER.replace("cages.txt", "other.txt")
+    assert named.level_folder(str(spec), edited) == "<edited>.puz"  # an edit names no more files
+    for client in client_for(named):
+        opened = post(client, "/api/game", {"text": KILLER, "origin": str(spec)})
+        assert "error" not in opened, opened
+        assert "no file of its own" in post(client, "/api/game", {"text": edited, "origin": str(spec)})["error"]
+
+
+SHIDOKU = """puzzle "Shidoku"
+board grid 4 x 4
+pieces 1..4 "digits"
+boxes 2 x 2
+start:
+    1 2 3 4
+    3 4 1 2
+    2 1 4 3
+    4 3 _ _
+fill cells with 1..4
+rule: every l in rows, columns, boxes: all different(l)
+"""
+
+
+def test_a_solve_says_its_count_in_the_right_number_and_why_there_is_none(client: TestClient) -> None:
+    # the two open cells of the last row: 2 1 (column 3 holds 3 1 4, column 4 holds 4 2 3)
+    _, one = solve(client, SHIDOKU)
+    assert one["said"] == "1 solution listed"
+    # 4 3 _ 4 repeats a 4 in the last row and in the last column (4 2 3 4): the column's rule comes first
+    _, none = solve(client, SHIDOKU.replace("4 3 _ _", "4 3 _ 4"))
+    assert none["said"] == "no solution: the givens break `all different(l)` (line 11) on r1c4, r2c4, r3c4, r4c4"
+
+
 def test_hover_and_completion_are_the_language_servers(client: TestClient) -> None:
     post(client, "/api/check", {"text": FROG, "page": "p1"})
     lines = FROG.split("\n")

@@ -37,3 +37,29 @@ def test_a_port_out_of_range_is_refused(capsys: pytest.CaptureFixture[str]) -> N
 def test_serve_is_among_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     assert "serve" in capsys.readouterr().out
+
+
+def test_the_help_gives_the_limits_the_server_keeps(capsys: pytest.CaptureFixture[str]) -> None:
+    from puzint.serve.app import Settings
+
+    assert main(["serve", "--help"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    settings = Settings()
+    assert (settings.time_limit, settings.max_states, settings.max_memory_mb) == (30.0, 2_000_000, 2048.0)
+    assert "--timeout S stop each hint or solve after S seconds (default: 30)" in said
+    assert "--max-states N stop each hint or solve after N states (default: 2,000,000)" in said
+    assert "--max-memory MB stop past MB of memory (default: 2048)" in said
+
+
+def test_the_docs_list_every_route_of_the_api() -> None:
+    from pathlib import Path
+
+    from puzint.serve.app import Settings, make_app
+    from puzint.serve.guard import allowed_hosts
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "playground.md").read_text(encoding="utf-8")
+    app = make_app(Settings(jobs=1), allowed_hosts("127.0.0.1", 8123)).app  # inside its guard
+    routes = [path for r in app.routes if (path := getattr(r, "path", "")).startswith("/api/")]
+    assert len(routes) == 9
+    for path in routes:
+        assert path.replace("{game}", "ID").replace("{action}", "play") in docs, path
