@@ -97,13 +97,17 @@ def with_regions(el: Elaboration, board: Board | None) -> Board | None:
             elif isinstance(item, s.NoCells):
                 squares.extend("." * item.squares)
             else:
-                el.errors.error(item.pos, "a region is drawn with a letter on each cell", "letters, `.` for no cell")
+                el.errors.error(
+                    item.pos,
+                    "a region is drawn with its name on each of its cells: no ?, ?x, ( ) or * in a regions' picture",
+                    "names of regions (letters and digits), `.` for no cell",
+                )
                 return board
         if len(squares) != board.cols:
+            counted = f"{len(squares)} squares" if words == len(squares) else f"{words} names or {len(squares)} letters"
             el.errors.error(
                 row.pos,
-                f"this row of the regions' picture has {len(squares)} squares and the board {board.cols}"
-                f"{el.with_params()}",
+                f"this row of the regions' picture has {counted} and the board {board.cols} columns{el.with_params()}",
                 "one letter per square of the row, or one name per square separated by spaces",
             )
             return board

@@ -40,7 +40,7 @@ def expand(
     for item in items:
         if long_symbols and isinstance(item, s.Cells) and _ambiguous(item.text, by_symbol, el):
             el.errors.error(
-                Pos(item.pos.line, item.pos.column, len(item.text)),
+                item.pos.moved(0, len(item.text)),
                 f"'{item.text}' is not a piece ({_known(by_symbol)}); where a piece's symbol has several "
                 "characters, each word is one cell",
                 "a declared piece or _ for empty, the cells apart",
@@ -135,12 +135,12 @@ def _unknown_word(el: Elaboration, item: s.Cells, by_symbol: dict[str, PieceType
         el.errors.error(item.pos, f"unknown piece '{item.text}'", expected)
         return False
     close = suggest(item.text, el.reserved)
-    where = Pos(item.pos.line, item.pos.column, len(item.text))
+    where = item.pos.moved(0, len(item.text))
     if close:
         el.errors.error(where, f"'{item.text}' is not a row of pieces{close}", expected)
         return True
     letters = sorted(set(unknown), key=item.text.index)
-    first = Pos(item.pos.line, item.pos.column + item.text.index(letters[0]))
+    first = item.pos.moved(item.text.index(letters[0]))
     if len(letters) == 1:
         el.errors.error(first, f"unknown piece '{letters[0]}'", expected)
     else:
@@ -161,7 +161,7 @@ def symbols(
         elif ch in by_symbol:
             out.append(Lit(by_symbol[ch].code))
         else:
-            where = pos if from_param else Pos(pos.line, pos.column + i)
+            where = pos if from_param else pos.moved(i)
             origin = f" in parameter {from_param}='{text}'" if from_param else ""
             known = ", ".join(sorted(by_symbol, key=lambda k: (not k.isdigit(), int(k) if k.isdigit() else 0, k)))
             el.errors.error(where, f"unknown piece '{ch}'{origin}", f"a declared piece ({known}) or _ for empty")
@@ -507,10 +507,10 @@ def _written_at(items: tuple[s.LayoutItem, ...], wanted: Callable[[str], bool]) 
     for item in items:
         if isinstance(item, s.Cells):
             if wanted(item.text):
-                return Pos(item.pos.line, item.pos.column, len(item.text))
+                return item.pos.moved(0, len(item.text))
             found = next((i for i, ch in enumerate(item.text) if wanted(ch)), None)
             if found is not None:
-                return Pos(item.pos.line, item.pos.column + found)
+                return item.pos.moved(found)
         elif (isinstance(item, s.Wild) and wanted("?")) or (isinstance(item, s.NoCells) and wanted(".")):
             return item.pos
         elif isinstance(item, (s.Group, s.Repeat)):

@@ -98,7 +98,7 @@ def _picture(
             elif isinstance(item, s.Cells) and item.text in whole:
                 squares.append((item.text, item.pos))
             elif isinstance(item, s.Cells):
-                squares.extend((ch, Pos(item.pos.line, item.pos.column + i)) for i, ch in enumerate(item.text))
+                squares.extend((ch, item.pos.moved(i)) for i, ch in enumerate(item.text))
             else:
                 el.errors.error(item.pos, "a board picture shows cells (_ or a piece) and squares with no cell (.)")
                 return None, None

@@ -80,3 +80,44 @@ def test_a_file_of_no_rows_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as caught:
         load(spec, {})
     assert caught.value.diagnostics[0].message == "'cages.txt' holds no row of a picture"
+
+
+def _refusal(tmp_path: Path, rows: str) -> str:
+    spec = _spec(tmp_path, SHIDOKU.format(regions=FROM_FILE), rows)
+    with pytest.raises(SpecError) as caught:
+        load(spec, {})
+    (diag,) = caught.value.diagnostics
+    assert (diag.pos.line, diag.pos.column) == (6, 14)  # the file's name in the spec
+    return f"{diag.message} / expected {diag.expected}"
+
+
+def test_a_bracket_left_open_in_a_file_is_said_where_it_opens(tmp_path: Path) -> None:
+    assert _refusal(tmp_path, "a a b b\nc d d b\nc e f f\ng g h (h\n") == (
+        "'cages.txt', line 4, column 7: this '(' is never closed"
+        " / expected names of regions (letters and digits), `.` for no cell"
+    )
+
+
+def test_a_row_of_names_too_short_in_a_file_names_its_line(tmp_path: Path) -> None:
+    assert _refusal(tmp_path, "aa aa bb bb\ncc dd dd bb\ncc ee ff\ngg gg hh hh\n") == (
+        "'cages.txt', line 3, column 1: this row of the regions' picture has 3 names or 6 letters"
+        " and the board 4 columns"
+        " / expected one letter per square of the row, or one name per square separated by spaces"
+    )
+
+
+@pytest.mark.parametrize(("row", "column"), [("g g h*2", 5), ("g (g h) h", 3), ("g g h ?", 7)])
+def test_a_pattern_in_a_regions_file_is_refused_at_its_line_and_column(tmp_path: Path, row: str, column: int) -> None:
+    assert _refusal(tmp_path, f"a a b b\nc d d b\nc e f f\n{row}\n") == (
+        f"'cages.txt', line 4, column {column}: a region is drawn with its name on each of its cells:"
+        " no ?, ?x, ( ) or * in a regions' picture / expected names of regions (letters and digits), `.` for no cell"
+    )
+
+
+def test_an_unknown_piece_in_a_start_file_is_said_at_its_column_there(tmp_path: Path) -> None:
+    text = SHIDOKU.format(regions='start from "start.txt"').replace("region(a)", "cells")
+    spec = _spec(tmp_path, text, "1 _ _ _\n_ _ 2 _\n_ x _ _\n_ _ _ _\n", name="start.txt")
+    with pytest.raises(SpecError) as caught:
+        load(spec, {})
+    messages = [d.message for d in caught.value.diagnostics]
+    assert "'start.txt', line 3, column 3: unknown piece 'x'" in messages
