@@ -91,6 +91,14 @@ def with_regions(el: Elaboration, board: Board | None) -> Board | None:
         words = sum(item.squares if isinstance(item, s.NoCells) else 1 for item in row.items)
         for item in row.items:
             if isinstance(item, s.Cells) and words == board.cols:  # a name a square: AA AB AC ...
+                misread = _misread_name(item.text)
+                if misread:
+                    el.errors.error(
+                        item.pos.moved(0, len(item.text)),
+                        f"'{item.text}' cannot be a region's name: region({item.text}) would read as {misread}",
+                        "a name that begins with a letter (c3), or a number (12)",
+                    )
+                    return board
                 squares.append(item.text)
             elif isinstance(item, s.Cells):
                 squares.extend(item.text)
@@ -122,6 +130,16 @@ def with_regions(el: Elaboration, board: Board | None) -> Board | None:
     from dataclasses import replace
 
     return replace(board, regions=tuple((letter, tuple(cells)) for letter, cells in found.items()))
+
+
+def _misread_name(name: str) -> str:
+    """What `region(NAME)` would read instead of a name drawn in the picture ('' if NAME):
+    a name that begins with a digit is a number followed by something else."""
+    if not name[0].isdigit():
+        return ""
+    if not name.isdigit():
+        return "a number and a name"
+    return "" if name == str(int(name)) else f"the number {int(name)}"
 
 
 def counters(el: Elaboration, board: Board | None, declared: list[Counter]) -> list[Counter]:

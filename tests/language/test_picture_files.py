@@ -121,3 +121,23 @@ def test_an_unknown_piece_in_a_start_file_is_said_at_its_column_there(tmp_path: 
         load(spec, {})
     messages = [d.message for d in caught.value.diagnostics]
     assert "'start.txt', line 3, column 3: unknown piece 'x'" in messages
+
+
+def test_an_unknown_region_lists_the_names_drawn(tmp_path: Path) -> None:
+    text = SHIDOKU.format(regions=FROM_FILE).replace("region(a)", "region(oq)")
+    spec = _spec(tmp_path, text, "ab ab cage3 cage3\nef gh gh cage3\nef kl 12 12\nop kl kl 12\n")
+    with pytest.raises(SpecError) as caught:
+        load(spec, {})
+    (diag,) = caught.value.diagnostics
+    assert diag.message == "no region is drawn with 'oq'"
+    assert diag.expected == "a region of the picture: 12, ab, cage3, ef, gh, kl, op"
+
+
+@pytest.mark.parametrize(
+    ("name", "reading"), [("3a", "a number and a name"), ("07", "the number 7")], ids=["digit-letter", "leading-zero"]
+)
+def test_a_region_name_region_cannot_read_back_is_refused(tmp_path: Path, name: str, reading: str) -> None:
+    assert _refusal(tmp_path, f"aa aa bb bb\ncc dd dd bb\ncc ee ff ff\ngg gg {name} {name}\n") == (
+        f"'cages.txt', line 4, column 7: '{name}' cannot be a region's name: region({name}) would read as {reading}"
+        " / expected a name that begins with a letter (c3), or a number (12)"
+    )
