@@ -86,9 +86,20 @@ def with_regions(el: Elaboration, board: Board | None) -> Board | None:
         )
         return board
     found: dict[str, list[int]] = {}
+    named = next((row for row in stmt.rows if _names_a_region_per_word(row, board.cols)), None)
     for r, row in enumerate(stmt.rows):
         squares: list[str] = []
         words = sum(item.squares if isinstance(item, s.NoCells) else 1 for item in row.items)
+        long_word = next((i for i in row.items if isinstance(i, s.Cells) and len(i.text) > 1), None)
+        if named is not None and words != board.cols and long_word is not None:
+            el.errors.error(
+                long_word.pos.moved(0, len(long_word.text)),
+                f"'{long_word.text}' would be read a letter a cell, where another row names a region per "
+                f"word (line {(named.pos.inside or named.pos).line}): this row has {words} words and the board "
+                f"{board.cols} columns",
+                "one name per square separated by spaces, in every row",
+            )
+            return board
         for item in row.items:
             if isinstance(item, s.Cells) and words == board.cols:  # a name a square: AA AB AC ...
                 misread = _misread_name(item.text)
@@ -130,6 +141,13 @@ def with_regions(el: Elaboration, board: Board | None) -> Board | None:
     from dataclasses import replace
 
     return replace(board, regions=tuple((letter, tuple(cells)) for letter, cells in found.items()))
+
+
+def _names_a_region_per_word(row: s.Layout, cols: int) -> bool:
+    """A row written as one word a square with a word of several characters (`ab ab cd cd`):
+    the picture names its regions by words, so no row of it is split into letters."""
+    words = sum(item.squares if isinstance(item, s.NoCells) else 1 for item in row.items)
+    return words == cols and any(isinstance(i, s.Cells) and len(i.text) > 1 for i in row.items)
 
 
 def _misread_name(name: str) -> str:

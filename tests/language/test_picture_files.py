@@ -100,7 +100,23 @@ def test_a_bracket_left_open_in_a_file_is_said_where_it_opens(tmp_path: Path) ->
 
 def test_a_row_of_names_too_short_in_a_file_names_its_line(tmp_path: Path) -> None:
     assert _refusal(tmp_path, "aa aa bb bb\ncc dd dd bb\ncc ee ff\ngg gg hh hh\n") == (
-        "'cages.txt', line 3, column 1: this row of the regions' picture has 3 names or 6 letters"
+        "'cages.txt', line 3, column 1: 'cc' would be read a letter a cell, where another row names a region per"
+        " word (line 1): this row has 3 words and the board 4 columns"
+        " / expected one name per square separated by spaces, in every row"
+    )
+
+
+def test_a_row_of_names_that_would_fill_the_row_as_letters_is_refused(tmp_path: Path) -> None:
+    """`ab cd` on a board of 4 columns is 4 letters; beside rows of names, it is a typo."""
+    assert _refusal(tmp_path, "aa aa bb bb\ncc dd dd bb\ncc ee\ngg gg hh hh\n").startswith(
+        "'cages.txt', line 3, column 1: 'cc' would be read a letter a cell, where another row names a region per"
+        " word (line 1): this row has 2 words and the board 4 columns"
+    )
+
+
+def test_a_row_of_letters_of_the_wrong_width_counts_both_readings(tmp_path: Path) -> None:
+    assert _refusal(tmp_path, "aabb\ncddb\ncc eff\nggjj\n") == (
+        "'cages.txt', line 3, column 1: this row of the regions' picture has 2 names or 5 letters"
         " and the board 4 columns"
         " / expected one letter per square of the row, or one name per square separated by spaces"
     )
