@@ -17,7 +17,7 @@ from ..model.board import Board, Vector
 from ..model.puzzle import ANY, EMPTY, AnyCell, Bind, CellPattern, Lit, Part, PieceType, Place, PlaceGoal
 from . import syntax as s
 from .expressions import type_name
-from .pieces import MAX_CODES, PieceSet
+from .pieces import MAX_CODES, PieceSet, not_a_piece, one_cell_a_word
 from .topology import MAX_CELLS
 
 if TYPE_CHECKING:
@@ -36,13 +36,11 @@ def expand(
     says what may appear: "start" (pieces and empties), "goal" (also ?), "rule" (also ?x)."""
     out: list[CellPattern | None] = []
     quiet = False  # after a misspelt word of the language, the rest of the line is its clause
-    long_symbols = any(len(symbol) > 1 for symbol in by_symbol)
     for item in items:
-        if long_symbols and isinstance(item, s.Cells) and _ambiguous(item.text, by_symbol, el):
+        if isinstance(item, s.Cells) and item.text not in el.param_pos and one_cell_a_word(item.text, by_symbol):
             el.errors.error(
                 item.pos.moved(0, len(item.text)),
-                f"'{item.text}' is not a piece ({_known(by_symbol)}); where a piece's symbol has several "
-                "characters, each word is one cell",
+                not_a_piece(item.text, by_symbol),
                 "a declared piece or _ for empty, the cells apart",
             )
             out.append(Lit(EMPTY))  # keeps the count right, so the size check stays quiet
@@ -89,32 +87,6 @@ def expand(
                 continue
             out.extend(part * (count or 0))
     return out
-
-
-def _ambiguous(text: str, by_symbol: dict[str, PieceType], el: Elaboration) -> bool:
-    """A written word of several characters that is no piece's symbol, among pieces whose
-    symbols have several characters: `26` with `pieces 1..25` could be 2 and 6 or a typo for
-    one piece, so it is refused rather than split (a run of `_` and `?` stays one per cell)."""
-    return len(text) > 1 and text not in by_symbol and text not in el.param_pos and any(ch not in "_?" for ch in text)
-
-
-def _known(by_symbol: dict[str, PieceType]) -> str:
-    """The declared symbols, numbers in order and a run of them as `1..25`."""
-    numbers = sorted(int(k) for k in by_symbol if k.isdigit())
-    others = sorted(k for k in by_symbol if not k.isdigit())
-    runs: list[str] = []
-    for n in numbers:
-        if runs and runs[-1].split("..")[-1] == str(n - 1):
-            runs[-1] = f"{runs[-1].split('..')[0]}..{n}"
-        else:
-            runs.append(str(n))
-    runs = [run.replace("..", ", ") if run.count("..") and _span(run) == 2 else run for run in runs]
-    return ", ".join(runs + others)
-
-
-def _span(run: str) -> int:
-    low, high = run.split("..")
-    return int(high) - int(low) + 1
 
 
 def _unknown(text: str, by_symbol: dict[str, PieceType]) -> list[str]:

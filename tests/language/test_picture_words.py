@@ -61,3 +61,25 @@ def test_with_one_character_symbols_a_word_is_a_cell_per_character() -> None:
 def test_the_known_pieces_are_listed_with_runs_shortened() -> None:
     text = NUMBERS.replace("pieces 1..12", "pieces [1, 2, 3, 5, 6, 10, 11, 12]")
     assert "'45' is not a piece (1..3, 5, 6, 10..12)" in _error(text, "_ 45")
+
+
+BOARD_PICTURE = """puzzle "numbers on a drawn board"
+pieces 1..12 "numbers"
+board:
+    .  1  _
+    {row}
+fill cells with 1..12
+rule:
+    true
+"""
+
+
+def test_a_board_picture_reads_a_number_a_word_and_refuses_one_no_piece_has() -> None:
+    assert puzzle_from(BOARD_PICTURE.format(row="12 _ .")).start.cells == (1, 0, 12, 0)
+    with pytest.raises(SpecError) as err:
+        puzzle_from(BOARD_PICTURE.format(row="_ 80 ."))
+    (diag,) = err.value.diagnostics
+    assert diag.message == (
+        "'80' is not a piece (1..12); where a piece's symbol has several characters, each word is one cell"
+    )
+    assert (diag.pos.line, diag.pos.column, diag.pos.width) == (5, 7, 2)
