@@ -37,7 +37,7 @@ def expand(
     out: list[CellPattern | None] = []
     quiet = False  # after a misspelt word of the language, the rest of the line is its clause
     for item in items:
-        if isinstance(item, s.Cells) and item.text not in el.param_pos and one_cell_a_word(item.text, by_symbol):
+        if isinstance(item, s.Cells) and item.text not in el.param_pos and _would_split(item.text, by_symbol):
             el.errors.error(
                 item.pos.moved(0, len(item.text)),
                 not_a_piece(item.text, by_symbol),
@@ -87,6 +87,12 @@ def expand(
                 continue
             out.extend(part * (count or 0))
     return out
+
+
+def _would_split(text: str, by_symbol: dict[str, PieceType]) -> bool:
+    """A word every character of which is a piece, that would be split silently where it
+    must not be (a word with a character that is no piece is refused as such)."""
+    return one_cell_a_word(text, by_symbol) and not _unknown(text, by_symbol)
 
 
 def _unknown(text: str, by_symbol: dict[str, PieceType]) -> list[str]:

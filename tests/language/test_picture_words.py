@@ -60,7 +60,11 @@ def test_with_one_character_symbols_a_word_is_a_cell_per_character() -> None:
 
 def test_the_known_pieces_are_listed_with_runs_shortened() -> None:
     text = NUMBERS.replace("pieces 1..12", "pieces [1, 2, 3, 5, 6, 10, 11, 12]")
-    assert "'45' is not a piece (1..3, 5, 6, 10..12)" in _error(text, "_ 45")
+    assert "'15' is not a piece (1..3, 5, 6, 10..12)" in _error(text, "_ 15")
+
+
+def test_a_word_with_a_character_no_piece_has_is_refused_as_that_piece() -> None:
+    assert "unknown piece 'x'" in _error(NUMBERS, "_ 1x")
 
 
 BOARD_PICTURE = """puzzle "numbers on a drawn board"
