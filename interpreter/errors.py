@@ -5,19 +5,41 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from difflib import get_close_matches
 
 from .escapes import visible
 
 
+@dataclass(frozen=True)
+class FileSpot:
+    """A line and column inside a file a spec reads a picture from (`regions from "FILE"`)."""
+
+    file: str
+    line: int
+    column: int
+
+    def said(self) -> str:
+        return f"{self.file!r}, line {self.line}, column {self.column}: "
+
+
 @dataclass(frozen=True, order=True)
 class Pos:
-    """A place in a spec: 1-based line and column, and how many characters to underline."""
+    """A place in a spec: 1-based line and column, and how many characters to underline. A
+    place inside a picture file is the file's name in the spec, with the spot in the file
+    (`inside`) said at the head of the message, so that every consumer (terminal, editor)
+    shows both."""
 
     line: int
     column: int
     width: int = 1
+    inside: FileSpot | None = field(default=None, compare=False)
+
+    def moved(self, columns: int, width: int = 1) -> Pos:
+        """The place `columns` further along the same line (in the file, for a file's)."""
+        if self.inside is not None:
+            return replace(self, inside=replace(self.inside, column=self.inside.column + columns))
+        return Pos(self.line, self.column + columns, width)
 
 
 NOWHERE = Pos(0, 0)
@@ -43,6 +65,11 @@ class Diagnostic:
     parameter: ParameterRef | None = None
     missing: str | None = None  # says that this (e.g. "board") is missing: moot if it was refused
     absent: bool = False  # a statement the spec lacks: shown after the mistakes made where they are
+
+    def __post_init__(self) -> None:
+        spot = self.pos.inside
+        if spot is not None and not self.message.startswith(spot.said()):
+            object.__setattr__(self, "message", spot.said() + self.message)  # where in the file
 
     @property
     def order(self) -> tuple[bool, int, int]:

@@ -203,7 +203,7 @@ class _Listing:
             self.report.objective = objective.said(worth)
         for sym, image in self.verify:
             assert self.filling is not None
-            broken = broken_on(self.compiled.puzzle, self.filling, self.compiled.start, sym, image(final))
+            broken = broken_on(self.compiled.puzzle, self.filling, self.compiled.start, sym, image(final), final)
             if broken is not None:
                 raise SpecError([broken])
         if group is not None:
@@ -278,6 +278,9 @@ def _enumerate(
         )
     if report.status != LIMIT:
         report.status = SOLVED if report.count else NO_SOLUTION
+    if declared is not None and unchecked and report.status == NO_SOLUTION:
+        # the answer stands; the declared symmetry, a claim about the solutions, went unchecked
+        report.symmetry_note = f"symmetry not checked: {_checked_after(declared)}, and there is none"
     report.states = walked.visited
     report.seconds = time.monotonic() - started
     return report

@@ -98,15 +98,21 @@ def check_fill_symmetries(
     return None
 
 
-HINT = "a permutation that maps every given to the same given and every rule onto a rule"
+HINT = "a permutation that moves every given to a cell that holds the same given"
+ON_SOLUTIONS = "a permutation that maps every solution to a solution (checked on each solution found)"
+MOST_SHOWN = 8  # cells of a solution and its image shown in a refusal
 
 
-def broken_on(puzzle: Puzzle, family: FillFamily, start: bytes, sym: Symmetry, image: bytes) -> Diagnostic | None:
+def broken_on(
+    puzzle: Puzzle, family: FillFamily, start: bytes, sym: Symmetry, image: bytes, solution: bytes | None = None
+) -> Diagnostic | None:
     """Where the image of a solution under the symmetry is no solution (a given changed, a
-    value a cell may not hold, a piece of a rule broken): the refusal, naming what it breaks."""
+    value a cell may not hold, a piece of a rule broken): the refusal, naming what it breaks
+    and, on the cells it concerns, what the solution and its image hold there."""
     name = _namer(puzzle)
     open_cells = {var.cell: set(var.values) for var in family.vars if var.cell is not None}
     broken = None
+    cells: list[int] = []
     for cell in range(puzzle.cell_count):
         held = _held(puzzle, image[cell])
         if cell not in open_cells and image[cell] != start[cell]:
@@ -114,6 +120,7 @@ def broken_on(puzzle: Puzzle, family: FillFamily, start: bytes, sym: Symmetry, i
         elif cell in open_cells and image[cell] not in open_cells[cell]:
             broken = f"{name(cell)} holds {held}, which it may not hold"
         if broken is not None:
+            cells = [cell]
             break
     if broken is None:
         instance = next((i for i in family.instances if not i.holds(image)), None)
@@ -122,8 +129,15 @@ def broken_on(puzzle: Puzzle, family: FillFamily, start: bytes, sym: Symmetry, i
         cells = sorted(c for kind, c in instance.reads or () if kind == "cell")
         on = f" on {', '.join(name(c) for c in cells)}" if cells else ""
         broken = f"{_rule_text(puzzle.source, instance.expr.pos)}{on} does not hold"
+    shown = ""
+    if solution is not None and cells:
+        pairs = [f"{name(c)} {_held(puzzle, solution[c])} -> {_held(puzzle, image[c])}" for c in cells[:MOST_SHOWN]]
+        more = ", ..." if len(cells) > MOST_SHOWN else ""
+        shown = f" (solution -> image: {', '.join(pairs)}{more})"
     return Diagnostic(
-        sym.pos, f"'{sym.name}' is not a symmetry of this puzzle: it maps a solution to a filling where {broken}", HINT
+        sym.pos,
+        f"'{sym.name}' is not a symmetry of this puzzle: it maps a solution found to a filling where {broken}{shown}",
+        ON_SOLUTIONS,
     )
 
 

@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 
 def assemble(el: Elaboration) -> Puzzle:
     found = pieces.pieces(el)  # first: a board's picture reads a piece's whole symbol (12) as one square
-    board, picture = topology.board(el, {p.symbol for p in found.types if len(p.symbol) > 1})
+    board, picture = topology.board(el, {p.symbol for p in found.types})
     if board is None and (el.of(s.Board) or el.of(s.BoardPicture)):
         el.errors.refuse("board")
     board = fills.with_regions(el, fills.with_boxes(el, topology.directions_and_shapes(el, board)))

@@ -86,24 +86,47 @@ def with_regions(el: Elaboration, board: Board | None) -> Board | None:
         )
         return board
     found: dict[str, list[int]] = {}
+    named = next((row for row in stmt.rows if _names_a_region_per_word(row, board.cols)), None)
     for r, row in enumerate(stmt.rows):
         squares: list[str] = []
         words = sum(item.squares if isinstance(item, s.NoCells) else 1 for item in row.items)
+        long_word = next((i for i in row.items if isinstance(i, s.Cells) and len(i.text) > 1), None)
+        if named is not None and words != board.cols and long_word is not None:
+            el.errors.error(
+                long_word.pos.moved(0, len(long_word.text)),
+                f"'{long_word.text}' would be read a letter a cell, where another row names a region per "
+                f"word (line {(named.pos.inside or named.pos).line}): this row has {words} words and the board "
+                f"{board.cols} columns",
+                "one name per square separated by spaces, in every row",
+            )
+            return board
         for item in row.items:
             if isinstance(item, s.Cells) and words == board.cols:  # a name a square: AA AB AC ...
+                misread = _misread_name(item.text)
+                if misread:
+                    el.errors.error(
+                        item.pos.moved(0, len(item.text)),
+                        f"'{item.text}' cannot be a region's name: region({item.text}) would read as {misread}",
+                        "a name that begins with a letter (c3), or a number (12)",
+                    )
+                    return board
                 squares.append(item.text)
             elif isinstance(item, s.Cells):
                 squares.extend(item.text)
             elif isinstance(item, s.NoCells):
                 squares.extend("." * item.squares)
             else:
-                el.errors.error(item.pos, "a region is drawn with a letter on each cell", "letters, `.` for no cell")
+                el.errors.error(
+                    item.pos,
+                    "a region is drawn with its name on each of its cells: no ?, ?x, ( ) or * in a regions' picture",
+                    "names of regions (letters and digits), `.` for no cell",
+                )
                 return board
         if len(squares) != board.cols:
+            counted = f"{len(squares)} squares" if words == len(squares) else f"{words} names or {len(squares)} letters"
             el.errors.error(
                 row.pos,
-                f"this row of the regions' picture has {len(squares)} squares and the board {board.cols}"
-                f"{el.with_params()}",
+                f"this row of the regions' picture has {counted} and the board {board.cols} columns{el.with_params()}",
                 "one letter per square of the row, or one name per square separated by spaces",
             )
             return board
@@ -118,6 +141,23 @@ def with_regions(el: Elaboration, board: Board | None) -> Board | None:
     from dataclasses import replace
 
     return replace(board, regions=tuple((letter, tuple(cells)) for letter, cells in found.items()))
+
+
+def _names_a_region_per_word(row: s.Layout, cols: int) -> bool:
+    """A row written as one word a square with a word of several characters (`ab ab cd cd`):
+    the picture names its regions by words, so no row of it is split into letters."""
+    words = sum(item.squares if isinstance(item, s.NoCells) else 1 for item in row.items)
+    return words == cols and any(isinstance(i, s.Cells) and len(i.text) > 1 for i in row.items)
+
+
+def _misread_name(name: str) -> str:
+    """What `region(NAME)` would read instead of a name drawn in the picture ('' if NAME):
+    a name that begins with a digit is a number followed by something else."""
+    if not name[0].isdigit():
+        return ""
+    if not name.isdigit():
+        return "a number and a name"
+    return "" if name == str(int(name)) else f"the number {int(name)}"
 
 
 def counters(el: Elaboration, board: Board | None, declared: list[Counter]) -> list[Counter]:

@@ -17,7 +17,7 @@ from ..model.board import Board, Vector
 from ..model.puzzle import ANY, EMPTY, AnyCell, Bind, CellPattern, Lit, Part, PieceType, Place, PlaceGoal
 from . import syntax as s
 from .expressions import type_name
-from .pieces import MAX_CODES, PieceSet
+from .pieces import MAX_CODES, PieceSet, not_a_piece, one_cell_a_word
 from .topology import MAX_CELLS
 
 if TYPE_CHECKING:
@@ -37,7 +37,14 @@ def expand(
     out: list[CellPattern | None] = []
     quiet = False  # after a misspelt word of the language, the rest of the line is its clause
     for item in items:
-        if isinstance(item, s.Cells) and item.text not in el.param_pos and _unknown(item.text, by_symbol):
+        if isinstance(item, s.Cells) and item.text not in el.param_pos and _would_split(item.text, by_symbol):
+            el.errors.error(
+                item.pos.moved(0, len(item.text)),
+                not_a_piece(item.text, by_symbol),
+                "a declared piece or _ for empty, the cells apart",
+            )
+            out.append(Lit(EMPTY))  # keeps the count right, so the size check stays quiet
+        elif isinstance(item, s.Cells) and item.text not in el.param_pos and _unknown(item.text, by_symbol):
             if not quiet:
                 quiet = _unknown_word(el, item, by_symbol)
             out.extend([Lit(EMPTY)] * len(item.text))  # keeps the count right, so the size check stays quiet
@@ -82,6 +89,12 @@ def expand(
     return out
 
 
+def _would_split(text: str, by_symbol: dict[str, PieceType]) -> bool:
+    """A word every character of which is a piece, that would be split silently where it
+    must not be (a word with a character that is no piece is refused as such)."""
+    return one_cell_a_word(text, by_symbol) and not _unknown(text, by_symbol)
+
+
 def _unknown(text: str, by_symbol: dict[str, PieceType]) -> list[str]:
     """The characters of a written row of cells that are no piece (none for a whole symbol)."""
     if text in by_symbol:
@@ -100,12 +113,12 @@ def _unknown_word(el: Elaboration, item: s.Cells, by_symbol: dict[str, PieceType
         el.errors.error(item.pos, f"unknown piece '{item.text}'", expected)
         return False
     close = suggest(item.text, el.reserved)
-    where = Pos(item.pos.line, item.pos.column, len(item.text))
+    where = item.pos.moved(0, len(item.text))
     if close:
         el.errors.error(where, f"'{item.text}' is not a row of pieces{close}", expected)
         return True
     letters = sorted(set(unknown), key=item.text.index)
-    first = Pos(item.pos.line, item.pos.column + item.text.index(letters[0]))
+    first = item.pos.moved(item.text.index(letters[0]))
     if len(letters) == 1:
         el.errors.error(first, f"unknown piece '{letters[0]}'", expected)
     else:
@@ -126,7 +139,7 @@ def symbols(
         elif ch in by_symbol:
             out.append(Lit(by_symbol[ch].code))
         else:
-            where = pos if from_param else Pos(pos.line, pos.column + i)
+            where = pos if from_param else pos.moved(i)
             origin = f" in parameter {from_param}='{text}'" if from_param else ""
             known = ", ".join(sorted(by_symbol, key=lambda k: (not k.isdigit(), int(k) if k.isdigit() else 0, k)))
             el.errors.error(where, f"unknown piece '{ch}'{origin}", f"a declared piece ({known}) or _ for empty")
@@ -472,10 +485,10 @@ def _written_at(items: tuple[s.LayoutItem, ...], wanted: Callable[[str], bool]) 
     for item in items:
         if isinstance(item, s.Cells):
             if wanted(item.text):
-                return Pos(item.pos.line, item.pos.column, len(item.text))
+                return item.pos.moved(0, len(item.text))
             found = next((i for i, ch in enumerate(item.text) if wanted(ch)), None)
             if found is not None:
-                return Pos(item.pos.line, item.pos.column + found)
+                return item.pos.moved(found)
         elif (isinstance(item, s.Wild) and wanted("?")) or (isinstance(item, s.NoCells) and wanted(".")):
             return item.pos
         elif isinstance(item, (s.Group, s.Repeat)):

@@ -56,7 +56,7 @@ def parse(source: str, filename: str = "<spec>", folder: Path | None = None) -> 
         _refuse_deep_nesting(tree)
         where = folder or spec_folder(filename)
         statements = expand_levels(SyntaxBuilder().transform(tree), where)
-        statements = expand_pictures(statements, where, parser, SyntaxBuilder().transform, _diagnose)
+        statements = expand_pictures(statements, where, parser, SyntaxBuilder().transform, _first_mistake)
     except UnexpectedInput as exc:
         first = _reserved_clash(exc, parser, text) or _diagnose(exc, parser, text)
         raise SpecError([first, *_unclosed(exc, text)], source, filename) from None
@@ -69,6 +69,12 @@ def parse(source: str, filename: str = "<spec>", folder: Path | None = None) -> 
             raise exc.orig_exc.with_source(source, filename) from None
         raise
     return Spec(filename, source, tuple(statements))
+
+
+def _first_mistake(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
+    """The mistake a parse failed on, said where it was made: a bracket never closed, where
+    it was opened, rather than where the parser noticed."""
+    return next(iter(_unclosed(exc, text)), None) or _diagnose(exc, parser, text)
 
 
 MAX_NESTING = 200
@@ -216,8 +222,8 @@ def _unclosed(exc: UnexpectedInput, text: str) -> list[Diagnostic]:
     if at is None or isinstance(exc, UnexpectedEOF) or (token is not None and token.type == "$END"):
         at = len(text)
     error_line = text.count("\n", 0, at) + 1
-    if at == len(text):
-        error_line += 1  # the end of the file: a bracket on the last line counts too
+    if at == len(text) or (token is not None and token.type in ("_NEWLINE", "_DEDENT")):
+        error_line += 1  # the end of the file or of the line: a bracket on that line counts too
     opened: list[tuple[int, int, str]] = []  # (line, column, bracket)
     line, column, in_text, in_comment = 1, 0, False, False
     for ch in text[:at]:

@@ -14,12 +14,13 @@ point.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from lark import Lark, UnexpectedInput
 
-from ..errors import Diagnostic, Pos, SpecError
+from ..errors import Diagnostic, FileSpot, Pos, SpecError
 from . import syntax as s
 from .levels import FileWords, read_beside
 
@@ -72,26 +73,43 @@ def _read(
         raise _inside(st, exc.diagnostics[0]) from None
     if len(found) != 1:
         raise _fail(st, f"{st.file!r} holds more than the rows of one picture", "the picture's rows, one a line")
-    placed: s.Statement = _placed(found[0], st.file_pos)
+    placed: s.Statement = _placed(found[0], st)
     return placed
 
 
 def _inside(st: s.PictureFrom, diag: Diagnostic) -> SpecError:
     """A mistake in the file's rows, said at the file's name with its line and column there."""
-    line, column = diag.pos.line - 1, max(1, diag.pos.column - len(INDENT))
-    where = f"line {line}, column {column}" if line >= 1 else "its end"
-    return _fail(st, f"{st.file!r}, {where}: {diag.message}", diag.expected)
+    pos = _in_file(diag.pos, st)
+    if pos.inside is None:
+        return _fail(st, f"{st.file!r}, its end: {diag.message}", _expected(st, diag.expected))
+    return SpecError([Diagnostic(pos, diag.message, _expected(st, diag.expected))])
 
 
-def _placed(node: Any, pos: Pos) -> Any:
-    """The node with every position in it made `pos` (the file's name in the spec)."""
+def _expected(st: s.PictureFrom, expected: str | None) -> str | None:
+    """A regions' picture is names and `.`: the grammar's offer of a layout's patterns
+    (`(`, `*`, `?x`) does not apply to it."""
+    return "names of regions (letters and digits), `.` for no cell" if st.which == "regions" else expected
+
+
+def _in_file(pos: Pos, st: s.PictureFrom) -> Pos:
+    """A place in the block made of the file -> the file's name in the spec, with the spot in
+    the file (the block's line k + 1 is the file's line k, 4 columns further on)."""
+    line, column = pos.line - 1, max(1, pos.column - len(INDENT))
+    if line < 1:
+        return st.file_pos
+    return replace(st.file_pos, inside=FileSpot(st.file, line, column))
+
+
+def _placed(node: Any, st: s.PictureFrom) -> Any:
+    """The node with every position in it made the file's name in the spec, keeping the spot
+    in the file."""
     if isinstance(node, Pos):
-        return pos
+        return _in_file(node, st)
     fields = getattr(node, "_fields", None)
     if isinstance(node, tuple) and fields is not None:
-        return type(node)(*(_placed(getattr(node, f), pos) for f in fields))
+        return type(node)(*(_placed(getattr(node, f), st) for f in fields))
     if isinstance(node, tuple):
-        return tuple(_placed(item, pos) for item in node)
+        return tuple(_placed(item, st) for item in node)
     return node
 
 

@@ -3,6 +3,7 @@ group, numbered and lettered pieces, and blocks (pieces that cover several cells
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
@@ -281,3 +282,42 @@ def _pieces(el, stmt: s.PiecesDecl, found: PieceSet, add) -> None:  # type: igno
         code = add(stmt.pos, PieceType(0, ch, ch, stmt.description or "piece", ch), (ch,))
         if code is not None and block:
             found.block_from_start.add(code)
+
+
+def listed_symbols(symbols: Iterable[str]) -> str:
+    """The declared symbols for a message: numbers in order, a run of them as `1..25`."""
+    numbers = sorted(int(k) for k in symbols if k.isdigit())
+    others = sorted(k for k in symbols if not k.isdigit())
+    runs: list[str] = []
+    for n in numbers:
+        if runs and runs[-1].split("..")[-1] == str(n - 1):
+            runs[-1] = f"{runs[-1].split('..')[0]}..{n}"
+        else:
+            runs.append(str(n))
+    runs = [run.replace("..", ", ") if run.count("..") and _span(run) == 2 else run for run in runs]
+    return ", ".join(runs + others)
+
+
+def _span(run: str) -> int:
+    low, high = run.split("..")
+    return int(high) - int(low) + 1
+
+
+def one_cell_a_word(text: str, symbols: Collection[str]) -> bool:
+    """Whether a written word must be refused rather than split into cells: among pieces
+    whose symbols have several characters (`pieces 1..25`), a word of several characters
+    that is no symbol (`26`: 2 and 6, or a typo?) cannot be read safely; a run of `_` and
+    `?` stays a cell per character."""
+    return (
+        len(text) > 1
+        and text not in symbols
+        and any(len(symbol) > 1 for symbol in symbols)
+        and any(ch not in "_?" for ch in text)
+    )
+
+
+def not_a_piece(text: str, symbols: Iterable[str]) -> str:
+    return (
+        f"'{text}' is not a piece ({listed_symbols(symbols)}); where a piece's symbol has several characters, "
+        "each word is one cell"
+    )

@@ -975,15 +975,29 @@ def _region(expr: s.Call, scope: Scope) -> m.Domain:
     board = _needs_board(scope, expr.pos)
     letter = expr.args[0] if len(expr.args) == 1 else None
     if not isinstance(letter, (s.Name, s.Num)):
-        raise fail(expr.pos, "region() takes the letter of a region of the `regions:` picture", "region(a)")
+        raise fail(expr.pos, "region() takes the name of a region of the `regions:` picture", "region(a)")
     word = letter.name if isinstance(letter, s.Name) else str(letter.value)
     cells = board.region(word)
     if cells is None:
         known = [name for name, _ in board.regions]
         if not known:
             raise fail(expr.pos, "this board has no regions: draw them with `regions:` and a picture", "regions:")
-        raise fail(letter.pos, f"no region is drawn with '{word}'{suggest(word, known)}", "a letter of the picture")
+        raise fail(
+            letter.pos,
+            f"no region is drawn with '{word}'{suggest(word, known)}",
+            f"a region of the picture: {_listed(known)}",
+        )
     return m.CellsDomain(cells)
+
+
+MOST_LISTED = 40  # names of regions listed in a message; a larger picture's are cut short
+
+
+def _listed(names: list[str]) -> str:
+    """The names as the picture draws them, in order, numbers by value; at most MOST_LISTED."""
+    ordered = sorted(names, key=lambda n: (not n.isdigit(), int(n) if n.isdigit() else 0, n))
+    more = len(ordered) - MOST_LISTED
+    return ", ".join(ordered[:MOST_LISTED]) + (f" and {more} more" if more > 0 else "")
 
 
 def _cells_of(item: s.Expr, scope: Scope) -> m.Domain | None:

@@ -13,6 +13,7 @@ from ..model.board import Board, Direction, Vector
 from ..model.puzzle import CARRIER, CURSOR, NUMBER, Counter, Place
 from . import syntax as s
 from .expressions import evaluate, show, type_name
+from .pieces import not_a_piece, one_cell_a_word
 
 if TYPE_CHECKING:
     from .context import Elaboration
@@ -25,11 +26,12 @@ HAND = "hand"
 # ---- the board
 
 
-def board(el: Elaboration, whole: Collection[str] = ()) -> tuple[Board | None, list[tuple[str, Pos]] | None]:
+def board(el: Elaboration, symbols: Collection[str] = ()) -> tuple[Board | None, list[tuple[str, Pos]] | None]:
     """The board of cells (None: the puzzle has none), and the picture's contents when a
     `board:` picture also shows the pieces (one symbol per cell, `_` empty, with where it is
-    written). A word of the picture that is one of the `whole` symbols (a piece's symbol of
-    several characters: `12`, `H1`) is one square, as in a `start:` picture."""
+    written). A word of the picture that is a piece's symbol of several characters (`12`,
+    `H1`) is one square, as in a `start:` picture, and among such pieces a word that is none
+    is refused, not split."""
     boards = [x for x in el.of(s.Board) if x.shape != "places"] + el.of(s.BoardPicture)
     for extra in boards[1:]:
         el.errors.error(extra.pos, f"the board is given twice (first on line {boards[0].pos.line})", "only one")
@@ -37,7 +39,7 @@ def board(el: Elaboration, whole: Collection[str] = ()) -> tuple[Board | None, l
         return None, None
     stmt = boards[0]
     if isinstance(stmt, s.BoardPicture):
-        return _picture(el, stmt, whole)
+        return _picture(el, stmt, symbols)
     if stmt.shape == "graph":
         return _graph(el, stmt), None
     sizes = [el.eval_int(e, "a board size", 1) for e in stmt.sizes]
@@ -87,8 +89,9 @@ def _where(el: Elaboration, stmt: s.Board, rows: int, cols: int) -> list[bool] |
 
 
 def _picture(
-    el: Elaboration, stmt: s.BoardPicture, whole: Collection[str]
+    el: Elaboration, stmt: s.BoardPicture, symbols: Collection[str]
 ) -> tuple[Board | None, list[tuple[str, Pos]] | None]:
+    whole = {symbol for symbol in symbols if len(symbol) > 1}
     rows: list[list[tuple[str, Pos] | None]] = []
     for picture_row in stmt.rows:
         squares: list[tuple[str, Pos] | None] = []
@@ -97,8 +100,13 @@ def _picture(
                 squares.extend([None] * item.squares)
             elif isinstance(item, s.Cells) and item.text in whole:
                 squares.append((item.text, item.pos))
+            elif isinstance(item, s.Cells) and one_cell_a_word(item.text, whole):
+                el.errors.error(
+                    item.pos.moved(0, len(item.text)), not_a_piece(item.text, symbols), "a declared piece, _ or ."
+                )
+                return None, None
             elif isinstance(item, s.Cells):
-                squares.extend((ch, Pos(item.pos.line, item.pos.column + i)) for i, ch in enumerate(item.text))
+                squares.extend((ch, item.pos.moved(i)) for i, ch in enumerate(item.text))
             else:
                 el.errors.error(item.pos, "a board picture shows cells (_ or a piece) and squares with no cell (.)")
                 return None, None

@@ -56,10 +56,15 @@ def test_a_reflection_short_of_a_cycle_is_refused_at_a_solution_naming_a_row_it_
     with pytest.raises(SpecError) as err:
         enumerate_solutions(compiled, Limits(), options=RunOptions("python"))
     (diag,) = err.value.diagnostics
-    assert diag.message.endswith(
-        "+ cycle r3c4 r4c3' is not a symmetry of this puzzle: it maps a solution to a filling where "
+    head, shown = diag.message.split(" (solution -> image: ")
+    assert head.endswith(
+        "+ cycle r3c4 r4c3' is not a symmetry of this puzzle: it maps a solution found to a filling where "
         "`sum(c.value for c in l) == 38` (line 11) on r3c1, r3c2, r3c3, r3c4, r3c5 does not hold"
     )
+    # the row's five cells, what the solution holds there and what its image does
+    pairs = [p.split(" ") for p in shown.removesuffix(")").split(", ")]
+    assert [p[0] for p in pairs] == ["r3c1", "r3c2", "r3c3", "r3c4", "r3c5"]
+    assert sum(int(p[1]) for p in pairs) == 38 and sum(int(p[3]) for p in pairs) != 38
     assert (diag.pos.line, diag.pos.column) == (16, 123)
     # the plain solver agrees: the reflection that leaves r3c5 and r5c3 in place breaks the
     # middle row (grid row 3, r = 0) of the image of every solution
@@ -90,6 +95,7 @@ def test_a_symmetry_that_moves_a_given_onto_another_is_refused_before_the_search
         "'cycle r1c1 r1c3 + cycle r2c1 r2c3 + cycle r3c1 r3c3' is not a symmetry of this puzzle: "
         "it moves 2 at r1c1 to r1c3, which holds 4"
     )
+    assert diag.expected == "a permutation that moves every given to a cell that holds the same given"
 
 
 def test_a_symmetry_that_moves_a_given_onto_an_open_cell_is_refused_at_a_solution() -> None:
@@ -104,9 +110,10 @@ def test_a_symmetry_that_moves_a_given_onto_an_open_cell_is_refused_at_a_solutio
     (diag,) = err.value.diagnostics
     prefix = (
         "'cycle r1c1 r1c3 + cycle r2c1 r2c3 + cycle r3c1 r3c3' is not a symmetry of this puzzle: "
-        "it maps a solution to a filling where r1c1 holds "
+        "it maps a solution found to a filling where r1c1 holds "
     )
-    assert diag.message in {f"{prefix}{v}, not its given 2" for v in corners}
+    assert diag.message in {f"{prefix}{v}, not its given 2 (solution -> image: r1c1 2 -> {v})" for v in corners}
+    assert diag.expected == "a permutation that maps every solution to a solution (checked on each solution found)"
 
 
 ODD_ENDS = """puzzle "odd ends"
@@ -139,10 +146,12 @@ def test_rules_the_check_cannot_read_leave_the_symmetry_to_the_solutions_found()
             Limits(),
             options=RunOptions("python"),
         )
-    assert err.value.diagnostics[0].message == (
-        "'cycle r1c1 r1c2' is not a symmetry of this puzzle: it maps a solution to a filling where "
-        "`(r1c1.value + r1c3.value) % 2 == 0` (line 7) on r1c1, r1c3 does not hold"
-    )
+    # the image of (1, 2, 3) is (2, 1, 3), of (3, 2, 1) is (2, 3, 1): the ends' sum is odd
+    assert err.value.diagnostics[0].message in {
+        "'cycle r1c1 r1c2' is not a symmetry of this puzzle: it maps a solution found to a filling where "
+        f"`(r1c1.value + r1c3.value) % 2 == 0` (line 7) on r1c1, r1c3 does not hold (solution -> image: {shown})"
+        for shown in ("r1c1 1 -> 2, r1c3 3 -> 3", "r1c1 3 -> 2, r1c3 1 -> 1")
+    }
     assert all((p[1] + p[2]) % 2 for p in found)  # the exchange of the first two breaks it for both
 
 
@@ -154,3 +163,23 @@ def test_a_listing_cut_by_limit_is_not_sorted_by_an_unchecked_symmetry() -> None
         "cannot say this number: `(r1c1.value + r1c3.value) % 2` (line 7, column 5)), and --limit stops before "
         "every solution is found"
     )
+
+
+def test_a_symmetry_left_to_the_solutions_is_said_unchecked_when_there_is_none() -> None:
+    unsolvable = ODD_ENDS.replace("% 2 == 0\n", "% 2 == 0\n    r1c2.value % 2 == 1\n")
+    assert not [p for p in _odd_ends() if p[1] % 2 == 1]  # the plain reading: no solution
+    report = enumerate_solutions(compiled_from(unsolvable), Limits(), options=RunOptions("python"))
+    assert (report.count, report.in_all) == (0, 0)
+    assert report.symmetry_note == (
+        "symmetry not checked: the symmetries are checked on the solutions found (the check before the search "
+        "cannot say this number: `(r1c1.value + r1c3.value) % 2` (line 7, column 5)), and there is none"
+    )
+
+
+def test_a_symmetry_checked_on_the_rules_needs_no_note_when_there_is_no_solution() -> None:
+    given = SQUARE.replace("fill cells", "start:\n    _ _ _\n    _ 1 _\n    _ _ _\nfill cells")
+    assert not [s for s in magic_square.squares() if s[4] == 1]  # 5 is the centre of every square
+    compiled = compiled_from(given)  # its mirror and quarter turn keep the centre
+    assert compiled.symmetry is not None and compiled.symmetry.on_rules
+    report = enumerate_solutions(compiled, Limits(), options=RunOptions("python"))
+    assert (report.count, report.symmetry_note) == (0, None)

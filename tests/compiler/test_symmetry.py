@@ -174,6 +174,6 @@ def test_a_cycle_that_is_no_symmetry_of_the_solutions_is_refused_at_the_first_on
         enumerate_solutions(compiled, Limits(), options=RunOptions(engine))
     (diag,) = err.value.diagnostics
     assert diag.message.startswith(
-        "'cycle r1c1 r1c2' is not a symmetry of this puzzle: it maps a solution to a filling where "
+        "'cycle r1c1 r1c2' is not a symmetry of this puzzle: it maps a solution found to a filling where "
     )
-    assert diag.message.endswith(" does not hold")
+    assert " does not hold (solution -> image: r1c1 " in diag.message and diag.message.endswith(")")

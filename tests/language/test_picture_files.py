@@ -80,3 +80,80 @@ def test_a_file_of_no_rows_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SpecError) as caught:
         load(spec, {})
     assert caught.value.diagnostics[0].message == "'cages.txt' holds no row of a picture"
+
+
+def _refusal(tmp_path: Path, rows: str) -> str:
+    spec = _spec(tmp_path, SHIDOKU.format(regions=FROM_FILE), rows)
+    with pytest.raises(SpecError) as caught:
+        load(spec, {})
+    (diag,) = caught.value.diagnostics
+    assert (diag.pos.line, diag.pos.column) == (6, 14)  # the file's name in the spec
+    return f"{diag.message} / expected {diag.expected}"
+
+
+def test_a_bracket_left_open_in_a_file_is_said_where_it_opens(tmp_path: Path) -> None:
+    assert _refusal(tmp_path, "a a b b\nc d d b\nc e f f\ng g h (h\n") == (
+        "'cages.txt', line 4, column 7: this '(' is never closed"
+        " / expected names of regions (letters and digits), `.` for no cell"
+    )
+
+
+def test_a_row_of_names_too_short_in_a_file_names_its_line(tmp_path: Path) -> None:
+    assert _refusal(tmp_path, "aa aa bb bb\ncc dd dd bb\ncc ee ff\ngg gg hh hh\n") == (
+        "'cages.txt', line 3, column 1: 'cc' would be read a letter a cell, where another row names a region per"
+        " word (line 1): this row has 3 words and the board 4 columns"
+        " / expected one name per square separated by spaces, in every row"
+    )
+
+
+def test_a_row_of_names_that_would_fill_the_row_as_letters_is_refused(tmp_path: Path) -> None:
+    """`ab cd` on a board of 4 columns is 4 letters; beside rows of names, it is a typo."""
+    assert _refusal(tmp_path, "aa aa bb bb\ncc dd dd bb\ncc ee\ngg gg hh hh\n").startswith(
+        "'cages.txt', line 3, column 1: 'cc' would be read a letter a cell, where another row names a region per"
+        " word (line 1): this row has 2 words and the board 4 columns"
+    )
+
+
+def test_a_row_of_letters_of_the_wrong_width_counts_both_readings(tmp_path: Path) -> None:
+    assert _refusal(tmp_path, "aabb\ncddb\ncc eff\nggjj\n") == (
+        "'cages.txt', line 3, column 1: this row of the regions' picture has 2 names or 5 letters"
+        " and the board 4 columns"
+        " / expected one letter per square of the row, or one name per square separated by spaces"
+    )
+
+
+@pytest.mark.parametrize(("row", "column"), [("g g h*2", 5), ("g (g h) h", 3), ("g g h ?", 7)])
+def test_a_pattern_in_a_regions_file_is_refused_at_its_line_and_column(tmp_path: Path, row: str, column: int) -> None:
+    assert _refusal(tmp_path, f"a a b b\nc d d b\nc e f f\n{row}\n") == (
+        f"'cages.txt', line 4, column {column}: a region is drawn with its name on each of its cells:"
+        " no ?, ?x, ( ) or * in a regions' picture / expected names of regions (letters and digits), `.` for no cell"
+    )
+
+
+def test_an_unknown_piece_in_a_start_file_is_said_at_its_column_there(tmp_path: Path) -> None:
+    text = SHIDOKU.format(regions='start from "start.txt"').replace("region(a)", "cells")
+    spec = _spec(tmp_path, text, "1 _ _ _\n_ _ 2 _\n_ x _ _\n_ _ _ _\n", name="start.txt")
+    with pytest.raises(SpecError) as caught:
+        load(spec, {})
+    messages = [d.message for d in caught.value.diagnostics]
+    assert "'start.txt', line 3, column 3: unknown piece 'x'" in messages
+
+
+def test_an_unknown_region_lists_the_names_drawn(tmp_path: Path) -> None:
+    text = SHIDOKU.format(regions=FROM_FILE).replace("region(a)", "region(oq)")
+    spec = _spec(tmp_path, text, "ab ab cage3 cage3\nef gh gh cage3\nef kl 12 12\nop kl kl 12\n")
+    with pytest.raises(SpecError) as caught:
+        load(spec, {})
+    (diag,) = caught.value.diagnostics
+    assert diag.message == "no region is drawn with 'oq'"
+    assert diag.expected == "a region of the picture: 12, ab, cage3, ef, gh, kl, op"
+
+
+@pytest.mark.parametrize(
+    ("name", "reading"), [("3a", "a number and a name"), ("07", "the number 7")], ids=["digit-letter", "leading-zero"]
+)
+def test_a_region_name_region_cannot_read_back_is_refused(tmp_path: Path, name: str, reading: str) -> None:
+    assert _refusal(tmp_path, f"aa aa bb bb\ncc dd dd bb\ncc ee ff ff\ngg gg {name} {name}\n") == (
+        f"'cages.txt', line 4, column 7: '{name}' cannot be a region's name: region({name}) would read as {reading}"
+        " / expected a name that begins with a letter (c3), or a number (12)"
+    )
