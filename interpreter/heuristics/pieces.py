@@ -227,13 +227,8 @@ def _table(
     own = tuple(tuple(_least(back, goals, size, p, own=True)) for p in range(parts))
     if not mine or len(targets) < 2 or size * len(targets) * parts > MATCH_ENTRIES:
         return PieceTable(code, kept, n, moves, own)
-    each = tuple(
-        tuple(
-            tuple(_least(back, [index(w) for w in product([t], *allowed) if len(set(w)) == k + 1], size, p, own=True))
-            for t in targets
-        )
-        for p in range(parts)
-    )
+    alone = [[index(w) for w in product([t], *allowed) if len(set(w)) == k + 1] for t in targets]
+    each = tuple(tuple(tuple(_least(back, at, size, p, own=True)) for at in alone) for p in range(parts))
     return PieceTable(code, kept, n, moves, own, tuple(targets), each)
 
 
