@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-import httpx
+import httpx2 as httpx
 import pytest
 import uvicorn
 from puzint.catalogue import catalogue_dir
