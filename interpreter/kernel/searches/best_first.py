@@ -7,9 +7,10 @@ word).
 
 The same states are stored and popped in the same order as in Python: the open list is a
 binary heap ordered as Python's heap of (cost + estimate, -cost, tie) is (counting: (cost +
-estimate, cost, tie); `search.cheapest` says why), `tie` counting the states pushed; a popped entry is skipped when its state is closed or was reached more cheaply
-since. Each call runs until the limits must be checked (as often as the Python search checks
-them), the search is done, the open list is empty, or an array needs room.
+estimate, cost, tie); `search.cheapest` says why), `tie` counting the states pushed; a popped
+entry is skipped when its state is closed or was reached more cheaply since. Each call runs
+until the limits must be checked (as often as the Python search checks them), the search is
+done, the open list is empty, or an array needs room.
 """
 
 from __future__ import annotations
