@@ -337,7 +337,8 @@ def solve(
     player stands. `workers` (a number; 0: one per core) or `cluster` (a running Dask
     cluster's scheduler address) run the search on Dask's workers, as `--workers` and
     `--cluster` do (the engine "workers"). `heuristic` as `--heuristic`: "auto", "derived"
-    (pattern databases built from the spec), "spec" (its own `heuristic` line) or "none";
+    (the tables derived from the spec: pattern databases, or dead cells and a bound for pushed
+    pieces), "spec" (its own `heuristic` line) or "none";
     `patterns` as `--patterns` (the groups of pieces those tables keep: "123456,789ABC,DEF").
     Ctrl-C stops the search and raises KeyboardInterrupt once it has cleaned up; with
     `interrupt="result"` it is a result instead (status "limit", limit "interrupted").

@@ -184,8 +184,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--heuristic",
         choices=HEURISTICS,
         default="auto",
-        help="what guides the search for a shortest solution: derived from the spec (pattern databases), the spec's "
-        "own, none, or (auto) the derived one with the spec's where the puzzle is large",
+        help="what guides the search for a shortest solution: derived from the spec (pattern databases, or dead "
+        "cells and a bound for pushed pieces), the spec's own, none, or (auto) the derived one with the spec's "
+        "where the puzzle is large",
     )
     run_p.add_argument(
         "--patterns",

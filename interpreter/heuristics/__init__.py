@@ -176,9 +176,9 @@ def refusal(compiled: CompiledPuzzle, wanted: str, guided: bool, method: str, na
     if wanted == "none" and method in ("astar", "idastar"):
         return f"--method {method} needs a heuristic"
     if wanted == "derived":
-        found = abstraction(compiled)
-        if isinstance(found, str):
-            return f"no heuristic can be derived: {found}"
+        why = underivable(compiled)  # pattern databases, or the one-piece tables of pushed pieces
+        if why is not None:
+            return f"no heuristic can be derived: {why}"
     return None
 
 

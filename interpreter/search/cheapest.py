@@ -6,6 +6,12 @@ queue. A cheapest solution is a path to a goal of the least cost that never repe
 (see `dag.ShortestDag`): with `count`, every state of that cost or less is settled, each
 with its cheapest predecessors, and the paths are counted on that graph (`dag.count_paths`:
 moves of cost 0 may join states of one cost in loops, which a path enters only once).
+
+Among states of one f, the deepest (the largest cost so far) is taken first: with a good
+estimate A* then follows one path down to the goal instead of widening every cost on the
+way (Sokoban's pushes, where walking costs nothing and the estimate is often the answer
+itself). Counting takes the cheapest first instead, so that a state's cheapest predecessors
+are all settled before it is.
 """
 
 from __future__ import annotations
@@ -51,7 +57,8 @@ def cheapest(
     budget = 0  # the first check comes after the first state: it arms the exact state limit
     try:
         while queue:
-            f, g, _, state = heapq.heappop(queue)
+            f, key, _, state = heapq.heappop(queue)
+            g = key if count else -key
             if state in closed or g > cost[state]:
                 continue
             if best is not None and (f > best or not count):
@@ -79,7 +86,7 @@ def cheapest(
                     if count:
                         links[child] = [(state, move)]
                     tie += 1
-                    heapq.heappush(queue, (new + hc, new, tie, child))
+                    heapq.heappush(queue, (new + hc, new if count else -new, tie, child))
                 elif new == old and count and child != state and (not links[child] or links[child][-1][0] != state):
                     links[child].append((state, move))
             budget -= len(children) + 1

@@ -32,6 +32,9 @@ class LexCost(tuple[int, ...]):
     def __radd__(self, other: Any) -> LexCost:
         return self.__add__(other)
 
+    def __neg__(self) -> LexCost:
+        return LexCost(-part for part in self)
+
     def _compared(self, other: Any, order: Callable[[tuple[int, ...], tuple[int, ...]], bool]) -> bool:
         parts = self._other(other)
         return NotImplemented if parts is None else order(tuple(self), parts)

@@ -194,3 +194,19 @@ def test_patterns_belong_to_the_heuristic(capsys: pytest.CaptureFixture[str], tm
     text = NAMED.replace("move slide", "safe: patterns() < 40\nmove slide")
     code, _, err = run_spec(capsys, text, tmp_path)
     assert code == 2 and "patterns() estimates the moves left from a state: it is for the heuristic" in err, err
+
+
+@pytest.mark.parametrize("metric", ["moves", "pushes"])
+def test_the_derived_heuristic_asked_of_pushed_pieces_is_the_one_piece_tables(
+    capsys: pytest.CaptureFixture[str], metric: str
+) -> None:
+    # Sokoban's moves have guards, so no pattern database is derived, but its boxes have dead
+    # cells and a bound each: `derived` asks for those, as `auto` uses them on larger levels
+    spec = str(SPECS / "microban.puz")
+    args = ["run", spec, "-p", "n=2", "-p", f"metric={metric}", "--format", "json", "--heuristic", "derived"]
+    assert main(args) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["heuristic"]["used"] == "derived" and "one-piece tables" in out["heuristic"]["derived"]
+    assert out["cost" if metric == "pushes" else "length"] == (
+        3 if metric == "pushes" else 16
+    )  # the plain solver's (benchmarks/handwritten_sokoban.py)

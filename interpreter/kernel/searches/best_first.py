@@ -6,10 +6,11 @@ solutions), each move's cost evaluated as bytecode; and the shortest solution by
 word).
 
 The same states are stored and popped in the same order as in Python: the open list is a
-binary heap ordered as Python's heap of (cost + estimate, cost, tie) is, `tie` counting the
-states pushed; a popped entry is skipped when its state is closed or was reached more cheaply
-since. Each call runs until the limits must be checked (as often as the Python search checks
-them), the search is done, the open list is empty, or an array needs room.
+binary heap ordered as Python's heap of (cost + estimate, -cost, tie) is (counting: (cost +
+estimate, cost, tie); `search.cheapest` says why), `tie` counting the states pushed; a popped
+entry is skipped when its state is closed or was reached more cheaply since. Each call runs
+until the limits must be checked (as often as the Python search checks them), the search is
+done, the open list is empty, or an array needs room.
 """
 
 from __future__ import annotations
@@ -71,7 +72,8 @@ def run(
     while c[HEAP] > 0:
         if c[COUNT] + room > len(states) or c[COUNT] + room > len(table) // 4 * 3 or c[HEAP] + room > len(heap):
             return ROOM
-        f, g, item = heap[0, 0], heap[0, 1], heap[0, 3]
+        f, item = heap[0, 0], heap[0, 3]
+        g = heap[0, 1] if counting else -heap[0, 1]
         if closed[item] or g > cost[item]:
             pop(heap, c)
             continue
@@ -146,7 +148,7 @@ def run(
                 if ws[mp[WS_ERR]] != 0:
                     return FAILED
             c[TIE] += 1
-            push(heap, c, new + estimate, -new, c[TIE], other)  # stores (f, cost, tie)
+            push(heap, c, new + estimate, -new if counting else new, c[TIE], other)
         c[LAST_COST] = g
         c[BUDGET] -= n + 1
         if c[BUDGET] <= 0:
