@@ -18,7 +18,6 @@ from rich.text import Text
 
 from ..compiler import CompiledPuzzle, MoveLabel
 from ..compiler.families import FillFamily
-from ..compiler.fill_symmetry import broken_by_givens
 from ..escapes import UNSAFE, visible, visible_lines
 from ..language.expressions import show
 from ..model.puzzle import CARRIER, CURSOR, PROGRESS, SHOW_CIRCLE, SHOW_LADDER, Puzzle
@@ -844,6 +843,8 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
         elif (filling := solved.compiled.filling) is not None and result.reachable is None:
             broken = None
             if isinstance(filling, FillFamily):
+                from ..compiler.fill_symmetry import broken_by_givens  # only a filling's (see solutions.py)
+
                 broken = broken_by_givens(solved.compiled.puzzle, filling, solved.compiled.start)
             parts.append(f"no solution: {broken or 'no filling keeps every rule'}")
         elif result.reachable is not None and result.to_goal:
