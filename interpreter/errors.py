@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from difflib import get_close_matches
 
 from .escapes import visible
 
@@ -209,7 +208,10 @@ def _merge_repeats(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 def suggest(name: str, known: Iterable[str]) -> str:
     """' (did you mean 'X'?)' when a known name is close to a misspelt one, else '' (never the
-    name itself: known somewhere else, it is still not what fits here)."""
+    name itself: known somewhere else, it is still not what fits here). difflib is imported
+    here: only a mistake needs it, and every run imports this module."""
+    from difflib import get_close_matches
+
     close = get_close_matches(name, [k for k in known if k != name], n=1, cutoff=0.7)
     return f" (did you mean '{close[0]}'?)" if close else ""
 

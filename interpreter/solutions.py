@@ -17,11 +17,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from . import plan
 from .compiler import CompiledPuzzle
 from .compiler.families import FillFamily
-from .compiler.fill_symmetry import broken_by_givens, broken_on
 from .compiler.symmetry import SymmetryGroup
 from .engines import RunOptions
 from .errors import Diagnostic, SpecError
@@ -30,6 +30,9 @@ from .search import Limits
 from .search.dag import ShortestDag, cheapest_dag, count_solutions, shortest_dag
 from .search.limits import LimitReached, stop_reason
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
+
+if TYPE_CHECKING:
+    from .model.puzzle import Puzzle, Symmetry
 
 FILLING_METHODS = {"python": "fill search", "compiled": "fill search, compiled", "cpsat": "CP-SAT"}
 TILING_METHODS = {"python": "exact cover", "compiled": "exact cover, compiled", "cpsat": "CP-SAT"}
@@ -93,6 +96,8 @@ def enumerate_solutions(
         raise positioned(compiled, exc) from None
     filling = compiled.filling
     if report.status == NO_SOLUTION and isinstance(filling, FillFamily):
+        from .compiler.fill_symmetry import broken_by_givens  # see `_broken_on`
+
         report.broken = broken_by_givens(compiled.puzzle, filling, compiled.start)
     return report
 
@@ -203,7 +208,7 @@ class _Listing:
             self.report.objective = objective.said(worth)
         for sym, image in self.verify:
             assert self.filling is not None
-            broken = broken_on(self.compiled.puzzle, self.filling, self.compiled.start, sym, image(final), final)
+            broken = _broken_on(self.compiled.puzzle, self.filling, self.compiled.start, sym, image(final), final)
             if broken is not None:
                 raise SpecError([broken])
         if group is not None:
@@ -332,3 +337,14 @@ def _check_closed(compiled: CompiledPuzzle, goals: set[bytes]) -> None:
                     )
                     expected = "a symmetry of the board and of every rule"
                 raise SpecError([Diagnostic(sym.pos, message, expected)])
+
+
+def _broken_on(
+    puzzle: Puzzle, filling: FillFamily, start: bytes, sym: Symmetry, image: bytes, final: bytes
+) -> Diagnostic | None:
+    """`fill_symmetry.broken_on`, imported here (and `broken_by_givens` where a filling has no
+    solution): only a logic puzzle needs them, and their import (the fill terms with it) would
+    cost every run of a puzzle of moves 0.02 s of its start-up."""
+    from .compiler.fill_symmetry import broken_on
+
+    return broken_on(puzzle, filling, start, sym, image, final)

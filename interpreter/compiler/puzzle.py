@@ -7,7 +7,7 @@ cheapest search, `expand_costed`.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -31,7 +31,6 @@ from ..model.puzzle import (
 )
 from .evaluate import Evaluator, negative_cost
 from .families import CarryFamily, FillFamily, GeneralFamily, MoveIds, Safety, SlideFamily, TileFamily
-from .fill_symmetry import check_fill_symmetries
 from .layout import StateLayout
 from .progress import never_returns
 from .ranges import Wide, first_wide
@@ -124,7 +123,7 @@ class CompiledPuzzle:
         filling = self.filling
         if self.symmetry is not None and isinstance(filling, FillFamily):
             decoded = layout.decode(self.start)
-            self.symmetry.unread_rules = check_fill_symmetries(puzzle, filling, decoded.cells, decoded.counters)
+            self.symmetry.unread_rules = _fill_symmetries(puzzle, filling, decoded.cells, decoded.counters)
             self.symmetry.on_rules = self.symmetry.unread_rules is None
         self.estimate: Callable[[bytes], int] | None = None
         # a heuristic that reads tables derived from the spec says DEAD (its first part, for a
@@ -524,3 +523,12 @@ def _flip(inst: Instance, puzzle: Puzzle, origin: Origin) -> tuple[list[Any], li
 
 def _not_invertible(state: bytes) -> list[Successor]:
     raise AssertionError("expand_back on a puzzle whose moves cannot all be undone")
+
+
+def _fill_symmetries(puzzle: Puzzle, filling: FillFamily, cells: Sequence[int], counters: Sequence[int]) -> str | None:
+    """`fill_symmetry.check_fill_symmetries`, imported here: only a logic puzzle with symmetries
+    needs it, and its import (the fill terms with it) would cost every run of a puzzle of moves
+    0.02 s of its start-up."""
+    from .fill_symmetry import check_fill_symmetries
+
+    return check_fill_symmetries(puzzle, filling, cells, counters)

@@ -21,7 +21,6 @@ import contextlib
 import dataclasses
 import json
 import os
-import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -37,6 +36,10 @@ class BackgroundCompile:
     """The kernel compiled for one puzzle and question in a process of its own."""
 
     def __init__(self, compiled: CompiledPuzzle, query: Query):
+        """The process started (subprocess imported here: only a run on one core with the
+        kernel's code not in its cache starts one, and every run imports this module)."""
+        import subprocess
+
         puzzle = compiled.puzzle
         order = {
             "source": puzzle.source,

@@ -30,7 +30,7 @@ from ..compiler import CompiledPuzzle
 from ..engines import Query, RunOptions, registry
 from ..errors import NOWHERE, Diagnostic, SpecError
 
-DELAY = 0.01  # the copies are forked once Python has searched this long (most small searches have ended)
+DELAY = 0.1  # the copies are forked once Python has searched this long (see docs/performance-logic.md, Start-up)
 GIVE_WAY = 0.3  # Python stops once an engine beside it has run (loading, searching) this long
 FIRST_TRY = 0.3  # on one core: Python's try, after which the first engine beside it takes over
 MARGIN = 2.0  # an engine is remembered where every other was given MARGIN times its time and had not answered

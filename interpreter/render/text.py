@@ -18,7 +18,6 @@ from rich.text import Text
 
 from ..compiler import CompiledPuzzle, MoveLabel
 from ..compiler.families import FillFamily
-from ..compiler.fill_symmetry import broken_by_givens
 from ..escapes import UNSAFE, visible, visible_lines
 from ..language.expressions import show
 from ..model.puzzle import CARRIER, CURSOR, PROGRESS, SHOW_CIRCLE, SHOW_LADDER, Puzzle
@@ -27,7 +26,6 @@ from ..search import SearchResult
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
 from ..solutions import AllSolutions
 from . import data
-from .explain import nearest, rejections
 from .glyphs import UNICODE, Glyphs
 from .ladder import ladder_lines
 from .moves import describe
@@ -583,7 +581,10 @@ def _explained(compiled: CompiledPuzzle, path: Path, console: Console, glyphs: G
 
 
 def _forbidden(compiled: CompiledPuzzle, state: bytes, console: Console, glyphs: Glyphs) -> None:
-    """The moves a safety rule forbids from `state`, each with the rule and where it fails."""
+    """The moves a safety rule forbids from `state`, each with the rule and where it fails
+    (`explain` imported here and in `draw_no_solution`: only --explain needs it)."""
+    from .explain import rejections
+
     for rejection in rejections(compiled, state):
         line = Text(f"  {glyphs.forbidden} {rejection.move}", style="red")
         line.append(f"  breaks line {rejection.line} at {rejection.where}: {visible(rejection.rule)}", style="dim")
@@ -612,6 +613,8 @@ def draw_no_solution(compiled: CompiledPuzzle, console: Console, glyphs: Glyphs 
     """`--explain` where there is no solution: how near the reachable states come to the goal,
     what part of the goal no state reaches, and, from one of the nearest, the moves a safety
     rule forbids (the reason it goes no further)."""
+    from .explain import nearest, rejections
+
     found = nearest(compiled)
     among = "" if found.complete else f" (among the first {found.explored:,} states)"
     total = len(found.parts)
@@ -844,6 +847,8 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
         elif (filling := solved.compiled.filling) is not None and result.reachable is None:
             broken = None
             if isinstance(filling, FillFamily):
+                from ..compiler.fill_symmetry import broken_by_givens  # only a filling's (see solutions.py)
+
                 broken = broken_by_givens(solved.compiled.puzzle, filling, solved.compiled.start)
             parts.append(f"no solution: {broken or 'no filling keeps every rule'}")
         elif result.reachable is not None and result.to_goal:

@@ -4,10 +4,8 @@ whether it answers before anything starts), and whether Dask is installed at all
 
 from __future__ import annotations
 
-import ipaddress
 import os
 import re
-import socket
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
@@ -86,6 +84,8 @@ def scheduler_address(text: str) -> str:
 
 
 def _ip6(host: str) -> bool:
+    import ipaddress  # here: only an address given to --cluster needs it (see `reach`)
+
     try:
         return ipaddress.ip_address(host).version == 6
     except ValueError:
@@ -109,6 +109,7 @@ def reach(address: str, seconds: float | None = None) -> None:
     question then have `seconds` to be answered, and anything else that comes back says that
     this is not a scheduler."""
     import asyncio  # here: only --cluster needs it, and its import (ssl, sockets) costs 0.05 s
+    import socket  # the same: every run imports this module (the default options), few use a cluster
 
     seconds = CONNECT_SECONDS if seconds is None else seconds
     parts = urlsplit(address)
