@@ -33,6 +33,7 @@ from .heuristics import HEURISTICS
 from .language.expressions import show
 from .questions import Asked, Question, ask, command_line, judged_by_rules_alone, query_of, refusal
 from .render import data, text
+from .render.engine_line import engine_line
 from .render.glyphs import Glyphs, choose
 from .render.graph import LAYERED_UP_TO, LAYOUTS
 from .render.svg import picture_title
@@ -177,7 +178,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     run_p.add_argument("--quiet", action="store_true", help="no progress line during a long search")
     run_p.add_argument(
-        "--verbose", action="store_true", help="say on stderr which engine answered, and which was tried first and why"
+        "--verbose",
+        action="store_true",
+        help="say on stderr which engine answered (or that a limit came first), and which was tried first and why",
     )
     run_p.add_argument("--method", choices=METHODS, default="auto", help="search method for a shortest solution")
     run_p.add_argument(
@@ -537,14 +540,10 @@ def _workers_asked(args: argparse.Namespace, compiled: CompiledPuzzle, query: Qu
 
 
 def _say_engine(result: AllSolutions | SearchResult) -> None:
-    """`--verbose`: the engine that answered and how, and the one tried first and why it
-    did not answer, on stderr (the output itself stays the same)."""
-    line = f"puzint: answered by {result.engine} ({result.method})"
-    if result.tried_first is not None:
-        line += f"; {result.tried_first} was tried first: {result.tried_first_stopped}"
-    if result.chosen is not None:
-        line += f"; chosen at once: {result.chosen}"
-    sys.stderr.write(visible(line) + "\n")
+    """`--verbose`: the engine that answered and how (or that none did before a limit), and
+    the one tried first and why it did not answer, on stderr (the output itself stays the
+    same)."""
+    sys.stderr.write(engine_line(result) + "\n")
 
 
 def _explain_engines(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle) -> int:

@@ -32,6 +32,7 @@ from .search.limits import LimitReached, stop_reason
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
 
 if TYPE_CHECKING:
+    from .compiler.fill_symmetry import BrokenRule
     from .model.puzzle import Puzzle, Symmetry
 
 FILLING_METHODS = {"python": "fill search", "compiled": "fill search, compiled", "cpsat": "CP-SAT"}
@@ -63,7 +64,7 @@ class AllSolutions:
     optimum: int | None = None  # a filling's objective: the best value, every solution's
     objective: str = ""  # ... as the output says it (`largest MONEY = 10876`)
     symmetry_note: str | None = None  # why the solutions are not listed up to symmetry, or why their classes are unsure
-    broken: str | None = None  # a filling without a solution: the rule its givens alone break
+    broken: BrokenRule | None = None  # a filling without a solution: the rule its givens alone break
 
     def listed(self, path: Path, keep: bool, on_solution: Callable[[Path], None] | None, limit: int | None) -> bool:
         """Count one solution listed (keep it, hand it on); True when --limit says stop."""
@@ -94,12 +95,20 @@ def enumerate_solutions(
         report = _enumerate(compiled, limits, limit, keep, on_solution, options or RunOptions(), moves)
     except SpecError as exc:
         raise positioned(compiled, exc) from None
-    filling = compiled.filling
-    if report.status == NO_SOLUTION and isinstance(filling, FillFamily):
-        from .compiler.fill_symmetry import broken_by_givens  # see `_broken_on`
-
-        report.broken = broken_by_givens(compiled.puzzle, filling, compiled.start)
+    if report.status == NO_SOLUTION:
+        report.broken = broken_rule(compiled)
     return report
+
+
+def broken_rule(compiled: CompiledPuzzle) -> BrokenRule | None:
+    """The piece of a rule a filling's givens alone break (`fill_symmetry.broken_by_givens`:
+    why it has no solution), or None (not a filling, or no piece is broken by the givens)."""
+    filling = compiled.filling
+    if not isinstance(filling, FillFamily):
+        return None
+    from .compiler.fill_symmetry import broken_by_givens  # see `_broken_on`
+
+    return broken_by_givens(compiled.puzzle, filling, compiled.start)
 
 
 def enumerate_shortest(

@@ -141,10 +141,28 @@ def broken_on(
     )
 
 
-def broken_by_givens(puzzle: Puzzle, family: FillFamily, start: bytes) -> str | None:
+@dataclass(frozen=True)
+class BrokenRule:
+    """A piece of a rule that the givens alone break: where the spec writes it, its text
+    (None where it is too long, or not printable, to quote), the cells it reads (named as
+    the output names them), and the whole said in words (`said`)."""
+
+    line: int
+    column: int
+    rule: str | None
+    cells: tuple[str, ...]
+
+    @property
+    def said(self) -> str:
+        quoted = f"`{self.rule}` (line {self.line})" if self.rule is not None else f"the rule of line {self.line}"
+        on = f" on {', '.join(self.cells)}" if self.cells else ""
+        return f"the givens break {quoted}{on}"
+
+
+def broken_by_givens(puzzle: Puzzle, family: FillFamily, start: bytes) -> BrokenRule | None:
     """A piece of a rule that the givens alone break (its cells all given, or open to one
-    value only), said with its cells, or None: why a filling has no solution before any
-    search, since no value put in an open cell can mend it."""
+    value only), or None: why a filling has no solution before any search, since no value
+    put in an open cell can mend it."""
     name = _namer(puzzle)
     state = bytearray(start)
     open_cells = set()
@@ -160,9 +178,9 @@ def broken_by_givens(puzzle: Puzzle, family: FillFamily, start: bytes) -> str | 
         if reads is None or any(kind != "cell" or c in open_cells for kind, c in reads):
             continue
         if not instance.holds(bytes(state)):
-            cells = sorted(c for _, c in reads)
-            on = f" on {', '.join(name(c) for c in cells)}" if cells else ""
-            return f"the givens break {_rule_text(puzzle.source, instance.expr.pos)}{on}"
+            pos = instance.expr.pos
+            cells = tuple(name(c) for c in sorted(c for _, c in reads))
+            return BrokenRule(pos.line, pos.column, _quoted(puzzle.source, pos), cells)
     return None
 
 
@@ -229,12 +247,19 @@ def _unstated(
 
 def _rule_text(source: str, pos: Pos) -> str:
     """The rule piece as the spec writes it (and its line), where it is short enough to quote."""
+    quoted = _quoted(source, pos)
+    return f"`{quoted}` (line {pos.line})" if quoted is not None else f"the rule of line {pos.line}"
+
+
+def _quoted(source: str, pos: Pos) -> str | None:
+    """The rule piece as the spec writes it, where it is on one line, printable and short
+    enough to quote (None: not)."""
     lines = source.split("\n")
     if 1 <= pos.line <= len(lines) and 1 < pos.width <= 60:
         text = lines[pos.line - 1][pos.column - 1 : pos.column - 1 + pos.width]
         if text.isprintable():
-            return f"`{text}` (line {pos.line})"
-    return f"the rule of line {pos.line}"
+            return text
+    return None
 
 
 def _held(puzzle: Puzzle, code: int) -> str:

@@ -13,7 +13,7 @@ from ..compiler.families import TileFamily
 from ..compiler.symmetry import Element
 from ..search import Limits, SearchResult
 from ..search.fill import first_and_whether_unique
-from ..search.limits import LimitReached, stop_reason
+from ..search.limits import COMPILING_METHOD, LimitReached, stop_reason
 from ..search.result import LIMIT, SOLVED
 from .base import HandOver, Path
 from .objective import best_solutions
@@ -115,7 +115,7 @@ class CompiledEngine:
         except NotExact as exc:
             raise HandOver(exc.why) from None
         except (LimitReached, KeyboardInterrupt) as exc:
-            result = SearchResult(LIMIT, 0, limit_reason=stop_reason(exc), method="compiling the search kernel")
+            result = SearchResult(LIMIT, 0, limit_reason=stop_reason(exc), method=COMPILING_METHOD)
         result.seconds = time.monotonic() - started
         return result
 

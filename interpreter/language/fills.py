@@ -66,6 +66,12 @@ def with_boxes(el: Elaboration, board: Board | None) -> Board | None:
     return replace(board, box=(height, width))
 
 
+NAMES = (
+    "a name that begins with a letter (c3), or a number (12), and is not a word of the language "
+    "(docs/language.md lists them)"
+)
+
+
 def with_regions(el: Elaboration, board: Board | None) -> Board | None:
     """`regions:` and a picture of the board: a letter on each cell, the cells of one letter
     a region (a cage, a jigsaw piece); `regions` is then a family of lines like `rows`, and
@@ -107,7 +113,14 @@ def with_regions(el: Elaboration, board: Board | None) -> Board | None:
                     el.errors.error(
                         item.pos.moved(0, len(item.text)),
                         f"'{item.text}' cannot be a region's name: region({item.text}) would read as {misread}",
-                        "a name that begins with a letter (c3), or a number (12)",
+                        NAMES,
+                    )
+                    return board
+                if item.text in el.reserved:
+                    el.errors.error(
+                        item.pos.moved(0, len(item.text)),
+                        f"'{item.text}' is a word of the language and cannot name a region",
+                        NAMES,
                     )
                     return board
                 squares.append(item.text)

@@ -51,9 +51,10 @@ from typing import Any
 
 from ..engines import Engine, HandOver
 from ..search import Limits
-from ..search.limits import LimitReached, stop_reason
+from ..search.limits import COMPILING, LimitReached, stop_reason
 from . import table
 
+_PHASES = ("starting", "compiling", "loading", "searching", "sending")  # a copy's, in their order
 PROGRESS_EVERY = 0.2  # seconds between a copy's progress frames
 _HEADER = struct.Struct("<Q")
 
@@ -342,9 +343,12 @@ class Race:
                 self._poll(block=True)
                 self._check_run()
         except (LimitReached, KeyboardInterrupt) as exc:
+            furthest = self.furthest()
             self.stop()
-            engine = next((copy.engine for copy in self.copies if copy.phase != "starting"), self.copies[0].engine)
-            return None, [Outcome("stopped", engine, why=stop_reason(exc))]
+            why = stop_reason(exc)
+            if furthest.phase == "compiling" and COMPILING not in why:
+                why += COMPILING  # nothing searched yet: not a search that found nothing
+            return None, [Outcome("stopped", furthest.engine, why=why)]
         done = self.first_done()
         for copy in self.copies:
             if copy is not done:
@@ -353,6 +357,13 @@ class Race:
             done.reap()
         self._thaw()
         return done, [copy.outcome for copy in self.copies if copy.outcome is not None and copy is not done]
+
+    def furthest(self) -> Copy:
+        """The copy furthest along (answering, searching, loading, compiling, starting; the
+        first of those as far), still running where one is: the engine a stop of the run
+        came to, and what it was doing then."""
+        running = [copy for copy in self.copies if copy.alive] or self.copies
+        return max(running, key=lambda copy: _PHASES.index(copy.phase))
 
     def _check_run(self) -> None:
         """The run's progress line and its own stops, while it waits (the state limit is the

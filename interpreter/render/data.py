@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..compiler import CompiledPuzzle
 from ..compiler.families.fill import FillFamily
@@ -14,9 +14,12 @@ from ..model.puzzle import CARRIER, PROGRESS, SHOW_LADDER
 from ..runner import Solved
 from ..search import SearchResult
 from ..search.costs import plain
-from ..search.result import SOLVED
-from ..solutions import AllSolutions
+from ..search.result import NO_SOLUTION, SOLVED
+from ..solutions import AllSolutions, broken_rule
 from .ladder import ladder_lines
+
+if TYPE_CHECKING:
+    from ..compiler.fill_symmetry import BrokenRule
 
 FORMAT_VERSION = 1
 RAW_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
@@ -169,6 +172,8 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
     )
     if objective is not None:
         data["objective"] = objective
+    if solved.compiled.filling is not None and result.status == NO_SOLUTION:
+        data["broken"] = broken_data(broken_rule(solved.compiled))
     if result.unique is not None or (solved.compiled.filling is not None and result.status == "solved"):
         data["unique"] = result.unique
         if result.unique_unknown is not None:
@@ -225,6 +230,19 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
     return data
 
 
+def broken_data(broken: BrokenRule | None) -> dict[str, Any] | None:
+    """A filling's `broken`: the piece of a rule its givens alone break (None: none is)."""
+    if broken is None:
+        return None
+    return {
+        "line": broken.line,
+        "column": broken.column,
+        "rule": broken.rule,
+        "cells": list(broken.cells),
+        "message": broken.said,
+    }
+
+
 def _plain(value: object) -> object:
     if isinstance(value, (bool, int, str)):
         return value
@@ -264,6 +282,8 @@ def all_to_data(compiled: CompiledPuzzle, spec: str, report: AllSolutions) -> di
         "method": report.method,
         "engine": report.engine,
     }
+    if compiled.filling is not None and report.status == NO_SOLUTION:
+        data["broken"] = broken_data(report.broken)
     if report.symmetry_note is not None:
         data["symmetry_not_applied"] = report.symmetry_note
     if report.tried_first is not None:

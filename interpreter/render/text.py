@@ -17,14 +17,13 @@ from rich.segment import Segment
 from rich.text import Text
 
 from ..compiler import CompiledPuzzle, MoveLabel
-from ..compiler.families import FillFamily
 from ..escapes import UNSAFE, visible, visible_lines
 from ..language.expressions import show
 from ..model.puzzle import CARRIER, CURSOR, PROGRESS, SHOW_CIRCLE, SHOW_LADDER, Puzzle
 from ..runner import Solved
 from ..search import SearchResult
 from ..search.result import LIMIT, NO_SOLUTION, SOLVED
-from ..solutions import AllSolutions
+from ..solutions import AllSolutions, broken_rule
 from . import data
 from .glyphs import UNICODE, Glyphs
 from .ladder import ladder_lines
@@ -748,7 +747,9 @@ def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
     if report.status == LIMIT:
         parts.append(f"stopped: {report.limit_reason} after {report.count:,} {noun(report.count)}")
     elif report.count == 0:
-        parts.append(f"no solution: {report.broken}" if report.broken else "no solution: every possibility explored")
+        parts.append(
+            f"no solution: {report.broken.said}" if report.broken else "no solution: every possibility explored"
+        )
     elif report.total is not None:
         parts.extend(_shortest_parts(report, noun))
     else:
@@ -844,13 +845,9 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
     elif result.status == NO_SOLUTION:
         if solved.compiled.tiling is not None and result.reachable is None:
             parts.append("no solution: the pieces cannot cover the cells")
-        elif (filling := solved.compiled.filling) is not None and result.reachable is None:
-            broken = None
-            if isinstance(filling, FillFamily):
-                from ..compiler.fill_symmetry import broken_by_givens  # only a filling's (see solutions.py)
-
-                broken = broken_by_givens(solved.compiled.puzzle, filling, solved.compiled.start)
-            parts.append(f"no solution: {broken or 'no filling keeps every rule'}")
+        elif solved.compiled.filling is not None and result.reachable is None:
+            broken = broken_rule(solved.compiled)
+            parts.append(f"no solution: {broken.said if broken else 'no filling keeps every rule'}")
         elif result.reachable is not None and result.to_goal:
             parts.append("no solution: the start is not one of the states that can reach the goal")
         elif result.reachable is not None:

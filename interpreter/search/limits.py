@@ -206,6 +206,8 @@ class Limits:
         stop()
 
 
+COMPILING_METHOD = "compiling the search kernel"  # a result's method where a limit came before any search
+
 COMPILING = " while numba compiled the kernel (once: a second run loads it compiled, and searches at once)"
 
 

@@ -150,7 +150,7 @@ class Worker:
                 if every.solutions
                 else "no solution"
             )
-            said += f": {every.broken}" if every.broken else ""
+            said += f": {every.broken.said}" if every.broken else ""
             said += f", {every.objective}" if every.objective else ""
             return self.solution(title, panels, every.status, every.limit_reason, said, every.states, every.engine)
         result = solve(compiled, asked, limits, payload["filename"]).result

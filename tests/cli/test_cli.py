@@ -491,6 +491,53 @@ def test_a_filling_whose_givens_break_a_rule_names_the_rule_and_its_cells(
     )
 
 
+@pytest.mark.parametrize("search", ["", "search any\n"])
+def test_the_json_of_a_filling_whose_givens_break_a_rule_names_the_rule(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, search: str
+) -> None:
+    spec = tmp_path / "wrong.puz"
+    spec.write_text(SOLVED_WRONG + search, encoding="utf-8")
+    rule_line = SOLVED_WRONG.split("\n")[10]
+    assert rule_line.startswith("rule:")  # line 11; the piece broken is the third column's (see above)
+    code, out, _ = run(capsys, "run", str(spec), "--format", "json")
+    assert code == 4
+    data = json.loads(out)
+    assert data["status"] == "no-solution"
+    assert data["broken"] == {
+        "line": 11,
+        "column": rule_line.index("all different(l)") + 1,
+        "rule": "all different(l)",
+        "cells": ["r1c3", "r2c3", "r3c3", "r4c3"],
+        "message": "the givens break `all different(l)` (line 11) on r1c3, r2c3, r3c3, r4c3",
+    }
+
+
+@pytest.mark.parametrize("search", ["", "search any\n"])
+def test_the_json_of_a_filling_with_no_solution_and_no_rule_broken_by_its_givens_says_null(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, search: str
+) -> None:
+    start = (
+        "    1 2 3 _\n    _ _ _ 4\n    _ _ _ _\n    _ _ _ _"  # r1c4 must be 4 (its row), which its column holds already
+    )
+    assert [v for v in range(1, 5) if v not in (1, 2, 3) and v != 4] == []
+    spec = tmp_path / "none.puz"
+    spec.write_text(SOLVED_WRONG.split("start:")[0] + "start:\n" + start + SOLVED_WRONG.split("4 3 1 2")[1] + search)
+    code, out, _ = run(capsys, "run", str(spec), "--format", "json")
+    data = json.loads(out)
+    assert (code, data["status"], data["broken"]) == (4, "no-solution", None)
+
+
+def test_the_json_of_a_solved_filling_or_a_puzzle_of_moves_has_no_broken_field(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    spec = tmp_path / "open.puz"
+    spec.write_text(SOLVED_WRONG.replace("4 3 1 2", "4 3 _ _"), encoding="utf-8")
+    code, out, _ = run(capsys, "run", str(spec), "--format", "json")
+    assert (code, "broken" in json.loads(out)) == (0, False)
+    code, out, _ = run(capsys, "run", str(ROOT / "specs" / "hanoi.puz"), "--format", "json")
+    assert (code, "broken" in json.loads(out)) == (0, False)
+
+
 def test_a_filling_with_cells_open_and_givens_that_break_a_rule_names_it(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

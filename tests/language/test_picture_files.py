@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from puzint.engines import RunOptions
 from puzint.errors import SpecError
+from puzint.language.parser import keywords
 from puzint.runner import load
 from puzint.search import Limits
 from puzint.solutions import enumerate_solutions
@@ -155,5 +156,38 @@ def test_an_unknown_region_lists_the_names_drawn(tmp_path: Path) -> None:
 def test_a_region_name_region_cannot_read_back_is_refused(tmp_path: Path, name: str, reading: str) -> None:
     assert _refusal(tmp_path, f"aa aa bb bb\ncc dd dd bb\ncc ee ff ff\ngg gg {name} {name}\n") == (
         f"'cages.txt', line 4, column 7: '{name}' cannot be a region's name: region({name}) would read as {reading}"
-        " / expected a name that begins with a letter (c3), or a number (12)"
+        f" / expected {NAMES}"
     )
+
+
+NAMES = (
+    "a name that begins with a letter (c3), or a number (12), and is not a word of the language "
+    "(docs/language.md lists them)"
+)
+
+
+@pytest.mark.parametrize("word", ["not", "every", "true", "and"])
+def test_a_word_of_the_language_drawn_as_a_region_s_name_is_refused(tmp_path: Path, word: str) -> None:
+    """`region(not)` or `region(true)` would not read as a name (and no word of the language
+    names anything, though `region(and)` happens to read): refused where it is drawn."""
+    assert word in keywords()
+    assert _refusal(tmp_path, f"aa aa bb bb\ncc dd dd bb\ncc ee ff ff\ngg gg {word} {word}\n") == (
+        f"'cages.txt', line 4, column 7: '{word}' is a word of the language and cannot name a region / expected {NAMES}"
+    )
+
+
+def test_a_word_of_the_language_in_a_pasted_regions_picture_is_refused_at_it(tmp_path: Path) -> None:
+    pasted = "regions:\n    aa aa bb bb\n    cc dd dd bb\n    cc ee ff ff\n    gg gg true true\n"
+    spec = _spec(tmp_path, SHIDOKU.format(regions=pasted), rows=None)
+    with pytest.raises(SpecError) as caught:
+        load(spec, {})
+    (diag,) = caught.value.diagnostics
+    assert (diag.pos.line, diag.pos.column, diag.pos.width) == (10, 11, 4)  # the first `true`, in the spec
+    assert (diag.message, diag.expected) == ("'true' is a word of the language and cannot name a region", NAMES)
+
+
+def test_a_region_named_as_a_function_or_a_collection_is_a_region_s_name(tmp_path: Path) -> None:
+    """Not words of the language: `region(sum)`, `region(rows)` read the regions drawn so."""
+    text = SHIDOKU.format(regions=FROM_FILE).replace("region(a)", "region(sum)")
+    spec = _spec(tmp_path, text, "sum sum rows rows\ncc dd dd rows\ncc ee ff ff\ngg gg hh hh\n")
+    assert _count(spec) == 288 // 12 * 2  # as region(a) above: r1c1 and r1c2 add up to 3

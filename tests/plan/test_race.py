@@ -264,3 +264,23 @@ def test_no_copy_is_forked_while_a_module_is_imported(tmp_path: Path, monkeypatc
     assert forks == ["fork"]
     racing.copies[0].pid = None  # nothing was forked: nothing to reap
     racing._thaw()
+
+
+def test_a_stop_of_the_run_comes_to_the_copy_furthest_along() -> None:
+    """The engine a stop is said of (race.answer): the copy searching, not the first one, which
+    may still be compiling the kernel (then the stop says so: nothing was searched). No copy is
+    forked here: their phases are set as their frames would set them."""
+
+    def never(name: str) -> race.Choose:
+        return lambda: None
+
+    racing = race.Race(Limits(), ("compiled", "cpsat"), never, lambda engine: None, lambda engine, limits: None)
+    compiling, searching = racing.copies
+    compiling.phase, searching.phase = "compiling", "searching"
+    assert racing.furthest() is searching
+    searching.phase = "starting"
+    assert racing.furthest() is compiling
+    compiling.pid, searching.pid, searching.phase = -1, -2, "searching"  # never signalled: only read
+    compiling.outcome = None
+    searching.outcome = race.Outcome("gone", "cpsat")  # ended: the copy still running is the one
+    assert racing.furthest() is compiling
