@@ -7,7 +7,8 @@ busy process, and a search a copy answers costs 5-15 % more than the engine aske
 person runs the same spec again and again while writing it, checking it or showing it; the
 second time the answer to the race is known. So the engine that answered first is remembered
 per question (the spec's text, the parameters given, its start, its board's size and goal
-(a level read from a file changes them), the question asked, and the kernel's sources),
+(a level read from a file changes them), the question asked, the heuristic that guides it
+(`--heuristic` changes it, not the text) and the kernel's sources),
 where it won by a clear margin (every other engine had searched `table.MARGIN` times as long
 as its search and had not answered, each engine's loading left out alike: `race.won_clearly`;
 a close race, or one run on a busy machine, says nothing of which is faster, and is run
@@ -154,7 +155,8 @@ def _key(compiled: CompiledPuzzle, query: Query) -> str | None:
     digest = hashlib.sha256()
     asked = repr(dataclasses.astuple(query))
     board = repr((compiled.cells, puzzle.goal.cells))  # a level read from a file changes these, not the text
-    for part in (puzzle.source, repr(puzzle.given), compiled.start.hex(), board, asked, cache_name()):
+    guide = repr(puzzle.heuristic)  # --heuristic changes the search, not the text (derived tables: their lookups)
+    for part in (puzzle.source, repr(puzzle.given), compiled.start.hex(), board, asked, guide, cache_name()):
         digest.update(part.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
     return digest.hexdigest()[:32]

@@ -210,3 +210,17 @@ def test_the_derived_heuristic_asked_of_pushed_pieces_is_the_one_piece_tables(
     assert out["cost" if metric == "pushes" else "length"] == (
         3 if metric == "pushes" else 16
     )  # the plain solver's (benchmarks/handwritten_sokoban.py)
+
+
+@pytest.mark.parametrize(("metric", "used"), [("pushes", "derived"), ("both", "derived"), ("moves", "none")])
+def test_auto_guides_a_small_search_by_costs_with_the_one_piece_tables(
+    capsys: pytest.CaptureFixture[str], metric: str, used: str
+) -> None:
+    # a search by costs is slow per state: the tables pay however small the level; a
+    # breadth-first search by moves is not guided below `pieces.LARGE` arrangements
+    spec = str(SPECS / "microban.puz")
+    assert main(["run", spec, "-p", "n=2", "-p", f"metric={metric}", "--format", "json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["heuristic"]["used"] == used
+    answer = {"pushes": 3, "both": [3, 16], "moves": 16}[metric]  # the plain solver's (handwritten_sokoban.py)
+    assert out["cost" if metric != "moves" else "length"] == answer

@@ -400,3 +400,13 @@ def test_a_file_that_cannot_be_written_is_said_once(
     memory_module.remember(compiled, Query.of(compiled, reach=True), "python")
     assert not memory.exists()
     assert capsys.readouterr().err == f"{NOT_REMEMBERED} (cannot write {memory}: Read-only file system)\n"
+
+
+def test_the_heuristic_that_guides_a_question_is_part_of_its_name() -> None:
+    # `--heuristic derived` and `--heuristic none` search the same text differently: an engine
+    # remembered for one is not asked alone for the other
+    compiled = load(SPECS / "eight_puzzle.puz")
+    bare = CompiledPuzzle(compiled.puzzle._replace(heuristic=None, heuristic_slots=0))
+    query = Query.of(compiled)
+    assert memory_module._key(compiled, query) != memory_module._key(bare, query)
+    assert memory_module._key(compiled, query) == memory_module._key(load(SPECS / "eight_puzzle.puz"), query)
