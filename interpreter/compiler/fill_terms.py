@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -228,6 +228,7 @@ class Terms:
         self.values = [var.values for var in family.vars]
         self.sizes = [len(v) for v in self.values]
         self.distinct_cells = _distinct_cells(puzzle)
+        self._holding_free = False  # reading a node with no `holding(...)` below it (`_condition`)
 
     def thing_of_cell(self, cell: int) -> int | None:
         return self.position.get(("cell", cell))
@@ -463,14 +464,21 @@ class Terms:
         kept: list[Cond] = []  # a thing's joined condition stands where its first stood
         for part in joined.parts:
             if isinstance(part, Lit):
-                if part.thing not in values:
-                    kept.append(part)
-                values[part.thing] = values.get(part.thing, frozenset()) | part.values
-            else:
-                kept.append(part)
-        if any(len(v) == self.sizes[k] for k, v in values.items()):
+                if part.thing in values:
+                    values[part.thing] |= part.values
+                    continue
+                values[part.thing] = part.values
+            kept.append(part)
+        sizes = self.sizes
+        if any(len(v) == sizes[k] for k, v in values.items()):
             return True
-        return either([Lit(part.thing, values[part.thing]) if isinstance(part, Lit) else part for part in kept])
+        out = [
+            part
+            if not isinstance(part, Lit) or part.values is values[part.thing]
+            else Lit(part.thing, values[part.thing])
+            for part in kept
+        ]
+        return out[0] if len(out) == 1 else Or(tuple(out))  # `either`: no part of it an `or` or a constant
 
     def split(self, cond: Cond) -> Cond:
         """`cond` split on the values of a thing every comparison in it reads, where fixing
@@ -480,7 +488,7 @@ class Terms:
         propagates, where the comparisons of two things would be a table or reified sums.
         Exact: a thing takes one of its values, so `cond` holds exactly when, for each i,
         the thing is not i or `cond` with the thing at i holds."""
-        compares = list(_compares(cond))
+        compares = _compares(cond)
         if not compares or not all(isinstance(c, Compare) for c in compares):
             return cond
         shared = set.intersection(*(things_of(c) for c in compares))
@@ -491,37 +499,74 @@ class Terms:
         if self.sizes[k] * len(compares) > SPLIT_MOST:
             return cond
         every = frozenset(range(self.sizes[k]))
+        differences = {id(c): _difference(c, k) for c in compares}  # each comparison's, once for every value
         cases: list[Cond] = []
         for i in range(self.sizes[k]):
-            fixed = self._fixed(cond, k, i)
+            fixed = self._fixed(cond, k, i, differences)
             if fixed is None:
                 return cond
             cases.append(either([Lit(k, every - {i}), fixed]))
         return both(cases)
 
-    def _fixed(self, cond: Cond, k: int, i: int) -> Cond | None:
-        """`cond` with thing k at its i-th value (None: a part that cannot be fixed)."""
+    def _fixed(self, cond: Cond, k: int, i: int, differences: dict[int, Difference | None]) -> Cond | None:
+        """`cond` with thing k at its i-th value (None: a part that cannot be fixed);
+        `differences` has each comparison's left side less its right (`_difference`)."""
+        difference = differences.get(id(cond))
+        if difference is not None:
+            assert isinstance(cond, Compare)
+            return self._fixed_compare(cond, difference, k, i)
         if isinstance(cond, bool):
             return cond
         if isinstance(cond, Lit):
             return (i in cond.values) if cond.thing == k else cond
         if isinstance(cond, (And, Or)):
-            parts = [self._fixed(p, k, i) for p in cond.parts]
-            if any(p is None for p in parts):
-                return None
-            kept = [p for p in parts if p is not None]
-            return both(kept) if isinstance(cond, And) else either(kept)
+            parts = []
+            for part in cond.parts:
+                fixed = self._fixed(part, k, i, differences)
+                if fixed is None:
+                    return None
+                parts.append(fixed)
+            return both(parts) if isinstance(cond, And) else either(parts)
         if isinstance(cond, Not):
-            inner = self._fixed(cond.part, k, i)
+            inner = self._fixed(cond.part, k, i, differences)
             return None if inner is None else negated(inner, self.sizes)
-        if isinstance(cond, Compare) and isinstance(cond.left, Affine) and isinstance(cond.right, Affine):
-            return self.compare(cond.op, _at(cond.left, k, i), _at(cond.right, k, i), cond.pos)
         return None
 
+    @staticmethod
+    def _fixed_compare(cond: Compare, difference: Difference, k: int, i: int) -> Cond:
+        """`compare` of the comparison with thing k at its i-th value, read from the difference
+        of its sides (a split asks it once for each value: Numbrix, 12,000 times)."""
+        coefs, rest, constant = difference
+        if coefs is not None:
+            constant += coefs[i]
+        if not rest:
+            return TESTS[cond.op](constant)
+        if len(rest) == 1:
+            ((thing, others),) = rest.items()
+            if cond.op in ("==", "!="):
+                return Lit(thing, _equal_at(others, -constant, cond.op == "!="))
+            test = TESTS[cond.op]
+            return Lit(thing, frozenset(j for j, c in enumerate(others) if test(c + constant)))
+        assert isinstance(cond.left, Affine) and isinstance(cond.right, Affine)
+        return Compare(cond.op, _at(cond.left, k, i), _at(cond.right, k, i), cond.pos)
+
     def _condition(self, expr: m.Expr, bound: dict[int, Any]) -> Cond:
+        """A `holding(v)` is looked for at each level (its v may be known only inside a
+        quantifier), except under a node with none at all below it, which is read plainly."""
+        if self._holding_free:
+            return self._plain_condition(expr, bound)
+        if not _mentions_holding(expr):
+            self._holding_free = True
+            try:
+                return self._plain_condition(expr, bound)
+            finally:
+                self._holding_free = False
         holding = self._holding_known(expr, bound)
         if holding is not None:
             return self._held(expr, holding, bound)
+        return self._plain_condition(expr, bound)
+
+    def _plain_condition(self, expr: m.Expr, bound: dict[int, Any]) -> Cond:
         if isinstance(expr, m.Const) and isinstance(expr.value, bool):
             return expr.value
         if isinstance(expr, m.Call) and expr.name == "adjacent":
@@ -760,6 +805,13 @@ def _distinct_cells(puzzle: Puzzle) -> list[frozenset[int]]:
     return out
 
 
+def _mentions_holding(expr: m.Expr) -> bool:
+    """Whether a `holding(...)` stands anywhere in the expression (its domains included)."""
+    if isinstance(expr, m.Call) and expr.name == "holding":
+        return True
+    return any(_mentions_holding(child) for child in m.children(expr))
+
+
 def _replaced(expr: Any, target: m.Expr, cell: int | m.Expr) -> Any:
     """`expr` with the node `target` (the very object) replaced by the cell (a CellConst) or the node given."""
     if expr is target:
@@ -772,16 +824,19 @@ def _replaced(expr: Any, target: m.Expr, cell: int | m.Expr) -> Any:
     return expr
 
 
-def _compares(cond: Cond) -> Iterator[Cond]:
+def _compares(cond: Cond, found: list[Cond] | None = None) -> list[Cond]:
     """The parts of a condition that are not literals or constants (comparisons, `all
     different`s), through `and`, `or`, `not`."""
+    found = [] if found is None else found
     if isinstance(cond, (And, Or)):
         for part in cond.parts:
-            yield from _compares(part)
+            if not isinstance(part, (bool, Lit)):
+                _compares(part, found)
     elif isinstance(cond, Not):
-        yield from _compares(cond.part)
+        _compares(cond.part, found)
     elif not isinstance(cond, (bool, Lit)):
-        yield cond
+        found.append(cond)
+    return found
 
 
 @functools.lru_cache(maxsize=4096)
@@ -799,6 +854,19 @@ def _equal_at(coefs: tuple[int, ...], value: int, unequal: bool) -> frozenset[in
     asks it 12,000 times of 81 numbers, so each tuple's indices are looked up, not scanned."""
     equal = _indices_by_value(coefs).get(value, frozenset())
     return frozenset(range(len(coefs))) - equal if unequal else equal
+
+
+Difference = tuple[tuple[int, ...] | None, dict[int, tuple[int, ...]], int]
+
+
+def _difference(cond: Cond, k: int) -> Difference | None:
+    """A comparison's left side less its right, where both are affine (None: else), as thing
+    k's coefficients in it (None: it has none), the other things' and the constant."""
+    if not (isinstance(cond, Compare) and isinstance(cond.left, Affine) and isinstance(cond.right, Affine)):
+        return None
+    difference = cond.left.plus(cond.right, -1)
+    rest = {thing: coefs for thing, coefs in difference.terms.items() if thing != k}
+    return difference.terms.get(k), rest, difference.constant
 
 
 def _at(number: Affine, k: int, i: int) -> Affine:

@@ -243,9 +243,14 @@ class Model:
 
     def _lit(self, lit: Lit) -> Any:
         """Thing `lit.thing` takes one of the values of `lit.values`."""
-        if lit.thing in self.lits:
-            lits = self.lits[lit.thing]
-            if len(lits) - len(lit.values) < len(lit.values):  # exactly one value is taken: "none of the others"
+        lits = self.lits.get(lit.thing)
+        if lits is not None:
+            taken, left = len(lit.values), len(lits) - len(lit.values)
+            if taken == 1 and left >= 1:  # one value: its boolean (the usual literal of a split rule)
+                return lits[next(iter(lit.values))]
+            if left == 1 and taken >= 2:  # all values but one: that one's boolean, negated
+                return lits[next(iter(_every(len(lits)) - lit.values))].Not()
+            if left < taken:  # exactly one value is taken: "none of the others"
                 return self._and([lits[i].Not() for i in sorted(_every(len(lits)) - lit.values)])
             return self._or([lits[i] for i in sorted(lit.values)])
         values = self.family.vars[lit.thing].values
