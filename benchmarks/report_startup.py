@@ -3,14 +3,16 @@ flags, each a fresh process, in one or two source trees taken in turns (before a
 change), the median of N runs of each: the wall time, and the CPU time of the run and of the
 race's copies (`getrusage` of the children).
 
-    python benchmarks/report_startup.py [--repeat N] [--tree PATH ...] [--only TEXT]
+    python benchmarks/report_startup.py [--repeat N] [--tree PATH ...] [--only TEXT] [--remember]
 
 A tree is a checkout of puzint (its `puzint` package importable from it); the default is this
-one. The runs race every time (PUZINT_REMEMBER=0: no engine remembered from an earlier run),
-and the bytecode is cached (PYTHONDONTWRITEBYTECODE is unset, as on a user's machine, where
-puzint is installed with its bytecode: set, every run compiles puzint's modules again, 0.4 s).
-One untimed run of each spec in each tree comes first (bytecode, the kernel's cache). The load
-average is printed before and after: compare the trees within one run.
+one. The runs race every time (PUZINT_REMEMBER=0: no engine remembered from an earlier run, as
+in a user's first run of a spec), or, with `--remember`, run as every later run of a spec
+does: the engine that won the untimed first run's race by a clear margin, if one did, runs
+alone. The bytecode is cached (PYTHONDONTWRITEBYTECODE is unset, as on a user's machine,
+where puzint is installed with its bytecode: set, every run compiles puzint's modules again,
+0.4 s). One untimed run of each spec in each tree comes first (bytecode, the kernel's cache).
+The load average is printed before and after: compare the trees within one run.
 """
 
 from __future__ import annotations
@@ -40,10 +42,10 @@ SPECS = (
 )
 
 
-def one_run(tree: Path, spec: str) -> tuple[float, float, str]:
+def one_run(tree: Path, spec: str, remember: bool = False) -> tuple[float, float, str]:
     """The wall and CPU seconds of one whole run, and the engine that answered (the report's
     last line says it)."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "PUZINT_REMEMBER": "0"}
+    env = {**os.environ, "PYTHONPATH": str(tree), "PUZINT_REMEMBER": "1" if remember else "0"}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     began = time.perf_counter()
@@ -72,20 +74,22 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--tree", type=Path, action="append")
     parser.add_argument("--only")
+    parser.add_argument("--remember", action="store_true", help="runs as a spec's later runs: its engine remembered")
     args = parser.parse_args()
     trees = [tree.resolve() for tree in args.tree or [HERE]]
     specs = [spec for spec in SPECS if args.only is None or args.only in spec]
     print(f"load average {load()} at {time.strftime('%H:%M:%S', time.gmtime())} UTC")
+    print("later runs (the engine remembered)" if args.remember else "first runs (every run races)")
     for spec in specs:
         for tree in trees:
-            one_run(tree, spec)  # bytecode and the kernel's cache
+            one_run(tree, spec, args.remember)  # bytecode, the kernel's cache, the engine remembered
     header = "spec".ljust(16) + "".join(f"  {'wall':>6} {'cpu':>6} {'engine':<16}" for _ in trees)
     print(header)
     for spec in specs:
         runs: dict[Path, list[tuple[float, float, str]]] = {tree: [] for tree in trees}
         for _ in range(args.repeat):
             for tree in trees:
-                runs[tree].append(one_run(tree, spec))
+                runs[tree].append(one_run(tree, spec, args.remember))
         row = spec.ljust(16)
         for tree in trees:
             walls, cpus, engines = zip(*runs[tree], strict=True)

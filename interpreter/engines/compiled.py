@@ -99,15 +99,15 @@ class CompiledEngine:
         """The kernel's search for the question; a limit met while the kernel is compiled (the
         first time: half a minute) ends it with nothing searched. What the kernel cannot
         answer exactly once it runs is handed over (HandOver)."""
-        from ..kernel.searches.breadth_first import NotExact
-
         started = time.monotonic()
-        if compiled.filling is not None:
+        if compiled.filling is not None:  # the fill search alone: the moves machine is not loaded
             visited = [0]
             method = EXACT_COVER if compiled.tiling is not None else FILL_SEARCH
             filled = first_and_whether_unique(_fillings(compiled, limits, visited), visited, method)
             filled.seconds = time.monotonic() - started
             return filled
+        from ..kernel.searches.breadth_first import NotExact
+
         kernel.announce(compiled, limits, machine=not _by_tables(compiled, query))
         result: SearchResult | None = None
         try:
@@ -120,10 +120,10 @@ class CompiledEngine:
         return result
 
     def goal_states(self, compiled: CompiledPuzzle, limits: Limits, visited: list[int], moves: bool) -> Iterator[Path]:
-        from ..kernel.searches import depth
-
         if compiled.filling is not None:
             return _fillings(compiled, limits, visited, moves)
+        from ..kernel.searches import depth
+
         kernel.announce(compiled, limits)
         return depth.all_goal_states(compiled, limits, visited, moves=moves)
 
@@ -131,8 +131,6 @@ class CompiledEngine:
         return None
 
     def count_goal_states(self, compiled: CompiledPuzzle, limits: Limits, counter: list[int]) -> None:
-        from ..kernel.searches import depth
-
         if compiled.filling is not None and compiled.puzzle.objective is not None:
             visited = [0]
             try:
@@ -149,6 +147,8 @@ class CompiledEngine:
             finally:
                 counter[0], counter[1] = visited[0], counted[0]
             return
+        from ..kernel.searches import depth
+
         kernel.announce(compiled, limits)
         depth.count_goal_states(compiled, limits, counter)
 

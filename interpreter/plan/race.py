@@ -8,7 +8,9 @@ core the runner need not guess: each engine beside Python (`plan.table`) runs in
 this process, forked once Python has searched for `DELAY` seconds, while Python goes on
 searching here: at a tick of its limits set for that moment (`Limits.armed`'s first tick), or
 at a poll after it. A search that ends sooner (most small ones) pays nothing; a longer one
-pays the fork and, where Python ends first, the copies' stop.
+pays the fork and, where Python ends first, the copies' stop. No more processes run than
+there are cores: on two, one copy beside Python's search, in the plan's order; the next is
+forked once the first drops out (its engine cannot answer) or Python has stopped.
 
 Python's answer, where it comes first, is the answer, and the copies are stopped. Else Python
 gives way once an engine beside it has loaded and begun its search, or has been running
@@ -56,6 +58,7 @@ from . import table
 
 _PHASES = ("starting", "compiling", "loading", "searching", "sending")  # a copy's, in their order
 PROGRESS_EVERY = 0.2  # seconds between a copy's progress frames
+WATCH_EVERY = 0.02  # seconds between two looks at the copies from Python's search (at least: its polls look too)
 _HEADER = struct.Struct("<Q")
 
 Work = Callable[[Engine, Limits], Any]  # an engine's side: its answer, to be pickled
@@ -214,8 +217,10 @@ class Race:
         choose: Callable[[str], Choose],
         compile_first: CompileFirst,
         work: Work,
+        slots: int | None = None,
     ):
         self.run = run
+        self.slots = len(beside) if slots is None else max(1, slots)  # copies beside Python's search at once
         self.limits = dataclasses.replace(
             run, tripped=None, pending=None, until=_chained(run.until, self._over), progress=self._python_polled
         )
@@ -245,15 +250,32 @@ class Race:
             return
         self._forked = True
         self._frozen = _freeze()
+        self._fork_waiting(self.slots)
+        if not any(copy.alive for copy in self.copies):
+            self._thaw()
+
+    def _fork_waiting(self, room: int) -> None:
+        """The copies not forked yet, in the plan's order, while fewer than `room` run: one
+        fewer than the cores while Python searches, as many once it has stopped. More
+        processes than cores would only take turns: on two cores, the kernel's copy loading
+        numba beside CP-SAT's loading OR-tools and Python searching got two thirds of a core
+        (the magic hexagon, answered by the kernel: 1.03 s whole, 0.9 s with its copy alone
+        beside Python). A copy that drops out (its engine cannot answer) makes room for the
+        next at once."""
         for copy in self.copies:
+            if sum(c.alive for c in self.copies) >= room:
+                return
+            if copy.forked_at is not None or copy.outcome is not None:
+                continue
             try:
                 copy.pid, copy.pipe = _fork(self.run, self._choose(copy.engine), self._compile_first, self._work)
             except (OSError, NumbaBusy):
                 copy.outcome = Outcome("failed", copy.engine, why="no process could be started for it")
             else:
                 copy.forked_at = time.monotonic()
-        if not any(copy.alive for copy in self.copies):
-            self._thaw()
+
+    def _waiting(self) -> bool:
+        return self._forked and any(copy.forked_at is None and copy.outcome is None for copy in self.copies)
 
     def forked(self) -> bool:
         return any(copy.forked_at is not None for copy in self.copies)
@@ -271,7 +293,7 @@ class Race:
 
     def still_running(self) -> bool:
         """Whether a copy may still answer (or has yet to be forked)."""
-        return not self._forked or any(copy.alive for copy in self.copies)
+        return not self._forked or self._waiting() or any(copy.alive for copy in self.copies)
 
     # ---- Python's side
 
@@ -283,6 +305,8 @@ class Race:
                 self._due()
                 if self._forked:
                     self._poll()
+                    if self._waiting():
+                        self._fork_waiting(self.slots)
                     self.reason = self._why_python_gives_way()
                     if self.reason is not None:
                         self.gave_way_at = time.monotonic()
@@ -321,7 +345,7 @@ class Race:
         """Python's side, armed as the run is, with a tick when the copies are due (`DELAY`);
         a stop that is the run's is passed on to it."""
         try:
-            with self.limits.armed(first_tick=table.DELAY):
+            with self.limits.armed(first_tick=table.DELAY, every=WATCH_EVERY):
                 yield
         finally:
             tripped = self.limits.tripped
@@ -338,6 +362,8 @@ class Race:
         try:
             while True:
                 done = self.first_done()
+                if done is None and self._waiting():
+                    self._fork_waiting(self.slots + 1)  # Python has stopped: its core is free
                 if done is not None or not any(copy.alive for copy in self.copies):
                     break
                 self._poll(block=True)

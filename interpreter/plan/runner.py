@@ -128,7 +128,7 @@ def _raced(
     def with_keys(engine: Engine, copy_limits: Limits) -> tuple[object, list[tuple[object, ...]]]:
         return side(engine, copy_limits, False), compiled.ids.keys  # the copy's move numbers (see `renumbered`)
 
-    racing = race.Race(limits, beside, choose, compile_first, with_keys)
+    racing = race.Race(limits, beside, choose, compile_first, with_keys, slots=race.cores(options.cores) - 1)
     racing.limits.engine = "python"
     try:
         answer = _watched_python(side, racing.watched, racing.limits)

@@ -11,7 +11,8 @@ says why not, in one sentence) and says how they run:
   the spec, where it answered one in this process before;
 - else Python runs first (a small search ends before any other engine could even load), and,
   on a machine with a second core, each engine beside it runs in a forked copy of this
-  process from DELAY seconds on: the first answer is the answer (`runner`). Python gives way
+  process from DELAY seconds on, as many at once as there are cores beside Python's (the
+  next when one drops out or Python stops): the first answer is the answer (`runner`). Python gives way
   once one of them has loaded and begun its search, or GIVE_WAY seconds after the first of
   them started; on one core, Python tries for FIRST_TRY seconds and the first engine beside
   it takes the search over.

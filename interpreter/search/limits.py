@@ -150,11 +150,11 @@ class Limits:
         return time.monotonic() - self.started
 
     @contextmanager
-    def armed(self, first_tick: float = TICK) -> Iterator[None]:
+    def armed(self, first_tick: float = TICK, every: float = TICK) -> Iterator[None]:
         """Watch time and memory from a timer signal, and stop cleanly on SIGTERM, for the
         duration of the block (on POSIX, in the main thread; elsewhere polling only). The
-        first tick comes after `first_tick` seconds (the race forks its copy at one), the
-        others every `TICK`."""
+        first tick comes after `first_tick` seconds (the race forks its copies at one), the
+        others every `every` seconds."""
         if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
             yield
             return
@@ -184,7 +184,7 @@ class Limits:
         previous_interrupt = (
             signal.signal(signal.SIGINT, on_interrupt) if callable(interrupt) else None
         )  # not if ignored
-        signal.setitimer(signal.ITIMER_REAL, first_tick, TICK)
+        signal.setitimer(signal.ITIMER_REAL, first_tick, every)
         try:
             yield
         finally:

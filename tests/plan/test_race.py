@@ -284,3 +284,25 @@ def test_a_stop_of_the_run_comes_to_the_copy_furthest_along() -> None:
     compiling.outcome = None
     searching.outcome = race.Outcome("gone", "cpsat")  # ended: the copy still running is the one
     assert racing.furthest() is compiling
+
+
+@pytest.mark.parametrize("then", ["the first drops out", "python stops"])
+def test_no_more_processes_than_cores_while_python_searches(then: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On two cores, one copy beside Python's search, in the plan's order; the next is forked
+    when the first drops out (its engine cannot answer: here its pipe reads as closed) or
+    once Python has stopped (`answer` makes room for one more). No process is forked here."""
+    forks: list[str] = []
+    monkeypatch.setattr(race, "_fork", lambda run, choose, *rest: forks.append(choose()) or (0, -1))
+    named: Any = lambda name: lambda: name  # noqa: E731 - each copy's "engine" is its name
+    racing = race.Race(Limits(), ("compiled", "cpsat"), named, lambda engine: None, lambda e, limits: None, slots=1)
+    racing.started -= 1.0  # past DELAY
+    racing._due()
+    assert forks == ["compiled"] and racing.still_running()
+    if then == "the first drops out":
+        racing._over()
+    else:
+        racing._fork_waiting(racing.slots + 1)
+    assert forks == ["compiled", "cpsat"]
+    for copy in racing.copies:
+        copy.pid = None  # nothing was forked: nothing to reap
+    racing._thaw()
