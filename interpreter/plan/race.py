@@ -261,7 +261,9 @@ class Race:
         numba beside CP-SAT's loading OR-tools and Python searching got two thirds of a core
         (the magic hexagon, answered by the kernel: 1.03 s whole, 0.9 s with its copy alone
         beside Python). A copy that drops out (its engine cannot answer) makes room for the
-        next at once."""
+        next at once. Not while a module is being imported (see `_due`): at the next look."""
+        if _importing():
+            return
         for copy in self.copies:
             if sum(c.alive for c in self.copies) >= room:
                 return
