@@ -3,7 +3,8 @@ actions, and anything combined with them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from ...model import expr as m
@@ -71,6 +72,7 @@ class GeneralFamily:
         self.cycle = next((a for a in move.actions if isinstance(a, Cycle)), None)  # a permutation move's
         self.undo = self.cycle.inverse().pairs() if self.cycle is not None else None  # ... run backwards
         self.form_instances: list[tuple[Instance, tuple[int, ...], tuple[tuple[int, int], ...]]] = []
+        self._anchors: tuple[dict[int, dict[int, list[int]]], list[int]] | tuple[()] | None = None  # see _candidates
         if isinstance(move.form, Rewrite):
             self._rewrite(move.form)
         # a slide or a carry followed by actions: their own families make the form's choices
@@ -165,7 +167,9 @@ class GeneralFamily:
             yield bytearray(state), ()
             return
         single = self.single if self.puzzle.has_blocks else None
-        for number, (inst, _cells, where) in enumerate(self.form_instances):
+        instances = self.form_instances
+        for number in self._candidates(state):
+            inst, _cells, where = instances[number]
             checks, occupied, same, writes, copies, _ = inst
             if any(state[c] != v for c, v in checks):
                 continue
@@ -181,6 +185,49 @@ class GeneralFamily:
             for slot, cell in where:
                 env[slot] = cell
             yield new, (number,)
+
+    def _candidates(self, state: bytes) -> Iterable[int]:
+        """The numbers of the form's placements that may match this state, in order: those
+        whose anchor (`_anchor_index`) is where the state holds its value, else all of them."""
+        anchors = self._anchors
+        if anchors is None:
+            anchors = self._anchors = self._anchor_index(state)
+        if not anchors:
+            return range(len(self.form_instances))
+        index, loose = anchors
+        numbers = list(loose)
+        for value, at in index.items():
+            i = state.find(value)
+            while i >= 0:
+                found = at.get(i)
+                if found is not None:
+                    numbers.extend(found)
+                i = state.find(value, i + 1)
+        numbers.sort()
+        return numbers
+
+    def _anchor_index(self, state: bytes) -> tuple[dict[int, dict[int, list[int]]], list[int]] | tuple[()]:
+        """Each placement of the form under one of the cells it checks (its anchor: the one
+        whose value is rarest in the first state expanded, e.g. Sokoban's worker), so that a
+        state is matched against the placements anchored where it holds their anchor's value,
+        not against every placement: a walk on a board of 476 cells tried some 1,900
+        placements a state, of which the four round the worker can match. Placements that
+        check no cell are always tried. Empty (all placements tried) where the anchors'
+        values are common enough that looking them up costs more than it saves."""
+        counts = Counter(state)
+        index: dict[int, dict[int, list[int]]] = {}
+        loose: list[int] = []
+        for number, (inst, _cells, _where) in enumerate(self.form_instances):
+            checks = inst[0]
+            if not checks:
+                loose.append(number)
+                continue
+            cell, value = min(checks, key=lambda check: counts[check[1]])
+            index.setdefault(value, {}).setdefault(cell, []).append(number)
+        looked = sum(counts[value] for value in index) + len(loose)
+        if 2 * looked >= len(self.form_instances):
+            return ()
+        return index, loose
 
     def _values(self, kind: str, extra: Any, state: bytes, env: list[Any]) -> list[Any]:
         """The values a variable can take in this state (before the move)."""
