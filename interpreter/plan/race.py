@@ -58,6 +58,7 @@ from . import table
 
 _PHASES = ("starting", "compiling", "loading", "searching", "sending")  # a copy's, in their order
 PROGRESS_EVERY = 0.2  # seconds between a copy's progress frames
+GRACE = 0.5  # seconds a copy is given to report its own stop at the run's time limit
 WATCH_EVERY = 0.02  # seconds between two looks at the copies from Python's search (at least: its polls look too)
 _HEADER = struct.Struct("<Q")
 
@@ -372,11 +373,12 @@ class Race:
                 self._check_run()
         except (LimitReached, KeyboardInterrupt) as exc:
             furthest = self.furthest()
+            own = self._own_stop(furthest, exc)
             self.stop()
             why = stop_reason(exc)
             if furthest.phase == "compiling" and COMPILING not in why:
                 why += COMPILING  # nothing searched yet: not a search that found nothing
-            return None, [Outcome("stopped", furthest.engine, why=why)]
+            return None, [Outcome("stopped", furthest.engine, answer=own, why=why)]
         done = self.first_done()
         for copy in self.copies:
             if copy is not done:
@@ -385,6 +387,21 @@ class Race:
             done.reap()
         self._thaw()
         return done, [copy.outcome for copy in self.copies if copy.outcome is not None and copy is not done]
+
+    def _own_stop(self, copy: Copy, exc: BaseException) -> Any:
+        """The answer of the copy searching where the run's time is up: it keeps the same time
+        limit, and stops at it with its own report (its method, the states it searched),
+        waited for `GRACE` seconds at most. None where it gives none in time, or the stop is
+        not the time's (Ctrl-C, SIGTERM): the run then says only why it stopped."""
+        timeout = self.run.timeout
+        if not isinstance(exc, LimitReached) or copy.phase != "searching" or timeout is None:
+            return None
+        if self.run.elapsed() < timeout:
+            return None
+        until = time.monotonic() + GRACE
+        while copy.outcome is None and time.monotonic() < until:
+            copy.read(block=True)
+        return copy.outcome.answer if copy.outcome is not None and copy.outcome.kind == "done" else None
 
     def furthest(self) -> Copy:
         """The copy furthest along (answering, searching, loading, compiling, starting; the

@@ -154,8 +154,12 @@ def _raced(
             limits.tripped = reason
         return Ran(found, done.engine, tried)
     if dropped and dropped[-1].kind == "stopped":
+        last = dropped[-1]
+        if last.answer is not None:  # the copy's own report of the same time limit
+            found, keys = last.answer
+            return Ran(side.renumbered(found, keys), last.engine, tried)
         states = max((copy.states for copy in racing.copies), default=0)
-        return Ran(side.stopped(dropped[-1].why, states), dropped[-1].engine, tried)
+        return Ran(side.stopped(last.why, states), last.engine, tried)
     # every engine beside dropped out (handed over, failed): Python, the reference, answers from the start
     _remember(compiled, query, racing, None)
     limits.engine = "python"

@@ -184,6 +184,10 @@ def test_the_run_s_time_limit_stops_both(pids: list[int], slow_python: None, mon
     result = search(compiled, reach=True, limits=Limits(timeout=1.5, max_states=10**10))
     assert (result.status, result.limit_reason) == ("limit", "time limit of 1.5 s reached")
     assert all(gone(pid) for pid in pids)
+    # where the copy was searching, it kept the same limit, and its own report of it is the
+    # run's: its method and the states it had searched (not a report with no method)
+    assert result.method.endswith(", compiled") == (result.engine == "compiled")
+    assert result.method.startswith(("layered bfs", "bfs")) and result.states > 0
 
 
 @pytest.mark.slow
