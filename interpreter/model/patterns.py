@@ -24,6 +24,13 @@ UNREACHED = 255  # a table's entry for a placement from which the pattern's goal
 DEAD = 1 << 40  # the estimate of such a state: more than any solution (the state is pruned)
 
 
+def is_dead(estimate: object) -> bool:
+    """Whether an estimate says its state can never reach the goal (DEAD, or DEAD in the first
+    part of an estimate of several parts)."""
+    first = estimate[0] if isinstance(estimate, tuple) and estimate else estimate
+    return isinstance(first, int) and first >= DEAD
+
+
 @dataclass(frozen=True, eq=False)
 class PatternTable:
     """The fewest moves (counted as `PatternSet.additive` says) from each placement of the

@@ -17,8 +17,9 @@ import time
 
 from ..compiler import CompiledPuzzle
 from ..engines import Query, RunOptions, registry
+from ..model.patterns import is_dead
 from ..search import Limits, SearchResult
-from ..search.result import LIMIT
+from ..search.result import LIMIT, NO_SOLUTION
 from . import heuristic, race, runner, table
 from .sides import Searching, Take, Walked, Walking
 
@@ -45,6 +46,9 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
         result.heuristic, result.heuristic_about = guide.used, guide.about
         if compiled.estimate is not None:
             result.estimate_at_start = compiled.estimate(compiled.start)
+            result.dead_at_start = "derived" in guide.used and is_dead(result.estimate_at_start)
+        if result.status == NO_SOLUTION and "derived" in guide.used:
+            result.reachable, result.dead_pruned = None, True  # not every reachable state was explored
     if compiled is not own and result.path:
         result.path = [(_named_again(own, compiled, move), state) for move, state in result.path]
     result.seconds = time.monotonic() - began

@@ -848,6 +848,10 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
         elif solved.compiled.filling is not None and result.reachable is None:
             broken = broken_rule(solved.compiled)
             parts.append(f"no solution: {broken.said if broken else 'no filling keeps every rule'}")
+        elif result.dead_pruned and result.dead_at_start:
+            parts.append("no solution: the derived tables show the start can never reach the goal")
+        elif result.dead_pruned:
+            parts.append("no solution: every state explored but those the derived tables show can never reach the goal")
         elif result.reachable is not None and result.to_goal:
             parts.append("no solution: the start is not one of the states that can reach the goal")
         elif result.reachable is not None:
@@ -872,6 +876,7 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
     if result.bytes_per_state is not None:
         parts.append(f"{result.bytes_per_state:.0f} bytes a state")
     if result.heuristic_about:
-        parts.append(f"{result.heuristic_about}, {result.estimate_at_start} at the start")
+        at_start = "dead" if result.dead_at_start else result.estimate_at_start
+        parts.append(f"{result.heuristic_about}, {at_start} at the start")
     parts.append(f"{result.seconds:.3f} s ({result.method})")
     return parts, STATUS_STYLE[result.status]

@@ -41,6 +41,8 @@ class SearchResult:
     heuristic: str | None = None  # what guided the search: none, spec, derived, spec and derived (plan.heuristic)
     heuristic_about: str = ""  # the derived one: its tables, their size, how long they took
     estimate_at_start: int | None = None  # the heuristic's value at the start
+    dead_pruned: bool = False  # states the derived tables prove dead were pruned, not explored
+    dead_at_start: bool = False  # ... the start among them: it can never reach the goal
 
     @property
     def stopped(self) -> bool:

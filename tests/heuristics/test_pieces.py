@@ -11,9 +11,12 @@ engines."""
 from __future__ import annotations
 
 import heapq
+import json
 from collections import deque
+from pathlib import Path
 
 import pytest
+from puzint.cli import main
 from puzint.compiler import CompiledPuzzle
 from puzint.engines import Query, RunOptions
 from puzint.heuristics import Derived, derive
@@ -328,3 +331,37 @@ move jump: P P _ -> _ _ P along right
 
 def test_a_move_that_removes_pieces_is_refused() -> None:
     assert piece_tables(compiled_from(JUMPS)) == "the move jump makes or removes pieces"
+
+
+DEAD_START = """\
+board grid 4 x 4
+piece M worker drawn "@"
+piece B box drawn "$"
+start:
+    B _ _ _
+    _ _ _ _
+    _ _ _ _
+    _ _ _ M
+goal:
+    ? ? ? ?
+    ? B ? ?
+    ? ? ? ?
+    ? ? ? ?
+move walk: M _ -> _ M along orthogonal
+move push: M B _ -> _ M B along orthogonal
+"""
+
+
+def test_a_start_the_tables_show_dead_is_said_to_be_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A box in a corner can never be pushed out: the search prunes the start itself. The
+    answer says why, not that every reachable state was explored (the room has hundreds),
+    and the estimate at the start is "dead", not the number that stands for it."""
+    spec = tmp_path / "corner.puz"
+    spec.write_text(DEAD_START, encoding="utf-8")
+    assert main(["run", str(spec), "--heuristic", "derived", "--format", "json"]) == 4  # no solution
+    data = json.loads(capsys.readouterr().out)
+    assert (data["status"], data["heuristic"]["at_start"], "reachable" in data) == ("no-solution", "dead", False)
+    main(["run", str(spec), "--heuristic", "derived"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "no solution: the derived tables show the start can never reach the goal" in out
+    assert "dead at the start" in out
