@@ -23,7 +23,8 @@ W. Skinner's Microban, say: levels one after another, with `;` titles and commen
 them). The file is read beside the spec's own file, when the spec is parsed, and cut into its
 levels with the legend: a level is a run of lines made of the legend's characters only; a
 blank line, a line that starts with `;`, or any line with another character (a title, `Author:
-...`) stands between levels. Elaboration, which knows N, puts that level's pictures where the
+...`) stands between levels; a line between two rows that is a level's row but for a character
+or two is a mistake, refused where it stands. Elaboration, which knows N, puts that level's pictures where the
 statement stands (`chosen_level`)."""
 
 from __future__ import annotations
@@ -213,7 +214,16 @@ def read_level_file(st: s.LevelFrom, folder: Path | None, legend: dict[str, s.Le
     that cannot be read, is not text or holds no level is refused at the file's name."""
     name = st.file
     text = read_beside(name, st.file_pos, folder, LEVEL_FILE)
-    levels = split_levels(text, set(legend))
+    try:
+        levels = split_levels(text, set(legend))
+    except StrayCharacter as exc:
+        chars = "".join(sorted(legend))
+        raise _fail(
+            st.file_pos,
+            f"{name!r}, line {exc.line}, column {exc.column}: {exc.char!r} is not one of the legend's characters "
+            f"{chars!r}, in a line between two rows of a level (it would cut the level in two)",
+            "a level's rows made of the legend's characters only",
+        ) from None
     if not levels:
         chars = "".join(sorted(legend))
         raise _fail(
@@ -252,26 +262,55 @@ def _text_of(data: bytes, name: str, where: Pos, words: FileWords) -> str:
     return line_ends(text.removeprefix(BOM))
 
 
+class StrayCharacter(Exception):
+    """A line between two rows of a level, itself made mostly of the legend's characters but
+    for one that is not: a mistake in the level, not a title between two levels."""
+
+    def __init__(self, line: int, column: int, char: str):
+        super().__init__(line, column, char)
+        self.line, self.column, self.char = line, column, char
+
+
 def split_levels(text: str, chars: set[str]) -> list[tuple[int, tuple[str, ...]]]:
     """The levels of a collection's text, each the line it starts on and its rows (trailing
     spaces dropped): a level is a run of lines made of `chars` only; a blank line, a line that
-    starts with `;` (a comment, a title), or a line with any other character separates two."""
+    starts with `;` (a comment, a title), or a line with any other character separates two.
+    But a line between two rows with no blank line, made mostly of `chars` (a wall's row with
+    a mistyped square, `#$X.#`), would cut one level in two and leave each part open:
+    StrayCharacter says where it is."""
+    lines = [line.rstrip(" ") for line in text.split("\n")]
+
+    def is_row(row: str) -> bool:
+        return bool(row.strip()) and not row.lstrip().startswith(";") and all(char in chars for char in row)
+
     levels: list[tuple[int, tuple[str, ...]]] = []
     rows: list[str] = []
     first = 0
-    for number, line in enumerate(text.split("\n"), start=1):
-        row = line.rstrip(" ")
-        if row.strip() and not row.lstrip().startswith(";") and all(char in chars for char in row):
+    for number, row in enumerate(lines, start=1):
+        if is_row(row):
             if not rows:
                 first = number
             rows.append(row)
             continue
+        if rows and number < len(lines) and is_row(lines[number]) and _mistyped_row(row, chars):
+            column, char = next((i, c) for i, c in enumerate(row, start=1) if c not in chars)
+            raise StrayCharacter(number, column, char)
         if rows:
             levels.append((first, tuple(rows)))
             rows = []
     if rows:
         levels.append((first, tuple(rows)))
     return levels
+
+
+def _mistyped_row(row: str, chars: set[str]) -> bool:
+    """Whether a line reads as a level's row with a few wrong characters: most of what is not
+    a space is the legend's, and it does not start with `;`."""
+    seen = [char for char in row if not char.isspace()]
+    if not seen or row.lstrip().startswith(";"):
+        return False
+    foreign = sum(char not in chars for char in seen)
+    return foreign * 4 <= len(seen)
 
 
 def chosen_level(st: s.LevelFrom, number: int) -> list[s.Statement]:

@@ -121,12 +121,17 @@ def test_only_a_file_under_a_relative_path_is_read(tmp_path: Path, name: str, sa
 
 
 def test_the_legend_says_which_lines_are_a_level_s(tmp_path: Path) -> None:
-    # without "*" in the legend, "#@*##" is no row of a level: the walls above and below it
-    # are two levels of one row each, and the file has five
+    # without "*" in the legend, "#@*##" is no row of a level; between two rows with no blank
+    # line, it would cut the level in two open halves: it is refused where it stands
     levels = COLLECTION + "; 4\n#####\n#@*##\n#####\n"
     text = SPEC.replace('    "*" = B B\n', "")
-    assert "levels.xsb has 5 levels: there is no level 6" in _refusal(_spec(tmp_path, text, levels), {"n": "6"})
+    said = _refusal(_spec(tmp_path, text, levels), {"n": "1"})
+    assert "'levels.xsb', line 17, column 3: '*' is not one of the legend's characters ' #$+.@'" in said
+    assert "in a line between two rows of a level (it would cut the level in two)" in said
     assert "has 4 levels" in _refusal(_spec(tmp_path, SPEC, levels), {"n": "6"})
+    # a title between two levels with no blank line still only separates them
+    titled = COLLECTION + "Level four\n#####\n#@$.#\n#####\n"
+    assert "has 4 levels" in _refusal(_spec(tmp_path, SPEC, titled), {"n": "6"})
 
 
 def test_a_spec_given_as_text_has_no_folder_to_read_a_level_file_in(tmp_path: Path) -> None:
