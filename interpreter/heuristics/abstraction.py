@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from ..compiler import CompiledPuzzle
 from ..compiler.rewrite import Instance, instance, invertible, normalise, placements
-from ..model.puzzle import ANY, EMPTY, Rewrite
+from ..model.puzzle import ANY, EMPTY, Carry, Cycle, Move, Rewrite, Slide
 
 if TYPE_CHECKING:
     import numpy as np
@@ -69,12 +69,33 @@ def unfit(compiled: CompiledPuzzle, tables: str, costs: bool = False) -> str | N
     if puzzle.board is None or puzzle.places or puzzle.counters:
         return f"{tables} abstract pieces on a board, and this puzzle has places or counters"
     if compiled.families and not costs:
-        return f"{tables} need every move to be a plain rewrite (no guard, effect or cost)"
+        move = compiled.families[0].move
+        return (
+            f"{tables} need every move to be a plain rewrite (a pattern -> pattern, with no condition, "
+            f"action or cost), and {move.name!r} is {_not_plain(move)}"
+        )
     if puzzle.symmetries:
         return "the spec's symmetries join states, and the tables are not checked against them"
     if puzzle.goal.cells is None or puzzle.goal.places:
         return f"{tables} need a goal that places pieces on cells"
     return None
+
+
+def _not_plain(move: Move) -> str:
+    """What makes a move more than a plain rewrite, in the spec's words."""
+    if isinstance(move.form, Slide):
+        return "a slide"
+    if isinstance(move.form, Carry):
+        return "a carry"
+    if any(isinstance(action, Cycle) for action in move.actions):
+        return "a permutation of cells (cycle, rotate or reverse)"
+    if move.guard is not None:
+        return "a move with a condition"
+    if move.cost is not None:
+        return "a move with a cost"
+    if move.actions:
+        return "a move with actions"
+    return "not a rewrite"
 
 
 def abstraction(compiled: CompiledPuzzle) -> Abstraction | str:

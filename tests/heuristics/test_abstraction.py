@@ -29,7 +29,16 @@ def test_sokoban_pushes_two_pieces_and_has_no_piece_to_keep() -> None:
     [
         ("sudoku", "a filling is searched by its rules, not by moves"),
         ("hanoi", "pattern databases abstract pieces on a board, and this puzzle has places or counters"),
-        ("klotski", "pattern databases need every move to be a plain rewrite (no guard, effect or cost)"),
+        (
+            "klotski",
+            "pattern databases need every move to be a plain rewrite (a pattern -> pattern, with no condition, "
+            "action or cost), and 'shift' is a slide",
+        ),
+        (
+            "pancakes",
+            "pattern databases need every move to be a plain rewrite (a pattern -> pattern, with no condition, "
+            "action or cost), and 'flip' is a permutation of cells (cycle, rotate or reverse)",
+        ),
         ("knights", "the spec's symmetries join states, and the tables are not checked against them"),
         ("knights_tour", "pattern databases need a goal that places pieces on cells"),
     ],
