@@ -25,6 +25,9 @@ from .sides import Searching, Take, Walked, Walking
 
 __all__ = ["Walk", "Walked", "explain", "search", "walk"]
 
+INVARIANT = "invariant"  # the method of an answer a parity every move keeps gave, with no search
+PATH_MODES = ("shortest", "cheapest", "any")
+
 
 def search(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions) -> SearchResult:
     """The answer to the question, as the plan says (see `runner`), guided by the heuristic
@@ -33,6 +36,9 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     length, found with no more room. The seconds are the whole run's (the tables built, the
     A* that gave way)."""
     began = time.monotonic()
+    proof = _no_way(compiled, query)
+    if proof is not None:
+        return SearchResult(NO_SOLUTION, 0, method=INVARIANT, proof=proof, seconds=time.monotonic() - began)
     own = compiled
     guide = heuristic.guided(compiled, query, limits, options)
     compiled, query = guide.compiled, guide.query
@@ -53,6 +59,17 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
         result.path = [(_named_again(own, compiled, move), state) for move, state in result.path]
     result.seconds = time.monotonic() - began
     return result
+
+
+def _no_way(compiled: CompiledPuzzle, query: Query) -> str | None:
+    """Why no path joins the start to the goal, shown by a parity every move keeps, before any
+    search (None: none shown). Asked of the questions of one solution: a count or the
+    reachable states are answered by their searches, which find the same."""
+    if query.count or query.reach or query.listing or query.trajectories or query.mode not in PATH_MODES:
+        return None
+    from ..heuristics.parity import unreachable  # a puzzle with a start that may be unreachable only
+
+    return unreachable(compiled)
 
 
 def _named_again(own: CompiledPuzzle, searched: CompiledPuzzle, move: int) -> int:

@@ -226,6 +226,8 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
         data["heuristic"] = {"used": result.heuristic, "at_start": at_start}
         if result.heuristic_about:
             data["heuristic"]["derived"] = result.heuristic_about
+    if result.proof is not None:
+        data["proof"] = result.proof
     if result.limit_reason:
         data["limit"] = result.limit_reason
     return data

@@ -848,6 +848,8 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
         elif solved.compiled.filling is not None and result.reachable is None:
             broken = broken_rule(solved.compiled)
             parts.append(f"no solution: {broken.said if broken else 'no filling keeps every rule'}")
+        elif result.proof is not None:
+            parts.append(f"no solution: {result.proof}")
         elif result.dead_pruned and result.dead_at_start:
             parts.append("no solution: the derived tables show the start can never reach the goal")
         elif result.dead_pruned:

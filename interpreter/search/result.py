@@ -43,6 +43,7 @@ class SearchResult:
     estimate_at_start: int | None = None  # the heuristic's value at the start
     dead_pruned: bool = False  # states the derived tables prove dead were pruned, not explored
     dead_at_start: bool = False  # ... the start among them: it can never reach the goal
+    proof: str | None = None  # why there is no solution, shown before any search (`heuristics.parity`)
 
     @property
     def stopped(self) -> bool:
