@@ -68,7 +68,7 @@ def _alone(found: Abstraction, moves: list[Move]) -> list[int]:
     """The values whose every step a move names by code: the empty cell (a variable of a move
     stands for a piece, never for an empty cell), and, where no move carries a piece by a
     variable (`?t`), every value the moves name."""
-    named = sorted({value for _, moved in moves for value in moved})
+    named = sorted({value for _, moved in moves for value in moved} & set(found.goal))
     if any(inst[4] for inst in found.reversed_moves):
         return [value for value in named if value == EMPTY]
     return named
