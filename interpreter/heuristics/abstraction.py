@@ -142,14 +142,14 @@ def abstraction(compiled: CompiledPuzzle) -> Abstraction | str:
     )
 
 
-def _changed(inst: Instance) -> dict[int, object]:
+def changed_cells(inst: Instance) -> dict[int, object]:
     """What each cell the instance changes holds after it: a code, or ("from", cell)."""
     after: dict[int, object] = {cell: code for cell, code in inst[3]}
     after.update({cell: ("from", source) for cell, source in inst[4]})
     return after
 
 
-def _before(inst: Instance, cell: int) -> object:
+def held_before(inst: Instance, cell: int) -> object:
     """What a cell holds before the instance, as far as it says: a code, ("from", cell) for a
     piece it names by a variable, or None (unknown)."""
     checks = dict(inst[0])
@@ -164,8 +164,8 @@ def _before(inst: Instance, cell: int) -> object:
 def _permutes(inst: Instance) -> bool:
     """Whether the instance only moves what its changed cells hold among them (nothing made,
     lost or copied twice): then pieces and empty cells keep their numbers."""
-    after = _changed(inst)
-    before = [_before(inst, cell) for cell in after]
+    after = changed_cells(inst)
+    before = [held_before(inst, cell) for cell in after]
     if any(b is None for b in before):
         return False
     return Counter(map(repr, before)) == Counter(map(repr, after.values()))
@@ -173,7 +173,7 @@ def _permutes(inst: Instance) -> bool:
 
 def _moves_one_piece(inst: Instance) -> bool:
     """Whether at most one of the changed cells held a piece before the move."""
-    return sum(1 for cell in _changed(inst) if _before(inst, cell) != EMPTY) <= 1
+    return sum(1 for cell in changed_cells(inst) if held_before(inst, cell) != EMPTY) <= 1
 
 
 def operations(

@@ -25,7 +25,7 @@ from collections import Counter, deque
 
 from ..compiler import CompiledPuzzle
 from ..model.puzzle import ANY, EMPTY
-from .abstraction import Abstraction, _before, _changed, abstraction
+from .abstraction import Abstraction, abstraction, changed_cells, held_before
 
 
 def unreachable(compiled: CompiledPuzzle) -> str | None:
@@ -80,10 +80,10 @@ def _permutations(found: Abstraction) -> list[Move] | None:
     it alike before it)."""
     moves: list[Move] = []
     for inst in found.reversed_moves:
-        after = _changed(inst)
+        after = changed_cells(inst)
         source: dict[object, int] = {}
         for cell in after:
-            held = _before(inst, cell)
+            held = held_before(inst, cell)
             key = repr(held)
             if key in source:
                 return None
