@@ -206,14 +206,22 @@ def _merge_repeats(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     return out
 
 
+NEARLY = 0.02  # matches this close to the best are told apart by their length
+
+
 def suggest(name: str, known: Iterable[str]) -> str:
     """' (did you mean 'X'?)' when a known name is close to a misspelt one, else '' (never the
     name itself: known somewhere else, it is still not what fits here). difflib is imported
     here: only a mistake needs it, and every run imports this module."""
-    from difflib import get_close_matches
+    from difflib import SequenceMatcher, get_close_matches
 
-    close = get_close_matches(name, [k for k in known if k != name], n=1, cutoff=0.7)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    close = get_close_matches(name, [k for k in known if k != name], n=3, cutoff=0.7)
+    if not close:
+        return ""
+    best = SequenceMatcher(None, name, close[0]).ratio()
+    nearly = [k for k in close if SequenceMatcher(None, name, k).ratio() >= best - NEARLY]
+    chosen = min(nearly, key=lambda k: abs(len(k) - len(name)))  # 'everybody': everyone, not every
+    return f" (did you mean '{chosen}'?)"
 
 
 SUGGESTED = re.compile(r" \(did you mean '([^'\n]+)'\?\)")
