@@ -109,12 +109,14 @@ def _power(moves: Sequence[s.Move], action: s.Cycle, board: Board, seen: frozens
     of_cycles = [m for m in moves if any(isinstance(a, s.Cycle) for a in m.actions)]
     named = [m for m in of_cycles if m.name == name]
     if not named:
-        known = sorted({m.name for m in of_cycles})
-        raise fail(
-            action.of.pos,
-            f"no move named '{name}' is made of cycles{suggest(name, known)}",
-            "one of: " + (", ".join(known) or "none (move NAME: cycle (a b c))"),
+        known = sorted({m.name for m in of_cycles} - seen)
+        other = any(m.name == name for m in moves)
+        said = (
+            f"the move '{name}' is not made of cycles (`cycle NAME * k` is a power of a move written with `cycle`)"
+            if other
+            else f"no move named '{name}' is made of cycles{suggest(name, known)}"
         )
+        raise fail(action.of.pos, said, "one of: " + (", ".join(known) or "none (move NAME: cycle (a b c))"))
     if name in seen:
         raise fail(
             action.of.pos,
