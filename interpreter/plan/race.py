@@ -263,7 +263,7 @@ class Race:
         (the magic hexagon, answered by the kernel: 1.03 s whole, 0.9 s with its copy alone
         beside Python). A copy that drops out (its engine cannot answer) makes room for the
         next at once. Not while a module is being imported (see `_due`): at the next look."""
-        if _importing():
+        if sum(c.alive for c in self.copies) >= room or _importing():  # the cheap look first: it is made at each poll
             return
         for copy in self.copies:
             if sum(c.alive for c in self.copies) >= room:

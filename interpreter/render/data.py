@@ -222,8 +222,7 @@ def to_data(solved: Solved, count: bool = False, reach: bool = False) -> dict[st
     if result.bytes_per_state is not None:
         data["bytes_per_state"] = round(result.bytes_per_state, 1)
     if result.heuristic is not None:
-        at_start = "dead" if result.dead_at_start else result.estimate_at_start
-        data["heuristic"] = {"used": result.heuristic, "at_start": at_start}
+        data["heuristic"] = {"used": result.heuristic, "at_start": result.shown_at_start}
         if result.heuristic_about:
             data["heuristic"]["derived"] = result.heuristic_about
     if result.proof is not None:

@@ -878,7 +878,6 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
     if result.bytes_per_state is not None:
         parts.append(f"{result.bytes_per_state:.0f} bytes a state")
     if result.heuristic_about:
-        at_start = "dead" if result.dead_at_start else result.estimate_at_start
-        parts.append(f"{result.heuristic_about}, {at_start} at the start")
+        parts.append(f"{result.heuristic_about}, {result.shown_at_start} at the start")
     parts.append(f"{result.seconds:.3f} s ({result.method})")
     return parts, STATUS_STYLE[result.status]

@@ -46,6 +46,12 @@ class SearchResult:
     proof: str | None = None  # why there is no solution, shown before any search (`heuristics.parity`)
 
     @property
+    def shown_at_start(self) -> int | str | None:
+        """The heuristic's value at the start as the output says it: "dead" where the derived
+        tables show the start can never reach the goal."""
+        return "dead" if self.dead_at_start else self.estimate_at_start
+
+    @property
     def stopped(self) -> bool:
         """Whether a limit stopped the search before it had answered the whole question: with
         no answer, or with a filling's solution whose uniqueness it had not yet proved."""
