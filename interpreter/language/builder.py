@@ -447,7 +447,7 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
         return s.Run(pos_of(meta), "rotate", *(self._end(x) for x in c))
 
     @staticmethod
-    def _end(end: Any) -> s.Name | s.Var:
+    def _end(end: Any) -> s.Expr:
         return s.Name(end.pos, str(end.value)) if isinstance(end, s.Num) else end
 
     def cycle_power(self, meta: Meta, c: list[Any]) -> s.Cycle:

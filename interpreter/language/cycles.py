@@ -14,16 +14,20 @@ from ..errors import Diagnostic, Pos, SpecError, suggest
 from ..model.board import Board
 from ..model.puzzle import Cycle
 from . import syntax as s
+from .expressions import Value, evaluate, type_name
 
 
 def fail(pos: Pos, message: str, expected: str | None = None) -> SpecError:
     return SpecError([Diagnostic(pos, message, expected)])
 
 
-def permutation_move(stmt: s.Move, board: Board, moves: Sequence[s.Move], blocks: Sequence[str]) -> Cycle:
+def permutation_move(
+    stmt: s.Move, board: Board, moves: Sequence[s.Move], blocks: Sequence[str], env: dict[str, Value]
+) -> Cycle:
     """The move's cycles, as one permutation (checked: cells on the board, distinct, and
     something moved); `moves`: every move of the spec (`cycle U * k` names one), `blocks`:
-    the symbols of the pieces that cover several cells."""
+    the symbols of the pieces that cover several cells, `env`: the parameters (a cell may be
+    named by one)."""
     for action in stmt.actions:
         if not isinstance(action, (s.Cycle, s.Let)):
             first = next(a for a in stmt.actions if isinstance(a, s.Cycle))
@@ -45,20 +49,28 @@ def permutation_move(stmt: s.Move, board: Board, moves: Sequence[s.Move], blocks
             f"a cycle moves the contents of single cells, and this board has blocks ({', '.join(blocks)})",
             "step or slide to move a block",
         )
-    mapping = _mapping(moves, stmt, board, frozenset())
+    mapping = _mapping(moves, stmt, board, env, frozenset())
     cycles = _cycles(mapping)
     if not cycles:
         raise fail(stmt.pos, f"move {stmt.name} moves nothing: its cycles leave every cell where it is")
     return Cycle(cycles)
 
 
-def _mapping(moves: Sequence[s.Move], stmt: s.Move, board: Board, seen: frozenset[str]) -> dict[int, int]:
-    """Where what each cell holds goes (cells that stay are left out)."""
+def _mapping(
+    moves: Sequence[s.Move], stmt: s.Move, board: Board, env: dict[str, Value], seen: frozenset[str]
+) -> dict[int, int]:
+    """Where what each cell holds goes (cells that stay are left out): the move's cycles, or
+    the run of a `reverse A .. B` or `rotate A .. B` of fixed ends."""
     mapping: dict[int, int] = {}
     for action in stmt.actions:
+        if isinstance(action, s.Run):
+            return _run_mapping(board, action, env)
         if not isinstance(action, s.Cycle):
             continue
-        part = _power(moves, action, board, seen | {stmt.name}) if action.of is not None else _written(board, action)
+        if action.of is not None:
+            part = _power(moves, action, board, env, seen | {stmt.name})
+        else:
+            part = _written(board, action, env)
         for cell in part:
             if cell in mapping:
                 raise fail(
@@ -80,13 +92,31 @@ def cell_named(board: Board, name: s.Name) -> int:
     return cell
 
 
-def _written(board: Board, action: s.Cycle) -> dict[int, int]:
+def end_cell(board: Board, end: s.Expr, env: dict[str, Value]) -> int:
+    """The cell a run's end or a cycle's member names: a cell's name; else a parameter's
+    name, or an expression in brackets, whose value is a cell's name (`rotate 1 .. n` on a
+    ring of n cells, `reverse 1 .. (k)`)."""
+    if isinstance(end, s.Name):
+        if board.by_name(end.name) is not None or end.name not in env:
+            return cell_named(board, end)
+        value = env[end.name]
+    else:
+        value = evaluate(end, env)
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise fail(end.pos, f"a cell is named by a number or a word, not by {type_name(value)}", "a cell's name")
+    cell = board.by_name(str(value))
+    if cell is None:
+        raise fail(end.pos, f"no cell is named {value}", f"a cell: {board.names_range()}")
+    return cell
+
+
+def _written(board: Board, action: s.Cycle, env: dict[str, Value]) -> dict[int, int]:
     mapping: dict[int, int] = {}
     taken: set[int] = set()
     for cycle in action.cycles:
         cells = []
         for name in cycle:
-            cell = cell_named(board, name)
+            cell = end_cell(board, name, env)
             if cell in taken:
                 raise fail(name.pos, f"cell {name.name} is in this move's cycles twice", "each cell once")
             taken.add(cell)
@@ -102,17 +132,45 @@ def _written(board: Board, action: s.Cycle) -> dict[int, int]:
     return mapping
 
 
-def _power(moves: Sequence[s.Move], action: s.Cycle, board: Board, seen: frozenset[str]) -> dict[int, int]:
+def _run_mapping(board: Board, run: s.Run, env: dict[str, Value]) -> dict[int, int]:
+    cells = run_cells(board, end_cell(board, run.first, env), end_cell(board, run.last, env))
+    if cells is None:
+        raise fail(run.pos, "its ends make no run of cells on a row or column", "two cells of one row or column")
+    mapping: dict[int, int] = {}
+    for cycle in run_cycle(run.kind, cells).cycles:
+        for i, cell in enumerate(cycle):
+            mapping[cell] = cycle[(i + 1) % len(cycle)]
+    return mapping
+
+
+def _is_permutation(move: s.Move) -> bool:
+    """A move of cycles, or a run of fixed ends (one permutation, not one for each cell a
+    variable end takes)."""
+    return any(
+        isinstance(a, s.Cycle)
+        or (isinstance(a, s.Run) and not isinstance(a.first, s.Var) and not isinstance(a.last, s.Var))
+        for a in move.actions
+    )
+
+
+def _power(
+    moves: Sequence[s.Move], action: s.Cycle, board: Board, env: dict[str, Value], seen: frozenset[str]
+) -> dict[int, int]:
     """`cycle U * k`: move U's permutation made k times."""
     assert action.of is not None
     name = action.of.name
-    of_cycles = [m for m in moves if any(isinstance(a, s.Cycle) for a in m.actions)]
+    of_cycles = [m for m in moves if _is_permutation(m)]
     named = [m for m in of_cycles if m.name == name]
     if not named:
         known = sorted({m.name for m in of_cycles} - seen)
         other = any(m.name == name for m in moves)
+        runs = [a for m in moves if m.name == name for a in m.actions if isinstance(a, s.Run)]
         said = (
-            f"the move '{name}' is not made of cycles (`cycle NAME * k` is a power of a move written with `cycle`)"
+            f"the move '{name}' has a variable end: it is a move for each cell the end takes, "
+            "not one permutation (`cycle NAME * k` takes one)"
+            if runs
+            else f"the move '{name}' is not made of cycles (`cycle NAME * k` is a power of a move written with "
+            "`cycle`, or with `reverse` or `rotate` of fixed ends)"
             if other
             else f"no move named '{name}' is made of cycles{suggest(name, known)}"
         )
@@ -125,7 +183,7 @@ def _power(moves: Sequence[s.Move], action: s.Cycle, board: Board, seen: frozens
         )
     if action.power == 0:
         raise fail(action.pos, f"cycle {name} * 0 moves nothing", "a power such as 2 or -1")
-    base = _mapping(moves, named[0], board, seen)
+    base = _mapping(moves, named[0], board, env, seen)
     result: dict[int, int] = {}
     for cycle in _cycles(base):
         for i, cell in enumerate(cycle):

@@ -44,7 +44,8 @@ from ..model.puzzle import (
     Window,
 )
 from . import syntax as s
-from .cycles import cell_named, permutation_move, run_cells, run_cycle
+from .cycles import end_cell, permutation_move, run_cells, run_cycle
+from .expressions import Value
 from .layouts import expand
 from .predicates import (
     Names,
@@ -123,7 +124,7 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
     actions = [_action(ctx, stmt, a, scope) for a in stmt.actions if not isinstance(a, s.Cycle)]
     if any(isinstance(a, s.Cycle) for a in stmt.actions):
         blocks = [p.symbol for p in ctx.types if p.shape is not None]
-        actions.append(permutation_move(stmt, _board(ctx, stmt.pos), ctx.el.of(s.Move), blocks))
+        actions.append(permutation_move(stmt, _board(ctx, stmt.pos), ctx.el.of(s.Move), blocks, ctx.el.env))
     if len(stmt.guards) > 1:
         raise fail(stmt.guards[1].pos, "a move takes one condition (join them with and)", "one if")
     if len(stmt.costs) > 1:
@@ -159,7 +160,7 @@ def _run_moves(ctx: MoveContext, stmt: s.Move) -> list[Move]:
         if isinstance(end, s.Var):
             choices.append(list(range(board.size)))
             continue
-        choices.append([cell_named(board, end)])
+        choices.append([end_cell(board, end, ctx.el.env)])
     line = source_lines(ctx.el.spec.source)[stmt.pos.line - 1].strip() if stmt.pos.line >= 1 else ""
     found = []
     for first in choices[0]:
@@ -327,7 +328,7 @@ def _rewrite(ctx: MoveContext, stmt: s.Move, rule: s.Rewrite, introduce) -> Rewr
                 f"move {stmt.name}: a pattern in shape {rule.shape.name} is one window of {len(shape)} cells",
                 f"{len(shape)} cells, no '...'",
             )
-        return Rewrite(tuple(lhs), tuple(rhs), (), shape, _anchors(stmt, board))
+        return Rewrite(tuple(lhs), tuple(rhs), (), shape, _anchors(stmt, board, ctx.el.env))
     directions = _directions(ctx, stmt, rule.along)
     longest = max(len(w) for w in lhs)
     if longest > 1 and not any(_fits(board, d, longest) for d in directions):
@@ -337,16 +338,17 @@ def _rewrite(ctx: MoveContext, stmt: s.Move, rule: s.Rewrite, introduce) -> Rewr
             f"{board.describe()}{el.with_params()}",
             "a pattern that fits on the board",
         )
-    return Rewrite(tuple(lhs), tuple(rhs), directions, None, _anchors(stmt, board))
+    return Rewrite(tuple(lhs), tuple(rhs), directions, None, _anchors(stmt, board, ctx.el.env))
 
 
-def _anchors(stmt: s.Move, board: Board) -> frozenset[int] | None:
-    """`from CELL, ...`: the cells where the pattern's first cell may lie (None: anywhere)."""
+def _anchors(stmt: s.Move, board: Board, env: dict[str, Value]) -> frozenset[int] | None:
+    """`from CELL, ...`: the cells where the pattern's first cell may lie (None: anywhere); a
+    cell may be named by a parameter, as a run's end is."""
     if not stmt.anchors:
         return None
     if len(stmt.anchors) > 1:
         raise fail(stmt.anchors[1][0].pos, f"move {stmt.name} says `from` twice", "one from CELL, CELL, ...")
-    return frozenset(cell_named(board, name) for name in stmt.anchors[0])
+    return frozenset(end_cell(board, name, env) for name in stmt.anchors[0])
 
 
 def _fits(board: Board, direction: Direction, length: int) -> bool:

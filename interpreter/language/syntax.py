@@ -299,12 +299,13 @@ class Cycle(NamedTuple):
 class Run(NamedTuple):
     """`reverse A .. B` (the cells from A to B in the opposite order) or `rotate A .. B` (what
     each holds one cell on towards B, B's to A); an end may be a variable (`?k`), which then
-    ranges over the cells: a move for every run it makes."""
+    ranges over the cells: a move for every run it makes; an end written `(EXPR)`, or a
+    parameter's name where no cell has that name, is the cell its value names."""
 
     pos: Pos
     kind: str  # reverse | rotate
-    first: Name | Var
-    last: Name | Var
+    first: Expr  # a Name, a Var or another expression
+    last: Expr
 
 
 Action = Take | Put | Advance | SetCounter | Let | Toggle | Cycle | Run

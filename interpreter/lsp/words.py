@@ -110,7 +110,8 @@ WORDS: dict[str, str] = {
     "to the first; `cycle OTHER * K` is move OTHER's cycles made K times (`* -1` undoes it).",
     "reverse": "`reverse A .. B`: the cells from A to B, in the opposite order (`reverse 1 .. ?k`: flip the "
     "top k pancakes, for every k).",
-    "rotate": "`rotate A .. B`: what each cell from A to B holds moves one cell on towards B, B's to A.",
+    "rotate": "`rotate A .. B`: what each cell from A to B holds moves one cell on towards B, B's to A "
+    "(an end may be a parameter, `rotate 1 .. n`, or an expression in brackets).",
     "take": "`take ?t from LOC`: a piece at LOC (a place, a stack's top, a cell) is removed, one move per kind "
     "of piece there.",
     "from": "`take ?t from LOC`: where the piece is taken. `... from CELL, ...` after a rewrite's directions: "

@@ -204,3 +204,31 @@ def test_a_rotated_run_moves_every_content_one_cell_on() -> None:
     compiled = compiled_from('board line 4\npieces 1..4 "n"\nstart 1 2 3 4\ngoal 4 1 2 3\nmove spin: rotate 1 .. 4\n')
     assert compiled.invertible and not compiled.undirected  # its inverse is no move
     assert search(compiled, engine="python").length == 1
+
+
+TOP_SPIN = """
+param perm = [2, 5, 1, 4, 3, 7, 10, 6, 9, 8]
+param n = len(perm)
+param k = 4
+board ring n
+pieces 1..n "tokens"
+start = perm
+goal = 1..n
+move spin: rotate 1 .. n
+move back: cycle spin * -1
+move turn: reverse 1 .. (k)
+"""
+
+
+def test_a_runs_ends_may_be_parameters_and_its_inverse_a_power() -> None:
+    """Top-Spin of any number of tokens: the ring spun by `rotate 1 .. n` (n a parameter),
+    back by `cycle spin * -1`, the turntable `reverse 1 .. (k)`. The lengths are a plain
+    breadth-first search's (spin, its inverse and the reversal of cells 1-4 of a tuple)."""
+    compiled = compiled_from(TOP_SPIN)
+    spin, back, turn = (next(m for m in compiled.puzzle.moves if m.name == name) for name in ("spin", "back", "turn"))
+    assert spin.actions[-1].cycles == (tuple(range(10)),)
+    assert back.actions[-1].cycles == (tuple([0, *range(9, 0, -1)]),)
+    assert turn.actions[-1].cycles == ((0, 3), (1, 2))
+    assert search(compiled, engine="python").length == 24
+    shorter = compiled_from(TOP_SPIN.replace("[2, 5, 1, 4, 3, 7, 10, 6, 9, 8]", "[3, 1, 2, 5, 4, 7, 6, 9, 8, 10]"))
+    assert search(shorter, engine="python").length == 21
