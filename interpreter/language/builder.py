@@ -302,6 +302,7 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
             form = None
         more: list[s.Name] = []
         until = None
+        until_pieces = False
         guards: list[s.Expr] = []
         costs: list[s.Expr | s.CostParts] = []
         anchors: list[tuple[s.Name, ...]] = []
@@ -322,7 +323,7 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
                         )
                     more.append(item.value)
                 elif item.kind == "until":
-                    until = item.pos
+                    until, until_pieces = item.pos, item.value
                 elif item.kind == "guard":
                     guards.append(item.value)
                 elif item.kind == "anchors":
@@ -344,13 +345,17 @@ class SyntaxBuilder(Transformer[Token, list[s.Statement]]):
             tuple(costs),
             tuple(anchors),
             repeated,
+            until_pieces,
         )
 
     def more_direction(self, meta: Meta, c: list[Token]) -> _Clause:
         return _Clause("more_direction", _name(c[0]), pos_of(c[0]))
 
     def until(self, meta: Meta, c: list[Any]) -> _Clause:
-        return _Clause("until", None, pos_of(meta))
+        return _Clause("until", bool(c), pos_of(meta))
+
+    def by_pieces(self, meta: Meta, c: list[Any]) -> bool:
+        return True
 
     def guard(self, meta: Meta, c: list[Any]) -> _Clause:
         return _Clause("guard", c[0], pos_of(meta))

@@ -251,8 +251,8 @@ def _form(ctx: MoveContext, stmt: s.Move, introduce) -> Rewrite | Slide | Carry 
         else:
             codes = kind_codes(form.subject, Scope(ctx.names, "a move"))
             variable = None
-        mode = "until" if stmt.until is not None else form.mode
-        if stmt.repeated is not None and (mode == "until" or stmt.actions):
+        mode = form.mode if stmt.until is None else "until_piece" if stmt.until_pieces else "until"
+        if stmt.repeated is not None and (mode != form.mode or stmt.actions):
             raise fail(
                 stmt.repeated,
                 "repeated walks a piece's path step by step: it goes with a plain step or slide",

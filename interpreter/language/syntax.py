@@ -499,6 +499,7 @@ class Move(NamedTuple):
     costs: tuple[Expr | CostParts, ...]
     anchors: tuple[tuple[Name, ...], ...] = ()  # `from CELL, ...`: where the pattern's first cell may lie
     repeated: Pos | None = None  # `repeated`: a piece's whole path by this move is one move
+    until_pieces: bool = False  # `until blocked by pieces`: only a piece stops the slide, not the edge
 
 
 class Safe(NamedTuple):

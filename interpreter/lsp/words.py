@@ -101,7 +101,8 @@ WORDS: dict[str, str] = {
     "step": "`step PIECE along DIRECTIONS [repeated]`: the piece moves to the empty cell one step away.",
     "until": "`slide PIECE along D until blocked`: the piece slides as far as it can, stopping only at the edge "
     "or in front of another piece.",
-    "blocked": "`until blocked` after a slide: it goes as far as it can.",
+    "blocked": "`until blocked` after a slide: it goes as far as it can; `until blocked by pieces`: only a "
+    "piece stops it, and a slide the edge would end is no move.",
     "repeated": "`repeated` after a step or a slide: a macro move: every arrangement one piece reaches by the "
     "same move, any number of times, is one move (Klotski's count).",
     "toggle": "`toggle A [B] in SHAPE [at ?c]`: every cell of the shape at an anchor flips between `A` and `B` "

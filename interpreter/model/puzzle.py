@@ -159,7 +159,7 @@ class Slide(NamedTuple):
     codes: frozenset[int]  # the piece codes that may move
     variable: str | None  # `?b`, bound to the moving piece
     directions: tuple[Direction, ...]
-    mode: str  # step | slide | until
+    mode: str  # step | slide | until (blocked) | until_piece (blocked by pieces: the edge stops nothing)
     repeated: bool = False  # the piece goes on by the same move, any number of times: one move
 
 

@@ -49,6 +49,16 @@ def test_slide_until_blocked_goes_as_far_as_it_can() -> None:
     assert found == {"_RX_/____/____", "__X_/____/R___"}
 
 
+def test_slide_until_blocked_by_pieces_stops_only_in_front_of_a_piece() -> None:
+    """Lunar Lockout's robots: a slide the edge (or a hole) would end is no move; the rook
+    slides right to the wall X and stops before it, and goes nowhere down."""
+    found = successors(compiled_from(ROOK + "move m: slide R along orthogonal until blocked by pieces\n"))
+    assert found == {"_RX_/____/____"}
+    text = "board:\n    R _ . _ X\npiece R rook\npiece X wall\ngoal ?*4\n"
+    text += "move m: slide R along right until blocked by pieces\n"
+    assert successors(compiled_from(text)) == set()
+
+
 def test_step_goes_one_cell() -> None:
     found = successors(compiled_from(ROOK + "move m: step R along orthogonal\n"))
     assert found == {"_RX_/____/____", "__X_/R___/____"}

@@ -223,7 +223,7 @@ def _cell_move(
         f"?x ?y -> ?y ?x{along_or_not}",
         "?x ... _ -> _ ... ?x",
         f"step {x if x != '?x' else '?p'}{along}",
-        f"slide ?p{along}" + draw(st.sampled_from(["", " until blocked"])),
+        f"slide ?p{along}" + draw(st.sampled_from(["", " until blocked", " until blocked by pieces"])),
         f"put {draw(st.sampled_from(symbols))} at ?c",
     ]
     if frame:
@@ -419,7 +419,12 @@ def blocks(draw: st.DrawFn) -> str:
     )
     how = draw(
         st.sampled_from(
-            ["step ?v along orthogonal", "slide ?v along left, right", "slide ?v along orthogonal until blocked"]
+            [
+                "step ?v along orthogonal",
+                "slide ?v along left, right",
+                "slide ?v along orthogonal until blocked",
+                "slide ?v along orthogonal until blocked by pieces",
+            ]
         )
     )
     move = f"move drive: {how}"

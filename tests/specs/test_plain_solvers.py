@@ -18,6 +18,7 @@ from tests.plain import (
     klotski,
     knights_tour,
     lights_out,
+    lunar_lockout,
     magic_square,
     pancakes,
     peg_english,
@@ -26,6 +27,7 @@ from tests.plain import (
     queens,
     rush_hour,
     sokoban,
+    top_spin,
     water_jugs,
 )
 
@@ -284,3 +286,26 @@ def test_the_futoshiki_spec_s_answer_is_the_plain_solver_s() -> None:
     assert len(signs) == 12 and givens == {(3, 4): 5, (5, 2): 4}
     (plain,) = futoshiki.solutions(5, givens, signs)  # type: ignore[arg-type]
     assert puzint.solve("futoshiki").solutions == ("/".join(" ".join(map(str, row)) for row in plain),)
+
+
+@pytest.mark.parametrize(
+    "robots", ["_H__H____H_____H________X", "___X__H____H_______H_H___", "__XH_______H______HH_____"]
+)
+def test_lunar_lockout_agrees(robots: str) -> None:
+    """A robot stops only in front of another; the last start is never solved."""
+    compiled = load(SPECS / "lunar_lockout.puz", {"robots": robots})
+    length, count, _ = lunar_lockout.solve(robots)
+    for engine in ("python", "compiled"):
+        result = search(compiled, count=True, engine=engine)
+        assert (result.length, result.count or 0) == (length, count)
+    assert search(compiled, reach=True, engine="python").reachable == lunar_lockout.reachable(robots)
+
+
+@pytest.mark.parametrize(
+    ("perm", "k"), [((2, 5, 1, 4, 3, 7, 10, 6, 9, 8), 4), ((6, 1, 3, 2, 5, 4), 3), ((3, 1, 2, 5, 4, 6, 7, 8), 4)]
+)
+def test_top_spin_agrees(perm: tuple[int, ...], k: int) -> None:
+    compiled = load(SPECS / "top_spin.puz", {"perm": str(list(perm)), "k": str(k)})
+    length, count = top_spin.solve(perm, k)
+    result = search(compiled, count=True, engine="python")
+    assert (result.length, result.count or 0) == (length, count)

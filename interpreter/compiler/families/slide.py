@@ -40,7 +40,7 @@ class SlideFamily:
         self.part_code = {(part.piece, part.offset): code for code, part in enumerate(puzzle.parts)}
         self.evaluator = evaluator
         self.cost = evaluator.function(move.cost) if move.cost is not None else None
-        self.invertible = self.mode != "until" and self.guard is None and not move.actions
+        self.invertible = self.mode in ("step", "slide") and self.guard is None and not move.actions
         self._rays: dict[tuple[int, int], tuple[int, ...]] = {}
         self._back: list[Direction] | None = None
 
@@ -63,8 +63,10 @@ class SlideFamily:
         ray = self.ray(cell, d)
         mode = self.mode
         last = None
-        for k, target in enumerate(ray):
+        blocked = False
+        for target in ray:
             if state[target]:
+                blocked = True
                 break
             if mode == "step":
                 yield target
@@ -72,9 +74,7 @@ class SlideFamily:
             if mode == "slide":
                 yield target
             last = target
-            if k == len(ray) - 1:
-                break
-        if mode == "until" and last is not None:
+        if last is not None and (mode == "until" or (mode == "until_piece" and blocked)):
             yield last
 
     def moves(self, state: bytes) -> Iterator[tuple[int, int, bytearray]]:
@@ -133,17 +133,21 @@ class SlideFamily:
                     continue
                 k = 0
                 last = None
+                blocked = False
                 while True:
                     k += 1
                     moved = [board.step(c, vector, k) if c is not None else None for c in own]
-                    if None in moved or any(state[c] and c not in own for c in moved):  # type: ignore[index]
+                    if None in moved:
+                        break
+                    if any(state[c] and c not in own for c in moved):  # type: ignore[index]
+                        blocked = True
                         break
                     last = moved
                     if self.mode in ("slide", "step"):
                         yield i, moved[0], self._placed(state, code, own, moved)  # type: ignore[arg-type,misc]
                     if self.mode == "step":
                         break
-                if self.mode == "until" and last is not None:
+                if last is not None and (self.mode == "until" or (self.mode == "until_piece" and blocked)):
                     yield i, last[0], self._placed(state, code, own, last)  # type: ignore[arg-type,misc]
             i = state.find(code, i + 1, cells)
 

@@ -155,7 +155,7 @@ from .records import (
 
 FULL = -2  # `expand` found more successors than `out` has rows for
 FAILED = -1  # an error was found (it is in the workspace)
-STEP, SLIDE_ANY, UNTIL = 0, 1, 2
+STEP, SLIDE_ANY, UNTIL, UNTIL_PIECE = 0, 1, 2, 3
 
 
 # ---- safety rules and the goal
@@ -445,18 +445,20 @@ def _slides(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found:
             for di in range(mp[record + F_DIRS_FROM], mp[record + F_DIRS_TO]):
                 lo, hi = ray_range(mp, cell, mp[mp[DIRECTIONS_USED] + di])
                 last = -1
+                blocked = False
                 for k in range(lo, hi):
                     t = mp[k]
                     if ws[s + t] != 0:
+                        blocked = True
                         break
                     last = t
-                    if mode != UNTIL:
+                    if mode < UNTIL:
                         found, allowed = _slide_to(mp, ws, record, out, found, cell, t, code, allowed, -1, -1)
                         if found < 0 or mode == STEP:
                             break
                 if found < 0:
                     return found
-                if mode == UNTIL and last >= 0:
+                if last >= 0 and (mode == UNTIL or (mode == UNTIL_PIECE and blocked)):
                     found, allowed = _slide_to(mp, ws, record, out, found, cell, last, code, allowed, -1, -1)
                     if found < 0:
                         return found
@@ -479,6 +481,7 @@ def _block_slides(
     for _ in range(mp[record + F_DIRS_FROM], mp[record + F_DIRS_TO]):
         steps = mp[at]
         last = -1
+        blocked = False
         for k in range(steps):
             moved = at + 1 + k * size
             free = True
@@ -488,15 +491,16 @@ def _block_slides(
                     free = False
                     break
             if not free:
+                blocked = True
                 break
             last = moved
-            if mode != UNTIL:
+            if mode < UNTIL:
                 found, allowed = _slide_to(mp, ws, record, out, found, cell, -1, -1, allowed, table, moved)
                 if found < 0:
                     return found
                 if mode == STEP:
                     break
-        if mode == UNTIL and last >= 0:
+        if last >= 0 and (mode == UNTIL or (mode == UNTIL_PIECE and blocked)):
             found, allowed = _slide_to(mp, ws, record, out, found, cell, -1, -1, allowed, table, last)
             if found < 0:
                 return found

@@ -227,7 +227,7 @@ WORD = 63  # bits of a word a packed state uses (the top bit kept free: all ones
 # family kinds and forms
 SLIDE, CARRY, GENERAL = 0, 1, 2
 FORM_NONE, FORM_REWRITE, FORM_SLIDE, FORM_CARRY = 0, 1, 2, 3
-SLIDE_MODES = ("step", "slide", "until")
+SLIDE_MODES = ("step", "slide", "until", "until_piece")
 REPEATED = 4  # added to a slide's mode: the piece's whole path is one move (moves._paths)
 # a variable the actions introduce: what it ranges over
 VAR_PLACE, VAR_CELL, VAR_COUNTER, VAR_TAKE = 0, 1, 2, 3

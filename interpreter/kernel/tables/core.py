@@ -253,18 +253,21 @@ def _slide(
             for d in range(count):
                 r = ray_start + ray_base + cell * count + d
                 last = -1
+                blocked = False
                 for k in range(prog[r], prog[r + 1]):
                     target = prog[ray_cells + k]
                     if (state >> uint64(target * bits)) & mask != uint64(0):
+                        blocked = True
                         break
-                    if mode != 2:  # step or slide: every empty cell reached (step: the first)
+                    if mode < 2:  # step or slide: every empty cell reached (step: the first)
                         out_states[found] = emptied | (code << uint64(target * bits))
                         out_moves[found] = -1
                         found += 1
                         if mode == 0:
                             break
                     last = target
-                if mode == 2 and last >= 0:  # until blocked: the last one only
+                # until blocked: the last one only (by pieces: where a piece, not the edge, stopped it)
+                if last >= 0 and (mode == 2 or (mode == 3 and blocked)):
                     out_states[found] = emptied | (code << uint64(last * bits))
                     out_moves[found] = -1
                     found += 1

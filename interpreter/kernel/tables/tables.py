@@ -24,7 +24,7 @@ from ...model.puzzle import ANY, Toggle
 if TYPE_CHECKING:
     import numpy as np
 
-SLIDE_MODES = ("step", "slide", "until")
+SLIDE_MODES = ("step", "slide", "until", "until_piece")
 SLIDE, TOGGLE = 0, 1  # the kinds of move family the kernel runs, after the rewrites
 WORD = 63  # bits a packed state may use (one word, the top bit kept free)
 
