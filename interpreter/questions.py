@@ -120,6 +120,11 @@ def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, s
             f"{spell('method', 'bidirectional')} needs a goal that is one state (a goal picture without "
             "wildcards) and moves that can all be undone"
         )
+    if question.method == "bidirectional" and question.count and compiled.symmetry is not None:
+        return (
+            f"{spell('method', 'bidirectional')} counts from both ends, and the count up to the spec's "
+            f"symmetry needs the layers from the start: ask without {spell('method', 'bidirectional')}"
+        )
     if options.heuristic != "auto" or options.patterns:
         query = query_of(compiled, question)
         why = heuristics.refusal(compiled, options.heuristic, query.guided, query.method, options.patterns)
@@ -168,7 +173,11 @@ def _method_refused(question: Question, mode: str, listing: bool, method: str) -
         if mode == "all":
             return picks + "all solutions are listed depth first"
         return picks + "every shortest solution is listed from the graph of all shortest paths"
-    if question.count or question.reach or mode in ("count", "reach"):
+    counting = question.count or mode == "count"
+    shortest = mode in ("shortest", "count")
+    if counting and shortest and not question.reach and question.method in ("bfs", "bidirectional"):
+        return None  # counted layer by layer from the start, or from both ends
+    if counting or question.reach or mode in ("count", "reach"):
         return picks + "counting and reaching explore every layer"
     if mode == "any":
         return f"{method} does not apply: this spec asks for any solution (`search any`), found depth first"

@@ -57,6 +57,11 @@ class CompiledEngine:
             if compiled.estimate is None:
                 return "IDA* needs a `heuristic` line in the spec"
             return kernel.why_not(compiled, depth_first=True)
+        if query.counts_from_both_ends(compiled) and query.method == "bidirectional":
+            why = _why_not_both_ends(compiled)
+            if why is not None and _why_not_layers(compiled, query) is None:
+                why += " (--method bfs counts layer by layer on the kernel)"
+            return why
         if _from_both_ends(compiled, query):
             why = _why_not_both_ends(compiled)
             if why is not None and query.method == "bidirectional" and _why_not_layers(compiled, query) is None:
@@ -212,7 +217,7 @@ def _search(compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchRes
     if _from_both_ends(compiled, query):
         from ..kernel.searches import bidirectional
 
-        return bidirectional.shortest(compiled, limits)
+        return bidirectional.count(compiled, limits) if query.count else bidirectional.shortest(compiled, limits)
     if not query.layered:
         return by_width.shortest(compiled, limits)
     if query.from_goal:
@@ -252,11 +257,11 @@ def _by_tables(compiled: CompiledPuzzle, query: Query) -> bool:
 
 
 def _from_both_ends(compiled: CompiledPuzzle, query: Query) -> bool:
-    """Whether the kernel searches the shortest solution from both ends: where it is asked
-    for by name, or chosen by default and the kernel can (else it searches breadth first from
-    the start, which finds the same shortest length: a method nobody asked for is never a
-    reason to refuse)."""
-    if not query.by_bidirectional(compiled):
+    """Whether the kernel searches the shortest solution from both ends, or counts the
+    shortest solutions from both ends: where it is asked for by name, or chosen by default and
+    the kernel can (else it searches or counts breadth first from the start, which finds the
+    same answer: a method nobody asked for is never a reason to refuse)."""
+    if not (query.by_bidirectional(compiled) or query.counts_from_both_ends(compiled)):
         return False
     return query.method == "bidirectional" or _why_not_both_ends(compiled) is None
 

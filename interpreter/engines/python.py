@@ -42,7 +42,8 @@ class PythonEngine:
 
     def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
         """Pick the search that answers the question, and run it. Counting and reachability
-        need every layer (the layered search); the cheapest solution, uniform cost (A* with a
+        need every layer (the layered search), but the shortest solutions to one goal state
+        by moves that can all be undone are counted from both ends; the cheapest solution, uniform cost (A* with a
         heuristic); `any`, depth first; a plain shortest solution, A* with a heuristic, from
         both ends when the goal is one state and every move can be undone, else breadth first."""
         started = time.monotonic()
@@ -57,6 +58,8 @@ class PythonEngine:
             result = depth.any_solution(compiled, limits, canonical, compiled.in_search_order)
         elif query.from_goal:
             result = _to_goal(compiled, limits)
+        elif query.counts_from_both_ends(compiled):
+            result = bidirectional.count(compiled, limits)
         elif query.layered:
             result = _layered(compiled, limits, query)
         elif query.method in ("astar", "idastar") or query.by_astar(compiled):

@@ -63,6 +63,17 @@ class Query:
             return False
         return self.method == "astar" or (self.method == "auto" and compiled.estimate is not None)
 
+    def counts_from_both_ends(self, compiled: CompiledPuzzle) -> bool:
+        """The shortest solutions counted from both ends (`search.bidirectional.count`): asked
+        for (`--method bidirectional`), or by default where the goal is one state, every move
+        can be undone and no symmetry is declared (counted up to one, they need the layers
+        from the start); `--method bfs` counts layer by layer from the start."""
+        if not self.count or self.reach or self.mode != "shortest" or self.listing or self.trajectories:
+            return False
+        if compiled.goal_state is None or not compiled.invertible or compiled.symmetry is not None:
+            return False
+        return self.method in ("auto", "bidirectional")
+
     @property
     def guided(self) -> bool:
         """Whether a heuristic guides the search: one shortest solution, by A* or IDA* (named,
@@ -117,7 +128,8 @@ class Query:
                 else ("every state that can be reached (--reach)")
             )
         if self.count:
-            return f"how many {kind} solutions there are (--count)"
+            both = " (--count, from both ends)" if self.method == "bidirectional" else " (--count)"
+            return f"how many {kind} solutions there are{both}"
         how = {"idastar": " by IDA*", "astar": " by A*", "bidirectional": " from both ends", "bfs": " breadth first"}
         return f"the {kind} solution{how.get(self.method, '')}"
 

@@ -289,7 +289,8 @@ def test_count_only_counts(capsys: pytest.CaptureFixture[str]) -> None:
             "puzint: --from-goal starts from the goal: it needs a goal that is one",
         ),
         (["queens.puz", "--reach", "--from-goal"], "--from-goal explores moves backwards: a logic puzzle has no moves"),
-        (["frog.puz", "--count", "--method", "bfs"], "puzint: --method bfs picks how one shortest solution is"),
+        (["frog.puz", "--reach", "--method", "bfs"], "puzint: --method bfs picks how one shortest solution is"),
+        (["frog.puz", "--count", "--method", "astar"], "puzint: --method astar picks how one shortest solution"),
         (["peg_english.puz", "--method", "bfs"], "puzint: --method bfs does not apply: this spec asks for any"),
         (
             ["frog.puz", "--explain", "--format", "json"],

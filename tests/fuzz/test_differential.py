@@ -255,7 +255,7 @@ def check_question(compiled: CompiledPuzzle, plain: Plain, question: dict[str, A
     )
     if kernel_fits:
         kernel = ask(compiled, "compiled", **question)
-        both_ends = not isinstance(python, str) and python.method == "bidirectional"
+        both_ends = not isinstance(python, str) and python.method.startswith("bidirectional")
         if both_ends and not isinstance(kernel, str) and "bidirectional" not in kernel.method:
             # no method named, and the kernel cannot search from both ends: it searched breadth first
             python = ask(compiled, "python", **{**question, "method": "bfs"})

@@ -77,7 +77,7 @@ def test_the_kernel_answers_as_python_does(
         compiled, count=count, reach=reach, limits=Limits(max_states=5_000_000), method=method, engine="compiled"
     )
     assert kernel.method.endswith(", compiled")
-    if method == "auto" and python.method == "bidirectional" and "bidirectional" not in kernel.method:
+    if method == "auto" and python.method.startswith("bidirectional") and "bidirectional" not in kernel.method:
         # the kernel cannot search these moves from both ends: it searched breadth first, as Python then does
         python = search(
             compiled, count=count, reach=reach, limits=Limits(max_states=5_000_000), method="bfs", engine="python"
@@ -145,16 +145,20 @@ def test_a_count_past_64_bits_is_detected() -> None:
     assert core.sum_ways(states, ways, 0, 0, 3, *words, mask, value)[1]  # 2**64 does not fit
 
 
-def test_a_count_past_64_bits_is_left_to_python(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("method", ["bfs", "auto"])
+def test_a_count_past_64_bits_is_left_to_python(monkeypatch: pytest.MonkeyPatch, method: str) -> None:
+    """Layer by layer (--method bfs) or from both ends (frog's goal is one state, and its
+    moves can be run backwards)."""
+    from puzint.kernel.searches import bidirectional, by_width
     from puzint.kernel.searches import breadth_first as kernel_search
-    from puzint.kernel.searches import by_width
 
     def overflowing(*args: object, **kwargs: object) -> SearchResult:
         raise kernel_search.count_overflow()
 
     monkeypatch.setattr(by_width, "explore", overflowing)
+    monkeypatch.setattr(bidirectional, "count", overflowing)
     compiled = load(SPECS[0].parent / "frog.puz")
-    result = search(compiled, count=True, engine="compiled")
+    result = search(compiled, count=True, engine="compiled", method=method)
     assert result.count == 2 and not result.method.endswith("compiled")
 
 

@@ -7,6 +7,11 @@ Each side keeps its states in order with their parents, and a hash table of thei
 As in Python, the side whose frontier is smaller grows by a whole layer; a state new to it
 that the other side holds is where they meet (the first one), and the layer is finished
 before the solution is made. Each call stops where Python checks the limits.
+
+Counting (`count`, as `search.bidirectional.count`), each side also keeps each state's number
+of shortest paths from its end, summed as the layer is made (each parent once, however many
+moves lead from it to the child); a sum past 64 bits hands the count to Python. The counts of
+the states where the layers meet are multiplied in Python, whose integers hold any product.
 """
 
 from __future__ import annotations
@@ -22,9 +27,9 @@ from ...search.result import LIMIT, NO_SOLUTION, SOLVED, SearchResult
 from ..compiling.jit import njit
 from ..tables import core
 from ..tables.tables import Tables, build
-from .breadth_first import Arrays
+from .breadth_first import Arrays, count_overflow
 
-LAYER_DONE, CHECK, ROOM = range(3)
+LAYER_DONE, CHECK, ROOM, OVERFLOW = range(4)
 
 
 @njit(cache=True)
@@ -75,15 +80,91 @@ def grow(
     return LAYER_DONE
 
 
+@njit(cache=True)
+def grow_counting(
+    prog: np.ndarray,
+    states: np.ndarray,
+    parents: np.ndarray,
+    keys: np.ndarray,
+    indices: np.ndarray,
+    ways: np.ndarray,
+    touched: np.ndarray,
+    other_keys: np.ndarray,
+    c: np.ndarray,
+    hi: int,
+    out_states: np.ndarray,
+    out_moves: np.ndarray,
+) -> int:
+    """As `grow`, each new state's paths the sum of its parents' in the layer before (each
+    parent once: `touched` holds the last parent that added to it)."""
+    room = len(out_states)
+    while c[0] < hi:
+        if c[1] + room > len(states) or c[1] + room > len(keys) // 4 * 3:
+            return ROOM
+        at = c[0]
+        w = ways[at]
+        n = core.successors(states[at], prog, out_states, out_moves)
+        for j in range(n):
+            child = out_states[j]
+            slot = core.slot(keys, child)
+            if keys[slot] != core.EMPTY:
+                i = indices[slot]
+                if i >= hi and touched[i] != at:  # in the layer being made, not yet from this parent
+                    touched[i] = at
+                    total = ways[i] + w
+                    if total < w:
+                        return OVERFLOW
+                    ways[i] = total
+                continue
+            keys[slot] = child
+            indices[slot] = c[1]
+            states[c[1]] = child
+            parents[c[1]] = at
+            ways[c[1]] = w
+            touched[c[1]] = at
+            if c[2] < 0 and other_keys[core.slot(other_keys, child)] != core.EMPTY:
+                c[2] = c[1]
+            c[1] += 1
+        c[0] = at + 1
+        c[3] -= n + 1
+        if c[3] <= 0:
+            return CHECK
+    return LAYER_DONE
+
+
+@njit(cache=True)
+def meeting(states: np.ndarray, lo: int, hi: int, other_keys: np.ndarray, other_indices: np.ndarray) -> np.ndarray:
+    """The states of this side's layer [lo, hi) that the other side holds: rows of (index
+    here, index there)."""
+    found = np.empty((hi - lo, 2), dtype=np.int64)
+    k = 0
+    for i in range(lo, hi):
+        at = core.slot(other_keys, states[i])
+        if other_keys[at] != core.EMPTY:
+            found[k, 0], found[k, 1] = i, other_indices[at]
+            k += 1
+    return found[:k]
+
+
 class Side:
     """One side of the search: its tables (forwards or backwards), and its states with
     their parents and table (`search.Arrays`)."""
 
-    def __init__(self, tables: Tables, first: int) -> None:
+    def __init__(self, tables: Tables, first: int, counting: bool = False) -> None:
         self.tables = tables
         self.found = Arrays.holding(first)
         self.count = 1
         self.layer = (0, 1)
+        # counting: each state's paths from this side's end, and the parent that last added to them
+        self.ways = np.ones(self.found.capacity if counting else 0, dtype=np.uint64)
+        self.touched = np.full(len(self.ways), -1, dtype=np.int64)
+
+    def make_room(self, room: int) -> None:
+        self.found.make_room(self.count, room)
+        if len(self.ways):
+            capacity = self.found.capacity
+            self.ways.resize(capacity, refcheck=False)
+            self.touched.resize(capacity, refcheck=False)
 
     def chain(self, state: np.uint64) -> list[bytes]:
         """The states from this side's first one to `state`."""
@@ -93,14 +174,24 @@ class Side:
 
 def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """As `search.bidirectional.shortest`."""
-    method = "bidirectional, compiled"
+    return _search(compiled, limits, counting=False)
+
+
+def count(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """As `search.bidirectional.count`; a path count past 64 bits raises NotExact."""
+    return _search(compiled, limits, counting=True)
+
+
+def _search(compiled: CompiledPuzzle, limits: Limits, counting: bool) -> SearchResult:
+    method = "bidirectional" + (" with path counts" if counting else "") + ", compiled"
     if compiled.start == compiled.goal_state:
-        return SearchResult(SOLVED, 1, method=method)
+        return SearchResult(SOLVED, 1, count=1 if counting else None, method=method)
     forward_tables = build(compiled)
     backward_tables = build(compiled, backward=True)
     assert compiled.goal_state is not None
     goal = _word(compiled.goal_state, forward_tables)
-    forward, backward = Side(forward_tables, forward_tables.start), Side(backward_tables, goal)
+    forward = Side(forward_tables, forward_tables.start, counting)
+    backward = Side(backward_tables, goal, counting)
     room = max(forward_tables.most_successors, backward_tables.most_successors)
     out_states, out_moves = np.empty(room, dtype=np.uint64), np.empty(room, dtype=np.int32)
     c = np.zeros(4, dtype=np.int64)
@@ -111,29 +202,31 @@ def shortest(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
             lo, hi = side.layer
             c[0], c[1], c[2] = lo, side.count, -1
             while True:
-                why = grow(
-                    side.tables.program,
-                    side.found.states,
-                    side.found.parents,
-                    side.found.keys,
-                    side.found.indices,
-                    other.found.keys,
-                    c,
-                    hi,
-                    out_states,
-                    out_moves,
-                )
+                found = side.found
+                arrays = (side.tables.program, found.states, found.parents, found.keys, found.indices)
+                if counting:
+                    why = grow_counting(
+                        *arrays, side.ways, side.touched, other.found.keys, c, hi, out_states, out_moves
+                    )
+                else:
+                    why = grow(*arrays, other.found.keys, c, hi, out_states, out_moves)
                 side.count = int(c[1])
                 if why == ROOM:
-                    side.found.make_room(side.count, room)
+                    side.make_room(room)
                 elif why == CHECK:
                     c[3] = limits.check(forward.count + backward.count)
+                elif why == OVERFLOW:
+                    raise count_overflow()
                 else:
                     break
             if c[2] >= 0:
                 meet = side.found.states[int(c[2])]
                 path = _path(compiled, forward.chain(meet), backward.chain(meet))
-                return SearchResult(SOLVED, forward.count + backward.count, path=path, method=method)
+                result = SearchResult(SOLVED, forward.count + backward.count, path=path, method=method)
+                if counting:
+                    pairs = meeting(side.found.states, hi, side.count, other.found.keys, other.found.indices)
+                    result.count = sum(int(side.ways[i]) * int(other.ways[j]) for i, j in pairs)
+                return result
             side.layer = (hi, side.count)
     except (LimitReached, KeyboardInterrupt) as exc:
         return SearchResult(LIMIT, forward.count + backward.count, limit_reason=stop_reason(exc), method=method)

@@ -82,12 +82,9 @@ def both(
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     compiled = load(SPECS / spec, params)
     compiled.undirected = compiled.undirected and undirected
-    python = search(
-        compiled, count=count, reach=reach, method="bfs" if not (count or reach) else "auto", engine="python"
-    )
-    kernel = search(
-        compiled, count=count, reach=reach, method="bfs" if not (count or reach) else "auto", engine="compiled"
-    )
+    method = "auto" if reach else "bfs"  # layer by layer from the start, counting too
+    python = search(compiled, count=count, reach=reach, method=method, engine="python")
+    kernel = search(compiled, count=count, reach=reach, method=method, engine="compiled")
     assert kernel.method.endswith(", compiled")
     return answer(python), answer(kernel)
 
