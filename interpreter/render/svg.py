@@ -109,7 +109,8 @@ def solution_panels(compiled: CompiledPuzzle, path: Path) -> list[Panel]:
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
         label = compiled.label(move, before)
-        caption = f"{number}. {describe(label, compiled, short=True, drawn=CAPTION_GLYPHS).plain}"
+        said = describe(label, compiled, short=True, drawn=CAPTION_GLYPHS).plain
+        caption = f"{number}. {said or label.rule}"  # a permutation of cells moves no one piece: its name
         panels.append(state_panel(compiled, after, label, caption))
         before = after
     return panels

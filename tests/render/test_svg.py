@@ -133,3 +133,13 @@ def test_a_filled_grid_is_drawn_as_a_puzzle_page_prints_it(capsys: pytest.Captur
     assert sum(t.get("font-weight") == "bold" for t in digits) == 21
     assert sum(t.get("fill") == "#1565c0" for t in digits) == 60
     assert not list(root.iter(f"{ns}circle"))
+
+
+def test_a_permutation_of_cells_is_captioned_by_its_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """A turn of the pocket cube moves no one piece from cell to cell: its caption is the
+    move's name, never a bare number."""
+    code, out, _ = run(capsys, "run", str(SPECS / "pocket_cube.puz"), "--format", "svg")
+    assert code == 0
+    captions = [panel.find(f"{SVG}text") for panel in ET.fromstring(out).findall(f"{SVG}g")]
+    texts = [c.text or "" for c in captions[1:] if c is not None]
+    assert texts and all(re.fullmatch(r"\d+\. \S+", text) for text in texts)
