@@ -42,10 +42,11 @@ class PythonEngine:
 
     def search(self, compiled: CompiledPuzzle, query: Query, limits: Limits) -> SearchResult:
         """Pick the search that answers the question, and run it. Counting and reachability
-        need every layer (the layered search), but the shortest solutions to one goal state
-        by moves that can all be undone are counted from both ends; the cheapest solution, uniform cost (A* with a
-        heuristic); `any`, depth first; a plain shortest solution, A* with a heuristic, from
-        both ends when the goal is one state and every move can be undone, else breadth first."""
+        need every layer (the layered search; the shortest solutions to one goal state by moves
+        that can all be undone are counted from both ends); the cheapest solution, uniform cost
+        (A* with a heuristic); `any`, depth first; a plain shortest solution, A* with a
+        heuristic, from both ends when the goal is one state and every move can be undone,
+        else breadth first."""
         started = time.monotonic()
         group = compiled.symmetry
         filling = compiled.filling
