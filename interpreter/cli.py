@@ -425,8 +425,9 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
             progress.stop()
     if replayed is not None:
         return _show_replay(args, out, compiled, replayed, best, glyphs)
-    if args.verbose:
-        _say_engine(every if every is not None else solved.result)
+    answered = every if every is not None else solved.result
+    if args.verbose or _handed_over(args.engine, answered):
+        _say_engine(answered)
     if args.format in ("svg", "html"):
         return _write_picture(args, compiled, every, None if every is not None else solved)
     if every is not None:
@@ -537,6 +538,13 @@ def _workers_asked(args: argparse.Namespace, compiled: CompiledPuzzle, query: Qu
         except parallel.Unreachable as exc:
             raise UsageError(f"--cluster: {exc}") from None
     return workers
+
+
+def _handed_over(asked: str, result: AllSolutions | SearchResult) -> bool:
+    """Whether the engine asked for by name handed the question to another once it ran (a
+    value past the kernel's words): said on stderr even without --verbose, since the answer
+    is not the named engine's."""
+    return asked != "auto" and result.tried_first == asked and result.engine != asked
 
 
 def _say_engine(result: AllSolutions | SearchResult) -> None:

@@ -118,7 +118,7 @@ def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, s
     if question.method == "bidirectional" and (compiled.goal_state is None or not compiled.invertible):
         return (
             f"{spell('method', 'bidirectional')} needs a goal that is one state (a goal picture without "
-            "wildcards) and moves that can all be undone"
+            "wildcards) and moves that can all be undone" + _one_way(compiled)
         )
     if question.method == "bidirectional" and question.count and compiled.symmetry is not None:
         return (
@@ -153,6 +153,10 @@ def judged_by_rules_alone(compiled: CompiledPuzzle, asking: str) -> str | None:
     )
 
 
+def _one_way(compiled: CompiledPuzzle) -> str:
+    return f" (move '{compiled.one_way}' cannot be)" if compiled.one_way is not None else ""
+
+
 def _from_goal_refused(compiled: CompiledPuzzle, question: Question, mode: str, spell: Spelling) -> str | None:
     from_goal = spell("from_goal", "")
     alone = not (question.count or question.all or question.distinct or mode in ("count", "cheapest"))
@@ -163,7 +167,7 @@ def _from_goal_refused(compiled: CompiledPuzzle, question: Question, mode: str, 
     if compiled.goal_state is None:
         return f"{from_goal} starts from the goal: it needs a goal that is one state (a goal picture without wildcards)"
     if not compiled.invertible:
-        return f"{from_goal} runs the moves backwards: it needs moves that can all be undone"
+        return f"{from_goal} runs the moves backwards: it needs moves that can all be undone{_one_way(compiled)}"
     return None
 
 

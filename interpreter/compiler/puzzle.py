@@ -78,6 +78,7 @@ class CompiledPuzzle:
         keys: set[tuple[object, ...]] = set()
         reverses: set[tuple[object, ...]] = set()
         self._table_invertible = True
+        one_way: str | None = None
         for r, move in enumerate(puzzle.moves):
             if not _table_move(move):
                 continue
@@ -86,6 +87,8 @@ class CompiledPuzzle:
             lhs, rhs = normalise(rule)
             undo = invertible(lhs, rhs)
             self._table_invertible = self._table_invertible and undo
+            if not undo and one_way is None:
+                one_way = move.name
             pairs = movers(lhs, rhs)
             for cells in placements(puzzle.board, move, rule):
                 inst = instance(lhs, rhs, cells, len(self._instances))
@@ -153,6 +156,8 @@ class CompiledPuzzle:
         table = index(self._instances, self.cells, rarity, single) if self._instances else None
         backward = None
         self.invertible = self._table_invertible and all(f.invertible for f in self.families)
+        # the first move that cannot be run backwards, named where a search from the goal is refused
+        self.one_way = one_way or next((f.move.name for f in self.families if not f.invertible), None)
         # Every move undone by a move: then a breadth-first layer's successors all lie in the
         # layer before it, itself or the next (the kernel keeps only those three in its table).
         self.undirected = self._table_invertible and reverses <= keys and self._families_undone()

@@ -80,7 +80,8 @@ def invertible(lhs: list[CellPattern], rhs: list[CellPattern]) -> bool:
 
 
 def movers(lhs: list[CellPattern], rhs: list[CellPattern]) -> list[tuple[int | None, int | None]]:
-    """Pair the pattern positions a piece leaves with those it reaches."""
+    """Pair the pattern positions a piece leaves with those it reaches (None: it appears, or
+    it leaves the board: `?b -> _` takes the matched piece off)."""
     pairs: list[tuple[int | None, int | None]] = []
     first: dict[str, int] = {}
     for i, c in enumerate(lhs):
@@ -89,6 +90,10 @@ def movers(lhs: list[CellPattern], rhs: list[CellPattern]) -> list[tuple[int | N
     for j, c in enumerate(rhs):
         if isinstance(c, Bind) and first[c.name] != j:
             pairs.append((first[c.name], j))
+    kept = {c.name for c in rhs if isinstance(c, Bind)}
+    for i, c in enumerate(lhs):  # a matched piece the right side does not keep: it leaves its cell
+        if isinstance(c, Bind) and rhs[i] != c and (c.name not in kept or first[c.name] != i):
+            pairs.append((i, None))
     codes = {c.code for c in lhs + rhs if isinstance(c, Lit) and c.code != EMPTY}
     for code in sorted(codes):
         lit = Lit(code)

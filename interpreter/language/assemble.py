@@ -129,7 +129,7 @@ def assemble(el: Elaboration) -> Puzzle:
     pools = _check_pieces_used(el, types, move_list, start_cells, contents)
     said = len(el.errors.diagnostics)
     layouts.everyone_is_in_the_start(el, types, contents)  # the goal's mistakes, each said once
-    if len(el.errors.diagnostics) == said and not _check_goal_pieces(el, types, goal, places, pools):
+    if len(el.errors.diagnostics) == said and not _check_goal_pieces(el, types, goal, places, pools, start_cells):
         _check_goal_counts(el, types, move_list, start_cells, goal, places, counters)
     el.errors.raise_if_any()
 
@@ -256,7 +256,9 @@ def _check_pieces_used(
     return pools
 
 
-def _check_goal_pieces(el: Elaboration, types: list[PieceType], goal: Goal, places: list[Place], pools: Pools) -> bool:
+def _check_goal_pieces(
+    el: Elaboration, types: list[PieceType], goal: Goal, places: list[Place], pools: Pools, start_cells: list[int]
+) -> bool:
     """A goal that wants a piece on the cells, or in a place, where it never is (not at the
     start, and no move that can be made brings it there) can never be reached. Returns
     whether it said so."""
@@ -264,7 +266,8 @@ def _check_goal_pieces(el: Elaboration, types: list[PieceType], goal: Goal, plac
     on_cells = {code for code in goal.cells or () if 0 < code <= len(types)} - pools.cells
     if on_cells:
         layout = next(x for x in el.statements if isinstance(x, (s.LayoutDecl, s.ComputedLayout)) and x.which == "goal")
-        _never_there(el, layout.pos, [types[code - 1].symbol for code in sorted(on_cells)], "on the board")
+        symbols = [types[code - 1].symbol for code in sorted(on_cells)]
+        _never_there(el, layout.pos, symbols, "on the board", _more_at_start(types, start_cells, goal.cells or ()))
     for wanted in goal.places:
         codes = set(wanted.sequence or ()) | {i + 1 for i, n in enumerate(wanted.at_least or ()) if n}
         absent = sorted(codes - pools.places)
@@ -275,14 +278,33 @@ def _check_goal_pieces(el: Elaboration, types: list[PieceType], goal: Goal, plac
     return len(el.errors.diagnostics) > before
 
 
-def _never_there(el: Elaboration, pos: Pos, symbols: list[str], where: str) -> None:
+def _never_there(el: Elaboration, pos: Pos, symbols: list[str], where: str, why: str = "") -> None:
     one = len(symbols) == 1
     el.errors.error(
         pos,
         f"the goal can never be reached: it wants {', '.join(symbols)} {where}, where "
-        f"{'it is' if one else 'they are'} never: not at the start, and no move brings {'it' if one else 'them'} there",
+        f"{'it is' if one else 'they are'} never: not at the start, and no move brings {'it' if one else 'them'} there"
+        f"{why}",
         "a goal of pieces that can be there",
     )
+
+
+def _more_at_start(types: list[PieceType], start_cells: list[int], goal_cells: tuple[int, ...]) -> str:
+    """` (the start has 1 twice, the goal once)`: pieces the start holds more of than the goal
+    wants, the likely slip where a start misses what the goal wants."""
+    start = Tally(code for code in start_cells if 0 < code <= len(types))
+    wanted = Tally(code for code in goal_cells if 0 < code <= len(types))
+    more = [code for code in sorted(start) if start[code] > wanted[code] and wanted[code] > 0]
+    if not more:
+        return ""
+    said = "; ".join(
+        f"{types[code - 1].symbol} {_times(start[code])}, the goal {_times(wanted[code])}" for code in more
+    )
+    return f" (the start has {said})"
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def _conserves(move: Move) -> bool:

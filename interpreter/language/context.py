@@ -28,7 +28,7 @@ def parse_override(name: str, text: str, default: Value) -> Value:
             return True
         if text.lower() in ("false", "no", "0"):
             return False
-        raise ValueError(f"parameter {name} takes true or false, got '{shown}'")
+        raise ValueError(f"parameter {name} takes true or false (yes or no, 1 or 0), got '{shown}'")
     if isinstance(default, int):
         return _whole_number(name, text, shown)
     if isinstance(default, tuple) and default and isinstance(default[0], tuple):

@@ -334,7 +334,11 @@ def render(
         kind = "cheapest" if compiled.puzzle.search == "cheapest" else "shortest"
         print_parts(
             console,
-            [f"{report.solutions:,} {kind} solutions follow {report.classes} distinct piece trajectories{up_to}:"],
+            [
+                f"{report.solutions:,} {kind} solution{'s' if report.solutions != 1 else ''} "
+                f"follow{'s' if report.solutions == 1 else ''} {report.classes} distinct piece "
+                f"trajector{'ies' if report.classes != 1 else 'y'}{up_to}:"
+            ],
             glyphs.separator,
             style="bold",
         )

@@ -75,7 +75,8 @@ def not_closed(name: str, pos: Pos, what: str) -> NotASymmetry:
         [
             Diagnostic(
                 pos,
-                f"'{name}' is not a symmetry of this puzzle: it maps one of the {what} to a state that is not one",
+                f"'{name}' is not a symmetry of this puzzle from its start: it maps one of the {what} "
+                "to a state that is not one (the rules may keep it, the states this start reaches do not)",
                 "a symmetry of the board and of every rule",
             )
         ]

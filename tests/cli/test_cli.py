@@ -548,3 +548,17 @@ def test_a_filling_with_cells_open_and_givens_that_break_a_rule_names_it(
     assert code == 4
     said = " ".join(out.split())  # the first column (1 3 2 1) and the last row (1 _ _ 1) both repeat a 1
     assert "no solution: the givens break `all different(l)` (line 11) on r1c1, r2c1, r3c1, r4c1 · " in said
+
+
+@pytest.mark.skipif(not kernel.installed(), reason="numba is not installed")
+def test_an_engine_asked_by_name_that_hands_over_says_so(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Counting the cheapest solutions, the kernel meets a move of cost 0 and hands the count
+    to Python: the answer is right, and stderr says whose it is without --verbose."""
+    spec = tmp_path / "walk.puz"
+    spec.write_text(
+        "counter X = 0 in 0..2\ncounter Z = 0 in 0..2\ngoal when Z == 2\n"
+        "move walk: set X = X + 1 cost 0\nmove pay: set Z = Z + 1 cost 1\nsearch cheapest\n"
+    )
+    code, out, err = run(capsys, "run", str(spec), "--count", "--engine", "compiled", "--format", "json")
+    assert code == 0 and json.loads(out)["count"] == 6  # 2 pays, and 0 to 2 walks before the last pay: 1 + 2 + 3
+    assert "answered by python" in err and "compiled was tried first: a move of cost 0" in err

@@ -311,3 +311,18 @@ def test_a_cursor_advanced_round_a_ring_any_number_of_times_lands_where_the_step
     for engine in ("python", "compiled") if installed() else ("python",):
         report = enumerate_solutions(compiled, Limits(max_states=10_000), options=RunOptions(engine))
         assert {tuple(path[-1][1][:n]) for path in report.solutions} == expected, engine
+
+
+def test_a_matched_piece_a_rewrite_takes_off_is_said_to_leave() -> None:
+    """`?b -> _` takes the matched piece off the board: each move says which piece leaves
+    which cell, as `R -> _` does, so that the two moves of one name are told apart (in the
+    solution, and in a solution file to replay)."""
+    for rule in ("?b -> _", "R -> _"):
+        compiled = compiled_from(f"board line 2\npiece R hoop\nstart R R\ngoal _ _\nmove off: {rule} along right\n")
+        labels = {compiled.label(move, compiled.start).movers for _, move in compiled.expand(compiled.start)}
+        assert labels == {(("R", "1", None),), (("R", "2", None),)}, rule
+    swap = compiled_from(
+        "board line 2\npiece R r\npiece G g\nstart R G\ngoal G R\nmove s: ?a ?b -> ?b ?a along right\n"
+    )
+    ((_, move),) = swap.expand(swap.start)
+    assert swap.label(move, swap.start).movers == (("R", "1", "2"), ("G", "2", "1"))

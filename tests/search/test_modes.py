@@ -64,8 +64,8 @@ def test_a_symmetry_checked_on_the_reachable_states_when_moves_have_conditions()
     one_way = search(compiled_from(text + "symmetry mirror\n"), reach=True)
     assert (one_way.reachable, one_way.reachable_up_to_symmetry) == (4, None)
     assert one_way.symmetry_note == (
-        "'mirror' is not a symmetry of this puzzle: it maps one of the reachable states to a state that is "
-        "not one (line 6, column 10)"
+        "'mirror' is not a symmetry of this puzzle from its start: it maps one of the reachable states to a "
+        "state that is not one (the rules may keep it, the states this start reaches do not) (line 6, column 10)"
     )
     both_ways = text.replace("along right if", "along left, right if")
     result = search(compiled_from(both_ways + "symmetry mirror\n"), reach=True)
