@@ -418,7 +418,7 @@ class CompiledPuzzle:
         if self._table is not None:
             found = [successor for successor in self._table(before) if successor[0] == after]
         for family in self.families:
-            if isinstance(family, CarryFamily):
+            if isinstance(family, (CarryFamily, GeneralFamily)):
                 found.extend(family.moves_to(before, after))
             else:
                 found.extend(successor for successor in family.expand(before) if successor[0] == after)

@@ -326,3 +326,36 @@ def test_a_matched_piece_a_rewrite_takes_off_is_said_to_leave() -> None:
     )
     ((_, move),) = swap.expand(swap.start)
     assert swap.label(move, swap.start).movers == (("R", "1", "2"), ("G", "2", "1"))
+
+
+RINGS = """
+board line 4
+piece R hoop
+start R R R R
+goal _ _ _ _
+move first: R -> _ along right from 1
+move first: _ -> R along right from 1
+move on: ?a _ -> ?a R along right if count(x in cells if x.col < ?a.col and x is hoop) == 0
+move off: ?a ?b -> ?a _ along right if count(x in cells if x.col < ?a.col and x is hoop) == 0
+move mark: ?a _ -> ?a R along right, add 1 to turns if ?a.col == 1
+counter turns = 0 in 0..3
+"""
+
+
+def test_the_moves_between_two_states_are_those_expand_gives() -> None:
+    """A solution kept as states is named again move by move (`moves_to`): where a move has
+    no actions only the choices that make the next state have their condition asked; the
+    moves found are expand's, in its order, on every pair of states the moves join."""
+    compiled = compiled_from(RINGS)
+    seen, frontier = {compiled.start}, [compiled.start]
+    pairs = 0
+    while frontier:
+        state = frontier.pop()
+        children = compiled.expand(state)
+        for child in {child for child, _ in children}:
+            assert compiled.moves_to(state, child) == [s for s in children if s[0] == child]
+            pairs += 1
+            if child not in seen:
+                seen.add(child)
+                frontier.append(child)
+    assert len(seen) > 16 and pairs > len(seen)  # the counter multiplies the rings' 16 arrangements

@@ -302,6 +302,15 @@ class GeneralFamily:
         self.run(state, out.append, with_cost=True)
         return out
 
+    def moves_to(self, before: bytes, after: bytes) -> list[Successor]:
+        """`expand(before)`'s successors that are `after`: where the move has no actions, the
+        form's change alone makes the successor, and the condition is asked only of the
+        choices that make `after` (a path of 100,000 moves, named again, asks it 100,000
+        times, not once for every choice of every state)."""
+        out: list[Successor] = []
+        self.run(before, out.append, with_cost=False, target=after)
+        return [successor for successor in out if successor[0] == after]
+
     def expand_back(self, state: bytes) -> list[Successor]:
         """Toggles and cycles are undone: a toggle undoes itself (its predecessors are its
         successors); a cycle's predecessor is the state its cycles run backwards make, where
@@ -317,13 +326,19 @@ class GeneralFamily:
         earlier = bytes(before)
         return [(earlier, move) for child, move in self.expand(earlier) if child == state]
 
-    def run(self, state: bytes, emit: Callable[[Any], None], with_cost: bool) -> None:
+    def run(self, state: bytes, emit: Callable[[Any], None], with_cost: bool, target: bytes | None = None) -> None:
+        """Each successor, emitted; `target`: only those that may be it are finished (the
+        others may be left out)."""
         guard, effects, lets, safety = self.guard, self.effects, self.lets, self.safety
+        skip_others = target is not None and not effects
+        wanted = target or b""
         check = safety.check if safety.anything else None
         number, index, cost = self.ids.number, self.index, self.cost
         env = self._env
 
         def finish(state: bytes, base: bytearray, env: list[Any], key: tuple[Any, ...]) -> None:
+            if skip_others and base != wanted:
+                return  # no action follows the form: `base` is the successor, and not the one sought
             for slot, value in lets:
                 env[slot] = value(state, env)
             if guard is not None and not guard(state, env):

@@ -183,9 +183,20 @@ class Walk:
     goal: int = -1  # the index of the goal state the solution ends at
     generated: int = 0
     room: int = 0  # rows for one state's successors
+    budget: int = 0  # the states still to make before the limits are looked at (0: at once)
+    out_states: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.uint64))
+    out_moves: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int32))
 
     def __post_init__(self) -> None:
         self.room = self.tables.most_successors
+        self.rows_for_successors(self.room)
+
+    def rows_for_successors(self, room: int) -> None:
+        """The rows a state's successors are written to, made once for every layer (a walk of
+        a million layers of one state each pays for its Python side per layer)."""
+        self.room = room
+        self.out_states = np.empty(room, dtype=np.uint64)
+        self.out_moves = np.empty(room, dtype=np.int32)
 
     def goal_test(self) -> tuple[np.ndarray, np.ndarray, np.uint64, np.uint64]:
         """What core's goal tests take after the states: the machine program and its workspace,
@@ -252,9 +263,7 @@ NO_SYMMETRY = np.empty((0, 1), dtype=np.uint64)
 def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray = NO_SYMMETRY) -> bool:
     """Expand the current layer into the next; True if a goal was generated (`stop_at_goal`)."""
     tables, arrays = walk.tables, walk.arrays
-    room = walk.room
-    out_states = np.empty(room, dtype=np.uint64)
-    out_moves = np.empty(room, dtype=np.int32)
+    room, out_states, out_moves = walk.room, walk.out_states, walk.out_moves
     lo, hi = walk.layer
     if walk.undirected:
         arrays.needed = walk.previous
@@ -293,9 +302,8 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
             walk.raise_error()
         walk.raise_if_failed()
         if why == core.OUT_FULL:  # a state with more successors than thought: room for them
-            room = walk.room = 2 * room
-            out_states = np.empty(room, dtype=np.uint64)
-            out_moves = np.empty(room, dtype=np.int32)
+            walk.rows_for_successors(2 * room)
+            room, out_states, out_moves = walk.room, walk.out_states, walk.out_moves
             arrays.make_room(walk.count, room)
             continue
         if why == core.NEEDS_ROOM:
@@ -306,7 +314,9 @@ def _next_layer(walk: Walk, limits: Limits, stop_at_goal: bool, keep: np.ndarray
             walk.goal = goal
             return True
         if why != core.NEEDS_ROOM:
-            limits.check(walk.count, at=f"depth {walk.depth}")
+            walk.budget -= generated + 1
+            if why != core.LAYER_DONE or walk.budget <= 0:  # small layers: looked at every CHECK_EVERY states
+                walk.budget = limits.check(walk.count, at=f"depth {walk.depth}")
         if why == core.LAYER_DONE:
             walk.previous, walk.layer = lo, (hi, walk.count)
             return False
