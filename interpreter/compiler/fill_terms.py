@@ -252,7 +252,7 @@ class Terms:
         if isinstance(expr, (m.ValueOf, m.PieceAttr)) and (isinstance(expr, m.ValueOf) or expr.name == "value"):
             return self._value_of(expr, bound)
         if isinstance(expr, m.CellAttr) and self.puzzle.board is not None:
-            found = self.puzzle.board.cells[known_cell(expr.cell, bound)]
+            found = self.puzzle.board.cells[self.known_cell(expr.cell, bound)]
             return Affine({}, int((found.row if expr.name == "row" else found.col) or 0), pos)
         if isinstance(expr, m.Unary) and expr.op == "-":
             return self.scaled(self.number(expr.operand, bound), -1, pos)
@@ -285,6 +285,28 @@ class Terms:
                 return Affine({}, CALLS[expr.name](*(a.constant for a in args if isinstance(a, Affine))), pos)
             return Call(expr.name, args, pos)
         raise Inexpressible(pos, "this number")
+
+    def known_cell(self, expr: m.Expr, bound: dict[int, Any]) -> int:
+        """As `families.fill.known_cell`, and `cell(r, c)` (or `cell(i)`) whose numbers the
+        rule's piece fixes (`cell(a.row, j)` for a row `a` and a column number `j`)."""
+        board = self.puzzle.board
+        if isinstance(expr, m.Content):
+            return self.known_cell(expr.cell, bound)
+        if isinstance(expr, m.CellOf):
+            return self.known_cell(expr.piece, bound)
+        if not isinstance(expr, m.CellAt) or board is None:
+            return known_cell(expr, bound)
+        try:
+            values = [self.number(arg, bound) for arg in expr.args]
+        except Inexpressible:
+            values = []
+        if not values or not all(isinstance(v, Affine) and v.known for v in values):
+            raise Inexpressible(expr.pos, "a cell that is only known during the search")
+        at = [v.constant for v in values if isinstance(v, Affine)]
+        found = board.at(1, at[0]) if len(at) == 1 else board.at(at[0], at[1])
+        if found is None:  # an error in the search, which Python reports where it meets it
+            raise Inexpressible(expr.pos, "a cell off the board")
+        return found
 
     def known_item(self, expr: m.Index, bound: dict[int, Any]) -> int | tuple[int, ...]:
         """`l[i]` where the rule's piece fixes i (an index outside the list: an error at it)."""
@@ -355,7 +377,7 @@ class Terms:
 
     def _value_of(self, expr: m.ValueOf | m.PieceAttr, bound: dict[int, Any]) -> Affine:
         """A cell's number: each of its pieces' numbers (a given's is known)."""
-        cell = known_cell(expr.piece, bound)
+        cell = self.known_cell(expr.piece, bound)
         k = self.thing_of_cell(cell)
         codes = [self.start[cell]] if k is None else list(self.values[k])
         numbers = []
@@ -594,12 +616,12 @@ class Terms:
             return self._first_is(expr.piece, expr.codes, bound)
         if isinstance(expr, m.IsKind):
             try:
-                return self.holds(known_cell(expr.piece, bound), expr.codes, False)
+                return self.holds(self.known_cell(expr.piece, bound), expr.codes, False)
             except OffBoard:  # no cell, no piece: of no kind
                 return False
         if isinstance(expr, m.IsEmpty) and expr.operand.type in (m.CELL, m.PIECE):
             try:
-                return self.holds(known_cell(expr.operand, bound), frozenset([EMPTY]), True)
+                return self.holds(self.known_cell(expr.operand, bound), frozenset([EMPTY]), True)
             except OffBoard:  # no cell: not an empty one
                 return False
         if isinstance(expr, m.Quantified):
@@ -617,7 +639,7 @@ class Terms:
         if isinstance(expr, m.Const) and isinstance(expr.value, str):
             return expr.value
         if isinstance(expr, m.CellAttr) and expr.name == "name" and self.puzzle.board is not None:
-            return self.puzzle.board.name(known_cell(expr.cell, bound))
+            return self.puzzle.board.name(self.known_cell(expr.cell, bound))
         return None
 
     def _runs(self, runs: m.Expr, clue: m.Expr, bound: dict[int, Any]) -> Cond | None:
@@ -686,7 +708,7 @@ class Terms:
         a, b, *directions = expr.args
         if any(isinstance(x, m.Call) and x.name == "nowhere" for x in (a, b)):
             return False
-        first, second = known_cell(a, bound), known_cell(b, bound)
+        first, second = self.known_cell(a, bound), self.known_cell(b, bound)
         return any(x.direction.next(first) == second for x in directions if isinstance(x, m.DirectionConst))
 
     def compare(self, op: str, left: Num, right: Num, pos: Pos) -> Cond:
@@ -718,7 +740,7 @@ class Terms:
     def _first_is(self, call: m.Call, codes: frozenset[int], bound: dict[int, Any]) -> Cond:
         """`first(x, d) is K`: some cell of the ray holds a K, every cell before it empty."""
         origin, direction = call.args
-        cell = known_cell(origin, bound)
+        cell = self.known_cell(origin, bound)
         if isinstance(direction, m.DirectionConst):
             way = direction.direction
         elif isinstance(direction, m.Local) and direction.slot in bound:

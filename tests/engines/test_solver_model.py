@@ -6,6 +6,7 @@ reified `and`. The answers are the plain solvers' (tests/specs, tests/engines/te
 from __future__ import annotations
 
 import importlib.util
+import itertools
 
 import pytest
 from puzint.compiler.families.fill import FillFamily, rule_cuts
@@ -69,3 +70,18 @@ def test_a_small_board_s_paths_are_the_plain_count(engine: str) -> None:
     )
     report = enumerate_solutions(compiled_from(text), Limits(), keep=False, options=RunOptions(engine))
     assert report.count == number_paths.count(board, diagonal=True) == 30
+
+
+@SOLVER
+@pytest.mark.parametrize("engine", ["cpsat", "python"])
+def test_a_cell_named_by_its_row_and_column_the_rule_fixes(engine: str) -> None:
+    """`cell(a.row, j)` for a row `a` and a column number `j` is a cell known before the
+    search: no two rows of a 3 x 3 grid of 0 and 1 alike. Plain count: 8 * 7 * 6 rows."""
+    text = (
+        'puzzle "p"\nboard grid 3 x 3\npieces 0..1 "digits"\nstart _*9\nfill cells with 0..1\nrule:\n'
+        "    every a in rows: every b in rows: a.row >= b.row or "
+        "some j in 1..3: cell(a.row, j).value != cell(b.row, j).value\n"
+    )
+    report = enumerate_solutions(compiled_from(text), Limits(), keep=False, options=RunOptions(engine))
+    plain = sum(1 for grid in itertools.product(itertools.product((0, 1), repeat=3), repeat=3) if len(set(grid)) == 3)
+    assert report.count == plain == 8 * 7 * 6
