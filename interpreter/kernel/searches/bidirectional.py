@@ -46,47 +46,6 @@ def grow(
     parents: np.ndarray,
     keys: np.ndarray,
     indices: np.ndarray,
-    other_keys: np.ndarray,
-    c: np.ndarray,
-    hi: int,
-    out_states: np.ndarray,
-    out_moves: np.ndarray,
-) -> int:
-    """Expand this side's frontier from c[0] up to `hi`, adding new states after c[1]; the
-    first new state the other side holds goes to c[2] (it stays once found); c[3] is the
-    budget of successors before the limits are checked."""
-    room = len(out_states)
-    while c[0] < hi:
-        if c[1] + room > len(states) or c[1] + room > len(keys) // 4 * 3:
-            return ROOM
-        at = c[0]
-        n = core.successors(states[at], prog, out_states, out_moves)
-        for j in range(n):
-            child = out_states[j]
-            slot = core.slot(keys, child)
-            if keys[slot] != core.EMPTY:
-                continue
-            keys[slot] = child
-            indices[slot] = c[1]
-            states[c[1]] = child
-            parents[c[1]] = at
-            if c[2] < 0 and other_keys[core.slot(other_keys, child)] != core.EMPTY:
-                c[2] = c[1]
-            c[1] += 1
-        c[0] = at + 1
-        c[3] -= n + 1
-        if c[3] <= 0:
-            return CHECK
-    return LAYER_DONE
-
-
-@njit(cache=True)
-def grow_counting(
-    prog: np.ndarray,
-    states: np.ndarray,
-    parents: np.ndarray,
-    keys: np.ndarray,
-    indices: np.ndarray,
     ways: np.ndarray,
     touched: np.ndarray,
     other_keys: np.ndarray,
@@ -95,33 +54,39 @@ def grow_counting(
     out_states: np.ndarray,
     out_moves: np.ndarray,
 ) -> int:
-    """As `grow`, each new state's paths the sum of its parents' in the layer before (each
-    parent once: `touched` holds the last parent that added to it)."""
+    """Expand this side's frontier from c[0] up to `hi`, adding new states after c[1]; the
+    first new state the other side holds goes to c[2] (it stays once found); c[3] is the
+    budget of successors before the limits are checked. Counting (`ways` not empty), each new
+    state's paths are the sum of its parents' in the layer before (each parent once:
+    `touched` holds the last parent that added to it)."""
     room = len(out_states)
+    counting = len(ways) > 0
     while c[0] < hi:
         if c[1] + room > len(states) or c[1] + room > len(keys) // 4 * 3:
             return ROOM
         at = c[0]
-        w = ways[at]
+        w = ways[at] if counting else np.uint64(0)
         n = core.successors(states[at], prog, out_states, out_moves)
         for j in range(n):
             child = out_states[j]
             slot = core.slot(keys, child)
             if keys[slot] != core.EMPTY:
-                i = indices[slot]
-                if i >= hi and touched[i] != at:  # in the layer being made, not yet from this parent
-                    touched[i] = at
-                    total = ways[i] + w
-                    if total < w:
-                        return OVERFLOW
-                    ways[i] = total
+                if counting:
+                    i = indices[slot]
+                    if i >= hi and touched[i] != at:  # in the layer being made, not yet from this parent
+                        touched[i] = at
+                        total = ways[i] + w
+                        if total < w:
+                            return OVERFLOW
+                        ways[i] = total
                 continue
             keys[slot] = child
             indices[slot] = c[1]
             states[c[1]] = child
             parents[c[1]] = at
-            ways[c[1]] = w
-            touched[c[1]] = at
+            if counting:
+                ways[c[1]] = w
+                touched[c[1]] = at
             if c[2] < 0 and other_keys[core.slot(other_keys, child)] != core.EMPTY:
                 c[2] = c[1]
             c[1] += 1
@@ -203,13 +168,21 @@ def _search(compiled: CompiledPuzzle, limits: Limits, counting: bool) -> SearchR
             c[0], c[1], c[2] = lo, side.count, -1
             while True:
                 found = side.found
-                arrays = (side.tables.program, found.states, found.parents, found.keys, found.indices)
-                if counting:
-                    why = grow_counting(
-                        *arrays, side.ways, side.touched, other.found.keys, c, hi, out_states, out_moves
-                    )
-                else:
-                    why = grow(*arrays, other.found.keys, c, hi, out_states, out_moves)
+                program = side.tables.program
+                why = grow(
+                    program,
+                    found.states,
+                    found.parents,
+                    found.keys,
+                    found.indices,
+                    side.ways,
+                    side.touched,
+                    other.found.keys,
+                    c,
+                    hi,
+                    out_states,
+                    out_moves,
+                )
                 side.count = int(c[1])
                 if why == ROOM:
                     side.make_room(room)
