@@ -36,7 +36,10 @@ def memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def never_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A copy that never answers, forked at Python's first poll (a search that ends before
+    `table.DELAY`, as knights on 4 rows does, would otherwise fork none)."""
     monkeypatch.setattr(race, "_other_side", lambda *args: time.sleep(60))
+    monkeypatch.setattr(table, "DELAY", 0.0)
 
 
 def margin(monkeypatch: pytest.MonkeyPatch, clear: bool) -> None:

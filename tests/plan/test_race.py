@@ -46,6 +46,7 @@ def test_a_small_search_ends_in_python_before_any_copy_is_made(pids: list[int]) 
 
 def test_python_answers_and_the_copy_is_stopped(pids: list[int], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(race, "_other_side", lambda *args: time.sleep(60))  # a copy that never answers
+    monkeypatch.setattr(table, "DELAY", 0.0)  # forked at Python's first poll, however fast its search
     result = search(load(SPECS / "knights.puz", {"rows": "4"}), reach=True)
     assert (result.engine, result.tried_first, result.reachable) == ("python", None, 18_480)
     (pid,) = pids
@@ -68,6 +69,7 @@ def test_the_run_s_objects_are_kept_from_its_collector_while_the_copy_runs(
 
     monkeypatch.setattr(race, "_fork", counted)
     monkeypatch.setattr(race, "_other_side", lambda *args: time.sleep(60))
+    monkeypatch.setattr(table, "DELAY", 0.0)
     if frozen_already:
         gc.freeze()
     try:
