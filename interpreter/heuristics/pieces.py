@@ -29,6 +29,14 @@ same abstraction is searched once more for each target cell alone (its own moves
 the evaluator can send the pieces to different targets at the least cost (`model.pieces`);
 `MATCH_ENTRIES` bounds what those tables hold.
 
+Frozen pieces: for each cell, the instances that take a piece of the code off it to a cell
+that is not dead (its *exits*, each as its checks of the other cells) and whether a piece of
+the code that never leaves the cell keeps the goal from being met (the goal wants something
+else there, or every piece of the code must end on one of its cells and this is not one). The
+evaluator finds the pieces that can never move (`model.pieces.PieceSet.frozen`): a state
+where one of them is on such a cell is dead (Sokoban's freeze deadlocks, derived here from the
+moves alone).
+
 Refused, with the reason: a puzzle that is not pieces on a board moved by plain rewrites
 (a move with a condition or an effect, or a cost that depends on the state, is not
 abstracted), a move that makes or removes pieces, or an abstraction too large
@@ -37,6 +45,7 @@ abstracted), a move that makes or removes pieces, or an abstraction too large
 
 from __future__ import annotations
 
+import dataclasses
 import heapq
 import time
 from collections import Counter, deque
@@ -111,6 +120,7 @@ def _piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:
                 f"one piece and the {len(kept)} unique pieces the moves name have more than {MOST_STATES:,} placements"
             )
         tables.append(_table(steps, goal, counts, n, code, kept, parts))
+    tables = [_with_exits(t, steps, goal, counts) for t in tables]
     made = PieceSet(tuple(tables), parts=parts)
     dead = sum(len(t.dead_cells()) for t in made.tables)
     costed = "" if not compiled.has_costs else " of cost" if parts == 1 else f" of each of the cost's {parts} parts"
@@ -234,6 +244,26 @@ def _table(
     alone = [[index(w) for w in product([t], *allowed) if len(set(w)) == k + 1] for t in targets]
     each = tuple(tuple(tuple(_least(back, at, size, p, own=True)) for at in alone) for p in range(parts))
     return PieceTable(code, kept, n, moves, own, tuple(targets), each)
+
+
+def _with_exits(table: PieceTable, steps: list[Step], goal: tuple[int, ...], counts: Counter[int]) -> PieceTable:
+    """The table with each cell's exits and whether a piece frozen there is stuck (see the
+    module's docstring; none where no cell is stuck). An exit is an instance whose movers
+    take the cell's piece to another cell, not dead, whose check of the cell allows the code;
+    its checks of the other cells are kept (a check of `?`, anything, is none)."""
+    code, n = table.code, table.cells
+    mine = Counter(goal)[code] >= counts[code]
+    stuck = tuple(goal[b] not in (code, ANY) or (mine and goal[b] != code) for b in range(n))
+    if not any(stuck):
+        return table
+    dead = table.dead_cells()
+    exits: list[set[tuple[tuple[int, int], ...]]] = [set() for _ in range(n)]
+    for checks, moved, _ in steps:
+        held = dict(checks)
+        for source, target in moved.items():
+            if target != source and target not in dead and held.get(source, code) in (code, ANY):
+                exits[source].add(tuple((c, w) for c, w in checks if c != source and w != ANY))
+    return dataclasses.replace(table, exits=tuple(tuple(sorted(e)) for e in exits), stuck=stuck)
 
 
 def _meets(holder: int | None, wanted: int, code: int, slot: dict[int, int]) -> bool:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from .patterns import DEAD
 
+Exit = tuple[tuple[int, int], ...]  # a way off a cell: the (cell, code) checks it makes of other cells
 UNREACHED = -1  # an entry from which no target can be reached (the piece is dead there)
 NO_WAY = 1 << 40  # an assignment's cost through an unreached entry (more than any sum of entries)
 DEAD_PACKED = 1 << 57  # a dead state's estimate on the kernel where a cost's parts are packed in one word
@@ -43,7 +44,10 @@ class PieceTable:
     a move may move several pieces of the code, so that the pieces' own costs need not add
     up). Every part's table is unreached at the same entries. `each[p][j]`: as `own[p]`, to
     the target cell `targets[j]` alone (empty where the goal does not give every piece a
-    cell of its own, or the tables would not fit `heuristics.pieces.MATCH_ENTRIES`)."""
+    cell of its own, or the tables would not fit `heuristics.pieces.MATCH_ENTRIES`).
+    `exits[b]`: the ways a piece of the code can leave cell b for a cell that is not dead, each
+    as the checks the move makes of other cells; `stuck[b]`: whether a piece of the code
+    that never leaves b keeps the goal from being met (both empty where no cell is stuck)."""
 
     code: int
     kept: tuple[int, ...]
@@ -52,6 +56,8 @@ class PieceTable:
     own: tuple[tuple[int, ...], ...] | None
     targets: tuple[int, ...] = ()
     each: tuple[tuple[tuple[int, ...], ...], ...] = ()
+    exits: tuple[tuple[Exit, ...], ...] = ()
+    stuck: tuple[bool, ...] = ()
 
     def base(self, state: bytes | bytearray) -> int:
         """The part of an entry's index the kept pieces' cells give."""
@@ -133,7 +139,40 @@ class PieceSet:
                     return dead
             for p in range(parts):
                 best[p] = max(best[p], most[p], total[p])
+        if self.frozen_stuck(state):
+            return dead
         return tuple(best)
+
+    def frozen_stuck(self, state: bytes | bytearray) -> bool:
+        """Whether a piece that can never move again stands on a cell where it is stuck. The
+        pieces that never move are the largest set F of the tables' pieces such that every
+        exit of each piece in F checks a cell that a piece of F holds for something else (the
+        greatest fixpoint, found by taking out every piece with an exit that no piece of F
+        blocks until none is left to take out). Why it is right: before the first move that
+        moved a piece of F, every piece of F stood where it stands now, so that move's checks
+        were met by them, and it was an exit of its piece (or it took the piece to a dead
+        cell, and the state after it is dead): F would not have kept that piece. So in any
+        solution no piece of F ever moves, and one that is stuck keeps the goal from being met."""
+        exits: dict[int, tuple[tuple[Exit, ...], ...]] = {}
+        stuck = False
+        for t in self.tables:
+            if not t.exits:
+                continue
+            for b in range(t.cells):
+                if state[b] == t.code:
+                    exits[b] = t.exits
+                    stuck = stuck or t.stuck[b]
+        if not stuck:
+            return False
+        frozen = set(exits)
+        changed = True
+        while changed:
+            changed = False
+            for b in sorted(frozen):
+                if any(all(c not in frozen or state[c] == w for c, w in way) for way in exits[b][b]):
+                    frozen.discard(b)
+                    changed = True
+        return any(t.stuck[b] for t in self.tables if t.exits for b in frozen if state[b] == t.code)
 
 
 def least_assignment(costs: list[list[int]]) -> int:

@@ -86,6 +86,22 @@ def test_the_estimate_never_says_more_than_the_distance_and_dead_only_where_no_g
     assert values[compiled.start] > 0
 
 
+@pytest.mark.parametrize("spec", ["sokoban", "microban 1", "microban 2", "microban 3", "microban 6"])
+def test_frozen_pieces_are_said_dead_only_where_no_goal_is_reached(spec: str) -> None:
+    """Every reachable state: where the tables find a box that can never move again off a
+    target (`PieceSet.frozen_stuck`), the exact search reaches no goal; and they find some
+    that no box's dead square shows (two boxes side by side against a wall)."""
+    compiled = load(SPECS / "sokoban.puz") if spec == "sokoban" else microban(int(spec.split()[1]))
+    alone = derived(compiled).puzzle.alone
+    assert alone is not None
+    (table,) = alone.tables
+    dead_cells = table.dead_cells()
+    seen, far = exact_distances(compiled)
+    frozen = {s for s in seen if alone.frozen_stuck(s)}
+    assert not frozen & far.keys()
+    assert any(not any(s[c] == table.code for c in dead_cells) for s in frozen)
+
+
 def exact_costs(compiled: CompiledPuzzle) -> tuple[set[bytes], dict[bytes, object]]:
     """Every state reachable from the start, and the exact cost to the goal of those that can
     reach it (Dijkstra backward over the reached states' costed moves; a cost of several
@@ -280,6 +296,61 @@ def test_dead_states_are_not_stored(engine: str) -> None:
     assert made.estimate is not None
     live = sum(1 for s in seen if made.estimate(s) < DEAD)
     assert found.states <= live < len(seen)
+
+
+FROZEN = """
+puzzle "two boxes side by side against a wall"
+board:
+    . . . . . . .
+    . _ B B _ _ .
+    . _ _ _ _ M .
+    . _ _ _ _ _ .
+    . . . . . . .
+piece M worker
+piece B box
+goal:
+    . . . . . . .
+    . B ? ? ? B .
+    . ? ? ? ? ? .
+    . ? ? ? ? ? .
+    . . . . . . .
+move walk: M _ -> _ M along orthogonal
+move push: M B _ -> _ M B along orthogonal
+"""
+
+
+@pytest.mark.parametrize("engine", ["python", "compiled"])
+def test_two_boxes_that_hold_each_other_against_a_wall_are_dead(engine: str) -> None:
+    """Each box alone could be pushed along the wall to a target (no dead square holds one),
+    but side by side neither can move: each push needs the other's square. The start is
+    dead, and the search stores nothing more, where breadth first walks the worker over the
+    room's 13 other squares."""
+    compiled = compiled_from(FROZEN)
+    made = derived(compiled)
+    alone = made.puzzle.alone
+    assert alone is not None and made.estimate is not None
+    (table,) = alone.tables
+    assert not any(made.start[c] == table.code for c in table.dead_cells())
+    assert alone.frozen_stuck(made.start) and made.estimate(made.start) == DEAD
+    unpruned = search(compiled, engine="python")
+    assert unpruned.status == NO_SOLUTION and unpruned.states == 13
+    found = search(made, method="astar", engine=engine)
+    assert found.status == NO_SOLUTION and found.states <= 1
+
+
+def test_a_box_frozen_on_its_target_is_not_dead() -> None:
+    """The same boxes on targets of their own and a third box free: frozen, but where the goal
+    wants them, so the state is not dead, and the free box is pushed home."""
+    spec = FROZEN.replace(". B ? ? ? B .", ". ? B B ? ? .").replace(". _ _ _ _ M .", ". _ _ B _ M .")
+    spec = spec.replace(". ? ? ? ? ? .\n    . ? ? ? ? ? .", ". ? ? ? ? ? .\n    . ? ? ? B ? .", 1)
+    compiled = compiled_from(spec)
+    made = derived(compiled)
+    alone = made.puzzle.alone
+    assert alone is not None and made.estimate is not None
+    assert not alone.frozen_stuck(made.start) and made.estimate(made.start) < DEAD
+    for engine in ("python", "compiled"):
+        found = search(made, method="astar", engine=engine)
+        assert found.status == SOLVED and found.length == search(compiled, engine="python").length
 
 
 HUGE = """

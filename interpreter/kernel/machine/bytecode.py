@@ -22,7 +22,7 @@ from ...errors import Pos
 from ...model import expr as m
 from ...model.board import Board, Direction
 from ...model.patterns import PatternSet
-from ...model.pieces import DEAD_PACKED
+from ...model.pieces import DEAD_PACKED, PieceTable
 from ...model.puzzle import ANY, EMPTY, Puzzle
 
 # The opcodes; an instruction is (opcode, a, b, c). The stack is popped right operand first.
@@ -144,6 +144,20 @@ def _written(e: m.Expr) -> str:
     word = EXPRESSION_WORDS.get(type(e), "this expression")
     pos = getattr(e, "pos", None)
     return f"{word} (line {pos.line}, column {pos.column})" if pos is not None and pos.line else word
+
+
+def _exits(table: PieceTable) -> list[int]:
+    """A table's exits as `Compiler._pieces` lays them out."""
+    cells = table.cells
+    laid = [int(stuck) for stuck in table.stuck] + [0] * (cells + 1)
+    for b, ways in enumerate(table.exits):
+        laid[cells + b] = len(laid)
+        for way in ways:
+            laid.append(len(way))
+            for cell, code in way:
+                laid.extend((cell, code))
+    laid[2 * cells] = len(laid)
+    return laid
 
 
 def assignment_slots(rows: int, columns: int) -> int:
@@ -562,11 +576,15 @@ class Compiler:
         """The one-piece tables (`model.pieces`) in `values`: how many tables, how many parts
         the cost has, the estimate of a dead state, each part's shift in the packed estimate
         (`cost_parts`: 0 where the cost is one number), where the scratch slots of an
-        assignment start, then each table's header (its code, how many unique pieces it keeps,
-        how many pieces of its code there are, how many targets have tables of their own (0:
-        none), where each part's `moves` entries are, where each part's `own` entries are (-1
-        where they do not add up), where each part's first target's entries are (the others
-        follow, a table apart), the kept pieces' codes), then the entries. A cost of several
+        assignment start, where those of the frozen pieces start (`machine._frozen_stuck`: a
+        mark a cell, then a list of the pieces), then each table's header (its code, how many
+        unique pieces it keeps, how many pieces of its code there are, how many targets have
+        tables of their own (0: none), where its exits are (-1: none), where each part's
+        `moves` entries are, where each part's `own` entries are (-1 where they do not add
+        up), where each part's first target's entries are (the others follow, a table apart),
+        the kept pieces' codes), then the entries. A table's exits: whether each cell is stuck,
+        where each cell's exits start and the last's end (from the exits' own start), then each
+        exit as how many checks it makes and each check's cell and code. A cost of several
         parts is estimated packed as the costs are, its dead estimate DEAD_PACKED: refused
         (Unsupported) where an estimate may not fit."""
         a = self.a
@@ -587,24 +605,28 @@ class Compiler:
                     raise Unsupported("one-piece tables whose estimates may not fit the packed cost's fields")
         counts = [self.puzzle.start.cells.count(t.code) for t in made.tables]
         slots = max((assignment_slots(k, len(t.targets)) for t, k in zip(made.tables, counts, strict=True)), default=0)
+        frozen = a.scratch(self.cells + sum(counts)) if any(t.exits for t in made.tables) else -1
         start = len(a.values)
-        a.values.extend((len(made.tables), made.parts, dead, a.scratch(slots), *shifts))
+        a.values.extend((len(made.tables), made.parts, dead, a.scratch(slots), frozen, *shifts))
         headers = []
         parts = made.parts
         for t, count in zip(made.tables, counts, strict=True):
             headers.append(len(a.values))
-            a.values.extend((t.code, len(t.kept), count, len(t.targets), *([-1] * (3 * parts)), *t.kept))
+            a.values.extend((t.code, len(t.kept), count, len(t.targets), -1, *([-1] * (3 * parts)), *t.kept))
         for t, at in zip(made.tables, headers, strict=True):
             for p in range(parts):
-                a.values[at + 4 + p] = len(a.values)
+                a.values[at + 5 + p] = len(a.values)
                 a.values.extend(t.moves[p])
                 if t.own is not None:
-                    a.values[at + 4 + parts + p] = len(a.values)
+                    a.values[at + 5 + parts + p] = len(a.values)
                     a.values.extend(t.own[p])
                 if t.each:
-                    a.values[at + 4 + 2 * parts + p] = len(a.values)
+                    a.values[at + 5 + 2 * parts + p] = len(a.values)
                     for entries in t.each[p]:
                         a.values.extend(entries)
+            if t.exits:
+                a.values[at + 4] = len(a.values)
+                a.values.extend(_exits(t))
         a.measures["pieces"] = [start]
         return start
 

@@ -668,11 +668,11 @@ def _pieces(mp: np.ndarray, ws: np.ndarray, s: int, at: int, env: int, cells: in
     packed = 0
     for p in range(parts):
         best = 0
-        h = at + 4 + parts
+        h = at + 5 + parts
         for _ in range(tables):
             code, k, count, targets = mp[h], mp[h + 1], mp[h + 2], mp[h + 3]
-            moves, own, each = mp[h + 4 + p], mp[h + 4 + parts + p], mp[h + 4 + 2 * parts + p]
-            kept = h + 4 + 3 * parts
+            moves, own, each = mp[h + 5 + p], mp[h + 5 + parts + p], mp[h + 5 + 2 * parts + p]
+            kept = h + 5 + 3 * parts
             base = 0
             stride = 1
             for i in range(k):
@@ -706,9 +706,68 @@ def _pieces(mp: np.ndarray, ws: np.ndarray, s: int, at: int, env: int, cells: in
                 if total >= NO_WAY:
                     return int(dead)
             best = max(best, most, total)
-            h += 4 + 3 * parts + k
-        packed += best << mp[at + 4 + p]
+            h += 5 + 3 * parts + k
+        packed += best << mp[at + 5 + p]
+    if mp[at + 4] >= 0 and _frozen_stuck(mp, ws, s, at, env + mp[at + 4], cells):
+        return int(dead)
     return packed
+
+
+@njit(cache=True)
+def _frozen_stuck(mp: np.ndarray, ws: np.ndarray, s: int, at: int, scratch: int, cells: int) -> bool:
+    """`model.pieces.PieceSet.frozen_stuck` of the tables laid out at `at`: each cell holding
+    a piece of a table with exits is marked with where those exits are (plus 1), and listed;
+    a piece with an exit that no marked cell blocks is unmarked, until none is; whether a
+    piece still marked is stuck where it stands."""
+    tables, parts = mp[at], mp[at + 1]
+    values = mp[VALUES]
+    listed = scratch + cells
+    pieces = 0
+    stuck = False
+    for c in range(cells):
+        ws[scratch + c] = 0
+    h = at + 5 + parts
+    for _ in range(tables):
+        code, k, exits = mp[h], mp[h + 1], mp[h + 4]
+        if exits >= 0:
+            for c in range(cells):
+                if ws[s + c] == code:
+                    ws[scratch + c] = values + exits + 1
+                    ws[listed + pieces] = c
+                    pieces += 1
+                    stuck = stuck or mp[values + exits + c] != 0
+        h += 5 + 3 * parts + k
+    if not stuck:
+        return False
+    changed = True
+    while changed:
+        changed = False
+        for i in range(pieces):
+            b = ws[listed + i]
+            laid = ws[scratch + b] - 1
+            if laid < 0:
+                continue
+            way = laid + mp[laid + cells + b]
+            end = laid + mp[laid + cells + b + 1]
+            while way < end:
+                checks = mp[way]
+                blocked = False
+                for j in range(checks):
+                    c = mp[way + 1 + 2 * j]
+                    if ws[scratch + c] != 0 and ws[s + c] != mp[way + 2 + 2 * j]:
+                        blocked = True
+                        break
+                if not blocked:
+                    ws[scratch + b] = 0
+                    changed = True
+                    break
+                way += 1 + 2 * checks
+    for i in range(pieces):
+        b = ws[listed + i]
+        laid = ws[scratch + b] - 1
+        if laid >= 0 and mp[laid + b] != 0:
+            return True
+    return False
 
 
 @njit(cache=True)
