@@ -79,7 +79,7 @@ def moves(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> list[dict[
     out = []
     before = compiled.start
     for move, after in path:
-        label = compiled.label(move, before)
+        label = compiled.label(move, before, after)
         first = label.movers[0] if label.movers else ("", None, None)
         entry: dict[str, Any] = {
             "rule": label.rule,

@@ -28,8 +28,8 @@ def _labels(compiled: CompiledPuzzle, graph: StateGraph) -> tuple[list[str], lis
     short, `left→mid` reads as one word wherever a font draws no arrow."""
     nodes = [visible(board_text(compiled, state)) for state in graph.states]
     edges = []
-    for a, _, move in graph.edges:
-        label = compiled.label(move, graph.states[a])
+    for a, b, move in graph.edges:
+        label = compiled.label(move, graph.states[a], graph.states[b])
         edges.append(visible(f"{label.rule}: {describe(label, compiled, short=False, drawn=CAPTION_GLYPHS).plain}"))
     return nodes, edges
 

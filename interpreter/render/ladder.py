@@ -14,7 +14,7 @@ def rungs(compiled: CompiledPuzzle, path: list[tuple[int, bytes]]) -> list[int] 
     gaps = []
     before = compiled.start
     for move, after in path:
-        cells = compiled.label(move, before).cells
+        cells = compiled.label(move, before, after).cells
         if len(cells) != 2 or cells[1] - cells[0] != 1:
             return None
         gaps.append(cells[0])

@@ -108,7 +108,7 @@ def solution_panels(compiled: CompiledPuzzle, path: Path) -> list[Panel]:
     panels = [state_panel(compiled, compiled.start, None, "start")]
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
-        label = compiled.label(move, before)
+        label = compiled.label(move, before, after)
         said = describe(label, compiled, short=True, drawn=CAPTION_GLYPHS).plain
         caption = f"{number}. {said or label.rule}"  # a permutation of cells moves no one piece: its name
         panels.append(state_panel(compiled, after, label, caption))

@@ -426,7 +426,7 @@ def draw_move_table(compiled: CompiledPuzzle, path: Path, console: Console, glyp
     states: list[list[Text]] = [state_cells(compiled.start, None)]
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
-        label = compiled.label(move, before)
+        label = compiled.label(move, before, after)
         what = describe(label, compiled, drawn=glyphs)
         if compiled.has_costs:
             what.append(f"  ({data.compiled_cost(compiled, before, move)})", style="dim")
@@ -540,7 +540,7 @@ def draw_grid_solution(compiled: CompiledPuzzle, path: Path, console: Console, g
     blocks: list[list[Text]] = [block(Text("start", style="bold"), compiled.start, None)]
     before = compiled.start
     for number, (move, after) in enumerate(path, 1):
-        label = compiled.label(move, before)
+        label = compiled.label(move, before, after)
         caption = Text(f"{number} ", style="dim")
         caption.append(label.rule, style="bold").append(" ")
         caption.append_text(describe(label, compiled, short=True, drawn=glyphs))
@@ -577,7 +577,7 @@ def _explained(compiled: CompiledPuzzle, path: Path, console: Console, glyphs: G
             break
         _forbidden(compiled, before, console, glyphs)
         console.print()
-        label = compiled.label(move, before)
+        label = compiled.label(move, before, after)
         caption = Text(f"{number}. ", style="bold").append(label.rule + " ", style="bold")
         caption.append_text(describe(label, compiled, short=True, drawn=glyphs))
         before = after
@@ -722,7 +722,7 @@ class MoveListStream:
         before = self.compiled.start
         for move, after in path:
             steps.append(
-                describe(self.compiled.label(move, before), self.compiled, short=True, drawn=self.glyphs).plain
+                describe(self.compiled.label(move, before, after), self.compiled, short=True, drawn=self.glyphs).plain
             )
             before = after
         self._wrapped(f"{self.number:>3}  ", steps or ["(the start is already a solution)"])

@@ -120,3 +120,24 @@ def test_a_graph_boards_long_cell_names_stay_apart_with_each_piece_under_its_nam
     for name, row in (("right", 4), ("up", 5), ("down", 6)):
         column = lines[2].index(name)
         assert column <= lines[row].index("[A]") + 1 < column + len(name)
+
+
+@pytest.mark.parametrize("form", ["json", "text", "svg"])
+def test_a_solution_is_named_without_expanding_its_states_again(
+    form: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each move is named from the state it leaves and the one it reaches, both in the path:
+    finding the state reached again (`successor`, a whole expansion a move) made the JSON of
+    Hanoi's 16,383 moves take 2.4 s where naming them takes 0.7."""
+    from puzint.compiler import CompiledPuzzle
+
+    def expanded(*args: object) -> bytes:
+        raise AssertionError("a move's state expanded again to name it")
+
+    monkeypatch.setattr(CompiledPuzzle, "successor", expanded)
+    spec = Path(__file__).resolve().parents[2] / "specs" / "hanoi.puz"
+    assert main(["run", str(spec), "-p", "discs=3", "--engine", "python", "--format", form]) == 0
+    out = capsys.readouterr().out
+    if form == "json":
+        moves = json.loads(out)["moves"]
+        assert len(moves) == 7 and moves[0]["rule"] == "shift"
