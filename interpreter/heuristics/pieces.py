@@ -126,9 +126,10 @@ def _piece_tables(compiled: CompiledPuzzle) -> PieceSet | str:
     costed = "" if not compiled.has_costs else " of cost" if parts == 1 else f" of each of the cost's {parts} parts"
     matched = sum(1 for t in made.tables if t.each)
     assigned = f", {matched} matched to targets of their own" if matched else ""
+    frozen = ", frozen pieces looked for" if any(t.exits for t in made.tables) else ""
     about = (
         f"one-piece tables{costed} of {len(made.tables)} code(s){assigned}, {made.size:,} entries,"
-        f" {dead} dead cell(s), built in {time.monotonic() - began:.1f} s"
+        f" {dead} dead cell(s){frozen}, built in {time.monotonic() - began:.1f} s"
     )
     return PieceSet(made.tables, about, parts)
 
