@@ -33,7 +33,7 @@ from .heuristics import HEURISTICS
 from .language.expressions import show
 from .questions import Asked, Question, ask, command_line, judged_by_rules_alone, query_of, refusal
 from .render import data, text
-from .render.engine_line import engine_line
+from .render.engine_line import engine_line, heuristic_line
 from .render.glyphs import Glyphs, choose
 from .render.graph import LAYERED_UP_TO, LAYOUTS
 from .render.svg import picture_title
@@ -427,7 +427,7 @@ def cmd_run(args: argparse.Namespace, out: Console, ctrl_c: CtrlC) -> int:
         return _show_replay(args, out, compiled, replayed, best, glyphs)
     answered = every if every is not None else solved.result
     if args.verbose or _handed_over(args.engine, answered):
-        _say_engine(answered)
+        _say_engine(answered, args.verbose)
     if args.format in ("svg", "html"):
         return _write_picture(args, compiled, every, None if every is not None else solved)
     if every is not None:
@@ -547,11 +547,15 @@ def _handed_over(asked: str, result: AllSolutions | SearchResult) -> bool:
     return asked != "auto" and result.tried_first == asked and result.engine != asked
 
 
-def _say_engine(result: AllSolutions | SearchResult) -> None:
+def _say_engine(result: AllSolutions | SearchResult, verbose: bool) -> None:
     """`--verbose`: the engine that answered and how (or that none did before a limit), and
     the one tried first and why it did not answer, on stderr (the output itself stays the
-    same)."""
+    same); then, where `auto` derived no heuristic, why. Without `--verbose` (an engine asked
+    by name handed over), the engine's line alone."""
     sys.stderr.write(engine_line(result) + "\n")
+    why = heuristic_line(result) if verbose else None
+    if why is not None:
+        sys.stderr.write(why + "\n")
 
 
 def _explain_engines(args: argparse.Namespace, out: Console, compiled: CompiledPuzzle) -> int:

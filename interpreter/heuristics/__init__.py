@@ -23,7 +23,7 @@ from ..compiler import CompiledPuzzle
 from ..model import expr as m
 from ..model.patterns import DEAD, PatternSet, named_in
 from ..search.limits import Limits
-from . import patterns
+from . import patterns, pieces
 from .abstraction import Abstraction, abstraction, arrangements, unfit
 from .patterns import Choice, build, cached, choose, keep, key, states
 from .pieces import pays, piece_tables
@@ -194,6 +194,31 @@ def underivable(compiled: CompiledPuzzle) -> str | None:
 def large(compiled: CompiledPuzzle) -> bool:
     """Whether `auto` derives a heuristic: pattern databases or one-piece tables pay here."""
     return patterns_pay(compiled) or pays(compiled)
+
+
+def why_small(compiled: CompiledPuzzle) -> str:
+    """Why `auto` derives no heuristic where `large` says no (for `--verbose`): what keeps
+    each kind of table from paying."""
+    ways = arrangements(compiled)
+    made = piece_tables(compiled) if compiled.puzzle.search == "cheapest" or ways > pieces.LARGE else None
+    if made is None:  # not built, as `pays` did not build them: a run that derives nothing pays nothing
+        alone = f"one-piece tables are used from {pieces.LARGE:,} arrangements for the shortest solution"
+    elif isinstance(made, str):
+        alone = f"no one-piece tables ({made})"
+    else:
+        alone = "the one-piece tables find no dead cell (their pruning is what pays)"
+    if ways <= LARGE:
+        tables = f"pattern databases are built from {LARGE:,} arrangements"
+    else:
+        found = abstraction(compiled)
+        tables = (
+            f"no pattern databases ({found})"
+            if isinstance(found, str)
+            else "pattern databases are built where every move moves one piece"
+            if not found.single_piece
+            else "no pattern databases (no piece is on the board once and placed by the goal on one cell)"
+        )
+    return f"auto derived no heuristic: the pieces can be arranged in {ways:,} ways; {alone}; {tables}"
 
 
 def patterns_pay(compiled: CompiledPuzzle) -> bool:

@@ -49,7 +49,7 @@ def search(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
         deeper.method += f" (A* filled its {limits.stored_cap:,} states first, in {result.seconds:.1f} s)"
         result = deeper
     if query.guided:
-        result.heuristic, result.heuristic_about = guide.used, guide.about
+        result.heuristic, result.heuristic_about, result.heuristic_why = guide.used, guide.about, guide.why
         if compiled.estimate is not None:
             result.estimate_at_start = compiled.estimate(compiled.start)
             result.dead_at_start = "derived" in guide.used and is_dead(result.estimate_at_start)

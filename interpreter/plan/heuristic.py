@@ -31,12 +31,14 @@ from .method import deepening_fits
 @dataclass(frozen=True)
 class Guided:
     """The puzzle the engines search and the question they are asked, with what guides them:
-    `used` (none, spec, derived, spec and derived) and `about` (the derived tables)."""
+    `used` (none, spec, derived, spec and derived), `about` (the derived tables) and `why`
+    (where `auto` derived none)."""
 
     compiled: CompiledPuzzle
     query: Query
     used: str
     about: str = ""
+    why: str = ""  # why `auto` derived none, where it chose not to (said by --verbose)
 
 
 def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions) -> Guided:
@@ -54,12 +56,10 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     if call is not None and options.heuristic == "derived" and query.guided:  # the groups named, nothing else
         tables_only = compiled.puzzle._replace(heuristic=m.Call(call.pos, "patterns", (), m.NUM), heuristic_slots=0)
         return _spec_tables(CompiledPuzzle(tables_only), query, limits, call, named, who, used="derived")
-    if (
-        not query.guided
-        or options.heuristic == "spec"
-        or (options.heuristic == "auto" and not options.patterns and not heuristics.large(compiled))
-    ):
-        return Guided(compiled, _deepening(compiled, query, limits, tables=False), spec)
+    small = options.heuristic == "auto" and not options.patterns and not heuristics.large(compiled)
+    if not query.guided or options.heuristic == "spec" or small:
+        why = heuristics.why_small(compiled) if small and query.guided else ""
+        return Guided(compiled, _deepening(compiled, query, limits, tables=False), spec, why=why)
     if options.heuristic == "none":
         bare = CompiledPuzzle(compiled.puzzle._replace(heuristic=None, heuristic_slots=0))
         return Guided(bare, query, "none")
@@ -68,7 +68,7 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     if isinstance(derived, str):
         if options.heuristic == "derived":
             raise SpecError([Diagnostic(Pos(0, 0), f"no heuristic can be derived: {derived}")])
-        return Guided(compiled, query, spec)
+        return Guided(compiled, query, spec, why=f"auto derived no heuristic: {derived}")
     used = "derived" if own.puzzle.heuristic is None else "spec and derived"
     return Guided(derived.compiled, _deepening(compiled, query, limits, tables=True), used, derived.about)
 

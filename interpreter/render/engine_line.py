@@ -22,6 +22,12 @@ def engine_line(result: AllSolutions | SearchResult) -> str:
     return visible(line)
 
 
+def heuristic_line(result: AllSolutions | SearchResult) -> str | None:
+    """The `--verbose` line that says why `auto` derived no heuristic, where it chose not to."""
+    why = getattr(result, "heuristic_why", "")
+    return visible(f"puzint: {why}") if why else None
+
+
 def _outcome(result: AllSolutions | SearchResult) -> str:
     engine, method = result.engine, result.method
     how = f" ({method})" if method and method != COMPILING_METHOD else ""

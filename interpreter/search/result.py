@@ -40,6 +40,7 @@ class SearchResult:
     chosen: str | None = None  # why `auto` asked `engine` alone, with no race (plan.memory)
     heuristic: str | None = None  # what guided the search: none, spec, derived, spec and derived (plan.heuristic)
     heuristic_about: str = ""  # the derived one: its tables, their size, how long they took
+    heuristic_why: str = ""  # why `auto` derived none, where it chose not to (said by --verbose)
     estimate_at_start: int | None = None  # the heuristic's value at the start
     dead_pruned: bool = False  # states the derived tables prove dead were pruned, not explored
     dead_at_start: bool = False  # ... the start among them: it can never reach the goal

@@ -45,6 +45,18 @@ def test_the_derived_heuristic_runs_ida_star_from_the_start(capsys: pytest.Captu
     assert str(heuristic["derived"]).startswith("pattern databases 8 (the largest), 0.4 MB, built in")
 
 
+def test_verbose_says_why_auto_derived_no_heuristic(capsys: pytest.CaptureFixture[str]) -> None:
+    """The eight puzzle's 9 cells hold 8 tiles and a blank: 9! = 362,880 arrangements, under the
+    pattern databases' size, and no tile shares its code with another for one-piece tables."""
+    assert main(["run", EIGHT, "--verbose", "--quiet"]) == 0
+    said = capsys.readouterr().err
+    assert (
+        "auto derived no heuristic: the pieces can be arranged in 362,880 ways; no one-piece tables (no code the"
+        " goal places is shared by several pieces on the board); pattern databases are built from 50,000,000"
+        " arrangements"
+    ) in said
+
+
 def test_none_searches_with_no_heuristic(capsys: pytest.CaptureFixture[str]) -> None:
     out = run_json(capsys, "--heuristic", "none")
     assert (out["length"], out["heuristic"]) == (31, {"used": "none", "at_start": None})
