@@ -56,9 +56,10 @@ def guided(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunO
     if call is not None and options.heuristic == "derived" and query.guided:  # the groups named, nothing else
         tables_only = compiled.puzzle._replace(heuristic=m.Call(call.pos, "patterns", (), m.NUM), heuristic_slots=0)
         return _spec_tables(CompiledPuzzle(tables_only), query, limits, call, named, who, used="derived")
-    small = options.heuristic == "auto" and not options.patterns and not heuristics.large(compiled)
-    if not query.guided or options.heuristic == "spec" or small:
-        why = heuristics.why_small(compiled) if small and query.guided else ""
+    if not query.guided or options.heuristic == "spec":
+        return Guided(compiled, _deepening(compiled, query, limits, tables=False), spec)
+    if options.heuristic == "auto" and not options.patterns and not heuristics.large(compiled):
+        why = heuristics.why_small(compiled)
         return Guided(compiled, _deepening(compiled, query, limits, tables=False), spec, why=why)
     if options.heuristic == "none":
         bare = CompiledPuzzle(compiled.puzzle._replace(heuristic=None, heuristic_slots=0))
