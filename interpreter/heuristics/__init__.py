@@ -207,17 +207,13 @@ def why_small(compiled: CompiledPuzzle) -> str:
         alone = f"no one-piece tables ({made})"
     else:
         alone = "the one-piece tables find no dead cell (their pruning is what pays)"
-    if ways <= LARGE:
-        tables = f"pattern databases are built from {LARGE:,} arrangements"
-    else:
-        found = abstraction(compiled)
-        tables = (
-            f"no pattern databases ({found})"
-            if isinstance(found, str)
-            else "pattern databases are built where every move moves one piece"
-            if not found.single_piece
-            else "no pattern databases (no piece is on the board once and placed by the goal on one cell)"
-        )
+    unfitting = unfit(compiled, "pattern databases") if ways > LARGE else None  # cheap: no move looked at again
+    tables = (
+        f"no pattern databases ({unfitting})"
+        if unfitting is not None
+        else f"pattern databases are built from {LARGE:,} arrangements, where every move moves one piece and some"
+        " piece is on the board once for a pattern to keep"
+    )
     return f"auto derived no heuristic: the pieces can be arranged in {ways:,} ways; {alone}; {tables}"
 
 

@@ -30,6 +30,10 @@ MOVES = [
 ]
 
 
+Cell = tuple[int, int]
+WALK = "move walk: M _ -> _ M along orthogonal"
+
+
 def room_text(seed: int) -> str:
     """A random room: walls (`.`) on the border and here and there inside, two or three boxes,
     as many targets (some under a box), the worker, a walk and a push along the rows and
@@ -37,69 +41,49 @@ def room_text(seed: int) -> str:
     rng = random.Random(seed)
     rows, cols = rng.choice([(4, 5), (5, 5), (5, 6), (6, 6)])
     inner = [(r, c) for r in range(1, rows - 1) for c in range(1, cols - 1)]
-    walls = set(rng.sample(inner, rng.randint(0, len(inner) // 5)))
+    walls = {(r, c) for r in range(rows) for c in range(cols) if r in (0, rows - 1) or c in (0, cols - 1)}
+    walls |= set(rng.sample(inner, rng.randint(0, len(inner) // 5)))
     floor = [cell for cell in inner if cell not in walls]
     boxes = rng.randint(2, 3)
     rng.shuffle(floor)
     worker, placed = floor[0], set(floor[1 : 1 + boxes])
     targets = set(rng.sample(floor[1:], boxes))
-    moves = ["move walk: M _ -> _ M along orthogonal", "move push: M B _ -> _ M B along orthogonal"]
+    moves = [WALK, "move push: M B _ -> _ M B along orthogonal"]
     if rng.random() < 0.5:
         moves.append(rng.choice(MOVES))
     elif rng.random() < 0.7:  # most such rooms have no solution: pull the boxes away from their targets instead
         worker, placed = _pulled(rng, rows, cols, walls, floor, targets)
-
-    def picture(name: str, at: dict[tuple[int, int], str], rest: str) -> str:
-        lines = []
-        for r in range(rows):
-            row = [
-                "." if (r, c) in walls or r in (0, rows - 1) or c in (0, cols - 1) else at.get((r, c), rest)
-                for c in range(cols)
-            ]
-            lines.append("    " + " ".join(row))
-        return f"{name}:\n" + "\n".join(lines) + "\n"
-
     start = {cell: "B" for cell in placed} | {worker: "M"}
     goal = {cell: "B" for cell in targets}
     return (
         "piece M worker\npiece B box\n"
-        + picture("board", start, "_")
-        + picture("goal", goal, "?")
+        + _picture("board", rows, cols, walls, start, "_")
+        + _picture("goal", rows, cols, walls, goal, "?")
         + "\n".join(moves)
         + "\n"
     )
 
 
+def _picture(name: str, rows: int, cols: int, walls: set[Cell], at: dict[Cell, str], rest: str) -> str:
+    """A picture of the room: `.` on the walls, `at`'s symbols on their cells, `rest` elsewhere."""
+    lines = [
+        "    " + " ".join("." if (r, c) in walls else at.get((r, c), rest) for c in range(cols)) for r in range(rows)
+    ]
+    return f"{name}:\n" + "\n".join(lines) + "\n"
+
+
 def _pulled(
-    rng: random.Random,
-    rows: int,
-    cols: int,
-    walls: set[tuple[int, int]],
-    floor: list[tuple[int, int]],
-    targets: set[tuple[int, int]],
-) -> tuple[tuple[int, int], set[tuple[int, int]]]:
+    rng: random.Random, rows: int, cols: int, walls: set[Cell], floor: list[Cell], targets: set[Cell]
+) -> tuple[Cell, set[Cell]]:
     """Where the worker and the boxes stand after a random walk of walks and pulls from the
     boxes on their targets (so that pushes can bring them back)."""
     worker = rng.choice([cell for cell in floor if cell not in targets])
-    lines = []
-    for r in range(rows):
-        row = [
-            "."
-            if (r, c) in walls or r in (0, rows - 1) or c in (0, cols - 1)
-            else "B"
-            if (r, c) in targets
-            else "M"
-            if (r, c) == worker
-            else "_"
-            for c in range(cols)
-        ]
-        lines.append("    " + " ".join(row))
+    at = {cell: "B" for cell in targets} | {worker: "M"}
     walker = compiled_from(
-        "piece M worker\npiece B box\nboard:\n"
-        + "\n".join(lines)
-        + "\ngoal:\n"
-        + "\n".join(lines)
-        + "\nmove walk: M _ -> _ M along orthogonal\nmove pull: _ M B -> M B _ along orthogonal\n"
+        "piece M worker\npiece B box\n"
+        + _picture("board", rows, cols, walls, at, "_")
+        + _picture("goal", rows, cols, walls, at, "_")
+        + f"{WALK}\nmove pull: _ M B -> M B _ along orthogonal\n"
     )
     state = walker.start
     for _ in range(rng.randint(5, 60)):
@@ -109,11 +93,11 @@ def _pulled(
         state = rng.choice(successors)[0]
     board = walker.puzzle.board
     assert board is not None
-    at = {
+    named = {
         ((cell.row or 0) - 1, (cell.col or 0) - 1): walker.puzzle.symbol(state[i]) for i, cell in enumerate(board.cells)
     }
-    boxes = {cell for cell, symbol in at.items() if symbol == "B"}
-    return next(cell for cell, symbol in at.items() if symbol == "M"), boxes
+    boxes = {cell for cell, symbol in named.items() if symbol == "B"}
+    return next(cell for cell, symbol in named.items() if symbol == "M"), boxes
 
 
 def check(seed: int) -> bool:
@@ -142,11 +126,6 @@ def check(seed: int) -> bool:
         found = search(guided, method="astar", engine=engine)
         assert (found.status, found.length) == (plain.status, plain.length), (text, engine)
     return frozen
-
-
-@pytest.fixture(autouse=True)
-def _tables_not_kept(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("PUZINT_KEEP_PATTERNS", "0")
 
 
 @pytest.mark.parametrize("seed", range(40))
