@@ -94,6 +94,7 @@ def assemble(p: Program) -> np.ndarray:
         ("ws_logged", 1),
         ("ws_paths", 1 + 2 * cells),
         ("ws_memo", 2 << p.memo_bits if p.memo_places or p.memo_loads else 0),
+        ("ws_picked", p.most_picked),
     ]
     header = {
         "entry": ADDRESS,

@@ -21,6 +21,9 @@ from .calls import int64_pointer
 from .machine import bag_count, code_of, copy, counter_value, evaluate, fail, fill_bag, in_set, ray_range
 from .records import (
     AMOUNTS,
+    ANCHOR_CODES,
+    ANCHOR_ITEMS,
+    ANCHOR_START,
     AREA_FITS,
     AREA_START,
     AREAS,
@@ -42,6 +45,9 @@ from .records import (
     EFFECT_TAKE,
     EFFECTS,
     F_AMOUNTS,
+    F_ANCHOR_CODES_FROM,
+    F_ANCHOR_CODES_TO,
+    F_ANCHORS,
     F_CARRIER,
     F_CODES_FROM,
     F_CODES_TO,
@@ -59,6 +65,8 @@ from .records import (
     F_KIND,
     F_LETS_FROM,
     F_LETS_TO,
+    F_LOOSE_FROM,
+    F_LOOSE_TO,
     F_LOW,
     F_MODE,
     F_ONLY,
@@ -146,6 +154,7 @@ from .records import (
     WS_ORDERS,
     WS_PARENT,
     WS_PATHS,
+    WS_PICKED,
     WS_ROWS,
     WS_SIZE,
     WS_START,
@@ -950,20 +959,67 @@ def _general(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found
         return _slides(mp, ws, record, out, found)
     if form == FORM_CARRY:
         return _carries(mp, ws, record, out, found)
-    env = mp[WS_ENV]
     mark = _logged(mp, ws)
-    for i in range(mp[record + F_INST_FROM], mp[record + F_INST_TO]):
-        if not _rewrite(mp, ws, i):
-            continue
-        ws[mp[WS_START]] = mp[mp[INSTANCE_KEY] + i]
-        r = mp[INSTANCES] + i * INSTANCE
-        for k in range(mp[r + 10], mp[r + 11]):
-            ws[env + mp[mp[BINDS] + 2 * k]] = mp[mp[BINDS] + 2 * k + 1]
-        found = _choose(mp, ws, record, out, found)
-        _undo(mp, ws, mark)
+    if mp[record + F_ANCHORS] < 0:
+        for i in range(mp[record + F_INST_FROM], mp[record + F_INST_TO]):
+            found = _placement(mp, ws, record, out, found, i, mark)
+            if found < 0:
+                return found
+        return found
+    picked = mp[WS_PICKED]
+    for t in range(_picked(mp, ws, record)):
+        found = _placement(mp, ws, record, out, found, ws[picked + t], mark)
         if found < 0:
             return found
     return found
+
+
+@njit(cache=True, inline="always")
+def _placement(mp: np.ndarray, ws: np.ndarray, record: int, out: np.ndarray, found: int, i: int, mark: int) -> int:
+    """Placement i of a rewrite form, where it applies: its variables bound, then the rest of
+    the move (`_choose`)."""
+    if not _rewrite(mp, ws, i):
+        return found
+    ws[mp[WS_START]] = mp[mp[INSTANCE_KEY] + i]
+    r = mp[INSTANCES] + i * INSTANCE
+    env = mp[WS_ENV]
+    for k in range(mp[r + 10], mp[r + 11]):
+        ws[env + mp[mp[BINDS] + 2 * k]] = mp[mp[BINDS] + 2 * k + 1]
+    found = _choose(mp, ws, record, out, found)
+    _undo(mp, ws, mark)
+    return found
+
+
+@njit(cache=True, inline="always")
+def _picked(mp: np.ndarray, ws: np.ndarray, record: int) -> int:
+    """The placements of a rewrite form that may apply to the state (those anchored where it
+    holds their anchor's value, and those that check no cell) into ws_picked, in their order
+    (the order Python tries them in): how many."""
+    s, cells, picked = mp[WS_STATE], mp[CELLS], mp[WS_PICKED]
+    codes, items = mp[ANCHOR_CODES], mp[ANCHOR_ITEMS]
+    table = mp[ANCHOR_START] + mp[record + F_ANCHORS]
+    n = int64(0)
+    first = mp[record + F_ANCHOR_CODES_FROM]
+    for k in range(mp[record + F_ANCHOR_CODES_TO] - first):
+        code = mp[codes + first + k]
+        for cell in range(cells):
+            if ws[s + cell] != code:
+                continue
+            group = table + k * cells + cell
+            for g in range(mp[group], mp[group + 1]):
+                ws[picked + n] = mp[items + g]
+                n += 1
+    for g in range(mp[record + F_LOOSE_FROM], mp[record + F_LOOSE_TO]):
+        ws[picked + n] = mp[items + g]
+        n += 1
+    for a in range(1, n):  # a few placements: insertion sort
+        value = ws[picked + a]
+        b = a - 1
+        while b >= 0 and ws[picked + b] > value:
+            ws[picked + b + 1] = ws[picked + b]
+            b -= 1
+        ws[picked + b + 1] = value
+    return n
 
 
 @njit(cache=True, inline="always")

@@ -51,6 +51,9 @@ from .records import (
     EFFECT_TAKE,
     EFFECT_TOGGLE,
     F_AMOUNTS,
+    F_ANCHOR_CODES_FROM,
+    F_ANCHOR_CODES_TO,
+    F_ANCHORS,
     F_CARRIER,
     F_CODES_FROM,
     F_CODES_TO,
@@ -68,6 +71,8 @@ from .records import (
     F_KIND,
     F_LETS_FROM,
     F_LETS_TO,
+    F_LOOSE_FROM,
+    F_LOOSE_TO,
     F_LOW,
     F_MODE,
     F_ONLY,
@@ -293,8 +298,12 @@ class Program:
             "effects",
             "jumps",
             "amounts",
+            "anchor_codes",
+            "anchor_start",
+            "anchor_items",
         ):
             self.s[name] = []
+        self.most_picked = 0  # the most placements of one rewrite form that may apply (ws_picked)
         self.s["areas"], self.s["area_start"], self.s["area_fits"] = [], [0], []
         self.s["cycle_pairs"] = []  # a cycle's cells: (from, to), one pair after another
         routes = compiled.puzzle.routes
@@ -327,6 +336,7 @@ class Program:
         record[F_GUARD] = -1
         record[F_VAR] = -1
         record[F_ONLY] = -1
+        record[F_ANCHORS] = -1
         base = self.bases["move"]
         cost = family.move.cost
         if self.cost_packing is not None and isinstance(cost, Call):
@@ -351,6 +361,7 @@ class Program:
                 for inst, pattern, binds in family.form_instances:
                     self._instance(inst, binds, pattern[0])
                 record[F_INST_TO] = len(self.s["instances"]) // INSTANCE
+                self._anchors(record, [inst for inst, _, _ in family.form_instances])
             elif family._slide is not None:
                 record[F_FORM] = FORM_SLIDE
                 self._slide(record, family._slide)
@@ -381,6 +392,42 @@ class Program:
                 record[F_AMOUNTS] = len(self.s["amounts"])
                 self.s["amounts"].extend([0, *family._placing[2]])  # by piece code
         self.s["families"].extend(record)
+
+    def _anchors(self, record: list[int], instances: list[Any]) -> None:
+        """A rewrite form's placements, each under one of the cells it checks (its anchor: the
+        one whose value the start holds least often, e.g. Sokoban's worker), so that a state
+        tries only the placements anchored where it holds their anchor's value (moves._picked),
+        as Python's `GeneralFamily._anchor_index` does: a walk on a board of 100 cells tried
+        400 placements a state, of which the four round the worker can match. Placements
+        that check no cell are always tried. Left out (every placement tried, in order) where
+        the anchors' values are common enough that looking them up costs more than it saves."""
+        counts, cells, first = self.compiled.rarity, self.cells, record[F_INST_FROM]
+        anchored: dict[int, dict[int, list[int]]] = {}
+        loose: list[int] = []
+        for number, inst in enumerate(instances):
+            checks = inst[0]
+            if not checks:
+                loose.append(first + number)
+                continue
+            cell, value = min(checks, key=lambda check: counts[check[1]])
+            anchored.setdefault(value, {}).setdefault(cell, []).append(first + number)
+        looked = sum(counts[value] for value in anchored) + len(loose)
+        if 2 * looked >= len(instances):
+            return
+        items, starts = self.s["anchor_items"], self.s["anchor_start"]
+        record[F_ANCHOR_CODES_FROM] = len(self.s["anchor_codes"])
+        self.s["anchor_codes"].extend(anchored)
+        record[F_ANCHOR_CODES_TO] = len(self.s["anchor_codes"])
+        record[F_ANCHORS] = len(starts)
+        for by_cell in anchored.values():
+            for cell in range(cells):
+                starts.append(len(items))
+                items.extend(by_cell.get(cell, ()))
+        starts.append(len(items))
+        record[F_LOOSE_FROM] = len(items)
+        items.extend(loose)
+        record[F_LOOSE_TO] = len(items)
+        self.most_picked = max(self.most_picked, len(instances))
 
     def _start(self, family: Any) -> int:
         """Where a family's moves start (`CompiledPuzzle.order_of`): the form's cell (the piece

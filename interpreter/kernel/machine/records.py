@@ -49,6 +49,7 @@ HEADER = (
     "ws_logged",
     "ws_paths",  # `repeated`: a stamp, then each cell's stamp when reached, then the walk's stack
     "ws_memo",  # the answers remembered: 0 not yet, 1 hold, 2 fail (places, then loads)
+    "ws_picked",  # a rewrite form's placements that may apply, by their anchors (moves._picked)
     "ws_size",
 )
 SECTIONS = (
@@ -113,6 +114,9 @@ SECTIONS = (
     "next",
     "ray_start",
     "ray_cells",
+    "anchor_codes",  # a rewrite form's anchors: the values its placements are looked up under
+    "anchor_start",  # for each anchor value and cell, where its placements start in anchor_items
+    "anchor_items",
 )
 (
     SIZE,
@@ -154,6 +158,7 @@ SECTIONS = (
     WS_LOGGED,
     WS_PATHS,
     WS_MEMO,
+    WS_PICKED,
     WS_SIZE,
 ) = range(len(HEADER))
 (
@@ -218,6 +223,9 @@ SECTIONS = (
     NEXT_CELL,
     RAY_START,
     RAY_CELLS,
+    ANCHOR_CODES,
+    ANCHOR_START,
+    ANCHOR_ITEMS,
 ) = range(len(HEADER), len(HEADER) + len(SECTIONS))
 ERR_VALUES = 3  # kept with an error: how many values its message shows, and the values
 CODE_SPACE = 256  # codes a code set's membership row covers
@@ -272,8 +280,13 @@ MEMO_BITS = 16  # contents of a place that fit a key of this many bits have thei
     F_START,  # the cell a move starts from (search any's order): START_SET, NO_START, or a variable's slot
     F_STATEMENT,  # the move's place among the spec's moves
     F_COST_ERROR,  # the error site of a cost below 0
-) = range(29)
-FAMILY = 29
+    F_ANCHORS,  # rewrite form: where its table in anchor_start begins (-1: every placement is tried)
+    F_ANCHOR_CODES_FROM,  # its anchor values, in anchor_codes
+    F_ANCHOR_CODES_TO,
+    F_LOOSE_FROM,  # its placements that check no cell (always tried), in anchor_items
+    F_LOOSE_TO,
+) = range(34)
+FAMILY = 34
 START_SET, NO_START = -1, -2  # the form says where a move starts (ws_start); it starts from no cell
 ORDER_START, ORDER_STATEMENT = 42, 21  # a move's order key: start << 42 | statement << 21 | instance
 
