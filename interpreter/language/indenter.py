@@ -12,6 +12,7 @@ from lark.indenter import Indenter
 from ..errors import Diagnostic, Pos, SpecError
 
 PICTURE_WORDS = frozenset({"start", "goal", "board", "shape", "regions", "level"})  # `WORD:` opens a picture
+WORDS = frozenset({"NAME", "CELLS", "NUMBER", "VAR"})  # the terminals a word of the spec's own may be
 
 
 class PuzIndenter(Indenter):
@@ -33,7 +34,11 @@ class PuzIndenter(Indenter):
         return super().process(self._watched(stream))
 
     def _watched(self, stream):  # type: ignore[no-untyped-def]
+        before = None
         for token in stream:
+            if before is not None and _glued(before, token):
+                _refuse_glued(before, token)
+            before = token
             self.opens_picture = self.tail[0] in PICTURE_WORDS and self.tail[1] == ":"
             self.tail = (self.tail[1], str(token) if token.type != self.NL_type else "\n")
             yield token
@@ -67,3 +72,31 @@ class PuzIndenter(Indenter):
                     )
                 ]
             )
+
+
+def _glued(before: Token, token: Token) -> bool:
+    """Whether `before` is a keyword that the lexer cut off a longer word, `token` being the
+    rest of it: lark tries a keyword before a name, so `searchany` is read as `search any`
+    and `fillcells` as `fill cells`, and would be obeyed. The rest begins with a letter (a
+    number after a keyword, as `3x4` for `3 x 4`, is the keyword and the number)."""
+    word = str(before)
+    return (
+        before.type not in WORDS
+        and word.isidentifier()
+        and str(token)[:1].isalpha()
+        and token.line == before.line
+        and token.column == before.end_column
+    )
+
+
+def _refuse_glued(before: Token, token: Token) -> None:
+    word, rest = str(before), str(token)
+    raise SpecError(
+        [
+            Diagnostic(
+                Pos(before.line or 1, before.column or 1, len(word) + len(rest)),
+                f"'{word}{rest}' is the keyword '{word}' run into '{rest}'",
+                f"'{word} {rest}', with a space, or a word the language knows here",
+            )
+        ]
+    )

@@ -9,7 +9,7 @@ from pathlib import Path
 from lark import Lark, Token, Tree, UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 from lark.exceptions import UnexpectedEOF, VisitError
 
-from ..errors import Diagnostic, Pos, SpecError, source_lines
+from ..errors import Diagnostic, Pos, SpecError, source_lines, suggest
 from ..sources import line_ends
 from .builder import SyntaxBuilder
 from .indenter import PuzIndenter
@@ -188,9 +188,15 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
             return Diagnostic(Pos(token.end_line or 1, 1), "unexpected indentation", expected)
         if token.type == "_DEDENT":
             return Diagnostic(Pos(token.line or 1, 1), "an indented block was expected here", expected)
+        glued = _glued_keyword(token, text)
+        if glued is not None:
+            return glued
+        described = (_describe_terminal(n, parser) or "" for n in _acceptable(exc, set(exc.expected)))
+        keywords = [w[1:-1] for w in described if w[:1] == "'" and w[1:-1].isidentifier()]
+        hint = suggest(str(token), keywords) if str(token).isidentifier() else ""
         return Diagnostic(
             Pos(token.line or 1, token.column or 1, max(1, len(str(token)))),
-            f"unexpected {_token_words(token)}",
+            f"unexpected {_token_words(token)}{hint}",
             expected,
         )
     if isinstance(exc, UnexpectedCharacters):
@@ -206,6 +212,27 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
         lines = source_lines(text)
         return Diagnostic(Pos(len(lines), 1), "the spec ends too early", _expected_words(set(exc.expected), parser))
     return Diagnostic(Pos(getattr(exc, "line", 1), getattr(exc, "column", 1)), "syntax error")
+
+
+def _glued_keyword(token: Token, text: str) -> Diagnostic | None:
+    """The error of a word the lexer cut after a keyword (`rulez:`: the keyword `rule`, then
+    `z`, which the parser refuses), said of the whole word; None where `token` does not
+    continue a keyword (the indentation post-lexer refuses the cuts the parser accepts)."""
+    at = token.start_pos
+    rest = str(token)
+    if at is None or not rest[:1].isalpha():
+        return None
+    start = at
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    word = text[start:at]
+    if not word.isidentifier():
+        return None
+    return Diagnostic(
+        Pos(token.line or 1, (token.column or 1) - len(word), len(word) + len(rest)),
+        f"'{word}{rest}' is the keyword '{word}' run into '{rest}'",
+        f"'{word} {rest}', with a space, or a word the language knows here",
+    )
 
 
 CLOSING = {"(": ")", "[": "]"}
