@@ -37,7 +37,7 @@ from .render.engine_line import engine_line, heuristic_line
 from .render.glyphs import Glyphs, choose
 from .render.graph import LAYERED_UP_TO, LAYOUTS
 from .render.svg import picture_title
-from .runner import METHODS, Solved, answer, load, solve
+from .runner import METHODS, Solved, answer, load, positioned, solve
 from .search import Limits, SearchResult
 from .search.limits import DEFAULT_MAX_MEMORY_MB, DEFAULT_MAX_STATES, MEMORY_WATCHED, LimitReached
 from .search.result import LIMIT, NO_SOLUTION, SOLVED
@@ -606,7 +606,10 @@ def _refuse_idle_options(
         why_not = _explain_refused(args, compiled, listing)
         if why_not is not None:
             raise UsageError(why_not)
-    why = refusal(compiled, question, options, command_line)
+    try:
+        why = refusal(compiled, question, options, command_line)
+    except SpecError as exc:  # a rule's mistake met while an engine looks at the puzzle
+        raise positioned(compiled, exc) from None
     if why is not None:
         raise UsageError(why)
 

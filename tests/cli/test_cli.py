@@ -562,3 +562,23 @@ def test_an_engine_asked_by_name_that_hands_over_says_so(capsys: pytest.CaptureF
     code, out, err = run(capsys, "run", str(spec), "--count", "--engine", "compiled", "--format", "json")
     assert code == 0 and json.loads(out)["count"] == 6  # 2 pays, and 0 to 2 walks before the last pay: 1 + 2 + 3
     assert "answered by python" in err and "compiled was tried first: a move of cost 0" in err
+
+
+NO_VALUE = """puzzle "Numbers or nothing"
+board line 4
+pieces 1..3 "numbers"
+fill cells with 1..3 or empty
+rule: sum(c.value for c in cells) == 5
+"""
+
+
+@pytest.mark.parametrize("engine", ["auto", "python", "compiled"])
+def test_a_rule_s_mistake_is_shown_once_at_its_place_by_every_engine(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, engine: str
+) -> None:
+    spec = tmp_path / "no_value.puz"
+    spec.write_text(NO_VALUE, encoding="utf-8")
+    code, _, err = run(capsys, "run", str(spec), "--engine", engine)
+    assert code == 2
+    assert err.count("this piece has no value") == 1
+    assert err.startswith(f"{spec}:5:11: this piece has no value\n   5 | rule: sum(c.value for c in cells) == 5\n")
