@@ -93,6 +93,12 @@ def refusal(compiled: CompiledPuzzle, question: Question, options: RunOptions, s
             f"complete ones: ask for the solutions with the {objective.best} {objective.name} (the default), "
             f"or {spell('count', '')}"
         )
+    if question.distinct == "trajectories" and compiled.filling is not None:
+        return (
+            f"{spell('distinct', 'trajectories')} follows pieces from cell to cell, and a logic puzzle "
+            "places its pieces without moving any: ask for its solutions (the default) or "
+            f"{spell('count', '')}"
+        )
     if question.from_goal:
         why = _from_goal_refused(compiled, question, mode, spell)
         if why is not None:

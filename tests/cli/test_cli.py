@@ -582,3 +582,12 @@ def test_a_rule_s_mistake_is_shown_once_at_its_place_by_every_engine(
     assert code == 2
     assert err.count("this piece has no value") == 1
     assert err.startswith(f"{spec}:5:11: this piece has no value\n   5 | rule: sum(c.value for c in cells) == 5\n")
+
+
+def test_distinct_trajectories_of_a_filling_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "run", str(ROOT / "specs" / "queens.puz"), "--distinct", "trajectories")
+    assert (code, out) == (2, "")
+    assert err == (
+        "puzint: --distinct trajectories follows pieces from cell to cell, and a logic puzzle places its "
+        "pieces without moving any: ask for its solutions (the default) or --count\n"
+    )
