@@ -605,6 +605,21 @@ COLLECTIONS_EXPECTED = (
     "a place, a direction, a line, ray(x, d), neighbours(x, d), region(a), a range or a list"
 )
 
+COLLECTION_WORDS = (
+    "cells",
+    "rows",
+    "columns",
+    "diagonals",
+    "main_diagonals",
+    "lines",
+    "boxes",
+    "regions",
+    "places",
+    "stacks",
+    "load",
+    "here",
+)
+
 
 def _collection(expr: s.Expr, scope: Scope) -> m.Domain:
     names = scope.names
@@ -668,7 +683,10 @@ def _collection(expr: s.Expr, scope: Scope) -> m.Domain:
             return m.DirectionsDomain(names.board.directions[word])
         if word in names.params:
             return _value_collection(_const(expr.pos, names.params[word]), expr.pos, scope)
-        raise fail(expr.pos, f"'{word}' is not a collection", COLLECTIONS_EXPECTED)
+        known = [*COLLECTION_WORDS, *names.kinds, *(p.name for p in names.places), *names.params]
+        if names.board is not None:
+            known.extend(names.board.directions)
+        raise fail(expr.pos, f"'{word}' is not a collection{suggest(word, known)}", COLLECTIONS_EXPECTED)
     value = typed_expr(expr, scope)
     return _value_collection(value, expr.pos, scope)
 
