@@ -236,13 +236,18 @@ def _unstated(
     for piece in pieces:
         if _canon(piece.cond, relabel) not in stated:
             cells = [v.cell for v in (family.vars[k] for k in sorted(things_of(piece.cond))) if v.cell is not None]
-            on = f" on {', '.join(name(c) for c in cells)}" if cells else ""
-            onto = ", ".join(name(sym.cells[c]) for c in sorted(cells, key=lambda c: sym.cells[c]))
-            return (
-                f"maps {_rule_text(puzzle.source, piece.pos)}{on} to a condition"
-                f"{' on ' + onto if cells else ''} that no rule states"
-            )
+            onto = sorted(sym.cells[c] for c in cells)
+            on = f" on {_listed(cells, name)}" if cells else ""
+            there = "" if not cells else " on the same cells" if onto == sorted(cells) else f" on {_listed(onto, name)}"
+            return f"maps {_rule_text(puzzle.source, piece.pos)}{on} to a condition{there} that no rule states"
     return None
+
+
+def _listed(cells: Sequence[int], name: Callable[[int], str]) -> str:
+    """The cells named, the first MOST_SHOWN of them and how many in all where there are more
+    (a rule on a row of 30 cells)."""
+    shown = ", ".join(name(c) for c in cells[:MOST_SHOWN])
+    return shown if len(cells) <= MOST_SHOWN else f"{shown}, ... ({len(cells)} cells)"
 
 
 def _rule_text(source: str, pos: Pos) -> str:

@@ -183,3 +183,21 @@ def test_a_symmetry_checked_on_the_rules_needs_no_note_when_there_is_no_solution
     assert compiled.symmetry is not None and compiled.symmetry.on_rules
     report = enumerate_solutions(compiled, Limits(), options=RunOptions("python"))
     assert (report.count, report.symmetry_note) == (0, None)
+
+
+def test_a_rule_on_many_cells_is_named_by_its_first_cells_and_its_image_on_the_same_cells_said_so() -> None:
+    compiled = compiled_from(
+        """puzzle "noughts and crosses on a line"
+board line 10
+piece X cross
+piece O nought
+fill cells with X, O
+rule: count(c in cells if c is X) == 3
+symmetry swap X O
+"""
+    )
+    assert compiled.symmetry is not None and not compiled.symmetry.on_rules
+    assert str(compiled.symmetry.unread_rules).endswith(
+        "'swap X O' maps `count(c in cells if c is X) == 3` (line 6) on 1, 2, 3, 4, 5, 6, 7, 8, ... "
+        "(10 cells) to a condition on the same cells that no rule states"
+    )
