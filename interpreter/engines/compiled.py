@@ -73,6 +73,12 @@ class CompiledEngine:
             )
         return _why_not_layers(compiled, query)
 
+    def why_not_from_both_ends(self, compiled: CompiledPuzzle) -> str | None:
+        """Why the kernel cannot search this puzzle from both ends (None: it can), where the
+        Python engine can: it then searches breadth first from the start, the same answer
+        from many more states."""
+        return _why_not_both_ends(compiled)
+
     def _why_not_fill(self, compiled: CompiledPuzzle, query: Query) -> str | None:
         if not kernel.installed():
             return "numba is not installed (pip install numba)"

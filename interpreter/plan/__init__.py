@@ -138,12 +138,20 @@ def explain(compiled: CompiledPuzzle, query: Query, options: RunOptions, counted
     elif race.possible(options.cores):
         others = " and ".join(beside)
         copies = "a copy" if len(beside) == 1 else "copies"
+        keeps_on = table.python_keeps_on(compiled, query)
+        gives_way = (
+            f"python gives way only to an answer: {keeps_on}"
+            if keeps_on
+            else f"python gives way once an engine beside it has begun its search (at most {table.GIVE_WAY:g} s "
+            "after it started)"
+        )
         doing = (
             f"runs python here and {others} beside it, in {copies} of this process (compiled there first "
-            f"where its cache lacks it): the first answer is the answer; python gives way once an engine "
-            f"beside it has begun its search (at most {table.GIVE_WAY:g} s after it started). An engine that "
+            f"where its cache lacks it): the first answer is the answer; {gives_way}. An engine that "
             f"wins by a clear margin is asked alone the next time"
         )
+    elif table.python_keeps_on(compiled, query):
+        doing = f"runs it on python: {table.python_keeps_on(compiled, query)}"
     else:
         doing = (
             f"tries python first, for {table.FIRST_TRY:g} s (a small search never waits for another engine to "

@@ -16,8 +16,10 @@ Python's answer, where it comes first, is the answer, and the copies are stopped
 gives way once an engine beside it has loaded and begun its search, or has been running
 (loading) for `GIVE_WAY` seconds, or has answered: the processes share the machine's memory
 and caches and would only slow each other down, and the engine beside is then nearly always
-the faster. The run then waits for the first copy's answer; a copy that hands over, fails or
-has no engine drops out, and where every copy has, Python answers from the start.
+the faster. Not where Python searches from both ends and the engine beside only from the
+start (`table.python_keeps_on`): there Python gives way only to an answer. The run then
+waits for the first copy's answer; a copy that hands over, fails or has no engine drops out,
+and where every copy has, Python answers from the start.
 
 The copies are forked, not started afresh: each has the spec compiled already, so its engine
 starts within a few hundredths of a second. Where the kernel's code is not in its cache, its
@@ -219,8 +221,10 @@ class Race:
         compile_first: CompileFirst,
         work: Work,
         slots: int | None = None,
+        keeps_on: str = "",
     ):
         self.run = run
+        self.keeps_on = keeps_on  # why Python gives way only to an answer (`table.python_keeps_on`)
         self.slots = len(beside) if slots is None else max(1, slots)  # copies beside Python's search at once
         self.limits = dataclasses.replace(
             run, tripped=None, pending=None, until=_chained(run.until, self._over), progress=self._python_polled
@@ -319,13 +323,16 @@ class Race:
 
     def _why_python_gives_way(self) -> str | None:
         """Python gives way where an engine beside it has answered, or has loaded and searches,
-        or has been running (loading) for `GIVE_WAY` seconds."""
+        or has been running (loading) for `GIVE_WAY` seconds; only where one has answered,
+        where Python's search is the stronger (`keeps_on`)."""
         done = self.first_done()
         if done is not None:
             return f"{done.engine}, run beside it, answered first"
         for copy in self.copies:
             if copy.alive and copy.phase == "sending":
                 return f"{copy.engine}, run beside it, answered first"
+        if self.keeps_on:
+            return None
         for copy in self.copies:
             if copy.alive and copy.phase == "searching":
                 return f"{copy.engine}, run beside it, had begun its search"

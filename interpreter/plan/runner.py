@@ -70,8 +70,11 @@ def run(compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOpti
         return _alone(compiled, query, limits, options, side, chosen.alone, chosen.why_alone)
     if not chosen.beside or _no_time_for_a_try(limits):
         return _alone(compiled, query, limits, options, side, "python", "")
+    keeps_on = table.python_keeps_on(compiled, query)
     if race.possible(options.cores):
-        return _raced(compiled, query, limits, options, side, chosen.beside)
+        return _raced(compiled, query, limits, options, side, chosen.beside, keeps_on)
+    if keeps_on:  # one core: no engine takes over a search that Python makes in fewer states
+        return _alone(compiled, query, limits, options, side, "python", "")
     return _first_try(compiled, query, limits, options, side, chosen.beside)
 
 
@@ -109,9 +112,16 @@ def _alone(
 
 
 def _raced(
-    compiled: CompiledPuzzle, query: Query, limits: Limits, options: RunOptions, side: Side, beside: tuple[str, ...]
+    compiled: CompiledPuzzle,
+    query: Query,
+    limits: Limits,
+    options: RunOptions,
+    side: Side,
+    beside: tuple[str, ...],
+    keeps_on: str,
 ) -> Ran:
-    """Python here, each engine beside it in a copy (see `race`): the first answer."""
+    """Python here, each engine beside it in a copy (see `race`): the first answer (Python
+    giving way to an engine's search only where `keeps_on` gives no reason not to)."""
 
     def choose(name: str) -> race.Choose:
         def made() -> Engine | None:  # in the copy: asking whether it can answer costs nothing here
@@ -128,7 +138,8 @@ def _raced(
     def with_keys(engine: Engine, copy_limits: Limits) -> tuple[object, list[tuple[object, ...]]]:
         return side(engine, copy_limits, False), compiled.ids.keys  # the copy's move numbers (see `renumbered`)
 
-    racing = race.Race(limits, beside, choose, compile_first, with_keys, slots=race.cores(options.cores) - 1)
+    slots = race.cores(options.cores) - 1
+    racing = race.Race(limits, beside, choose, compile_first, with_keys, slots=slots, keeps_on=keeps_on)
     racing.limits.engine = "python"
     try:
         answer = _watched_python(side, racing.watched, racing.limits)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from puzint.engines import RunOptions
+from puzint.engines import Query, RunOptions
 from puzint.kernel import installed
 from puzint.kernel.where import cache_name
 from puzint.plan import race, table
@@ -312,3 +312,33 @@ def test_no_more_processes_than_cores_while_python_searches(then: str, monkeypat
     for copy in racing.copies:
         copy.pid = None  # nothing was forked: nothing to reap
     racing._thaw()
+
+
+TURNS = """puzzle "Turn a 2 x 2 block"
+param perm = [1, 4, 3, 12, 5, 14, 2, 8, 10, 9, 11, 6, 13, 16, 15, 7] "the start, row by row"
+board grid 4 x 4
+pieces 1..16 "tiles"
+shape square = (0, 0), (0, 1), (1, 0), (1, 1)
+start = perm
+goal = 1..16
+move cw:  ?a ?b ?c ?d -> ?c ?a ?d ?b in square
+move ccw: ?a ?b ?c ?d -> ?b ?d ?a ?c in square
+"""
+
+
+def test_python_searching_from_both_ends_gives_way_to_no_search_from_the_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state of 64 bits: the kernel could only search breadth first from the start (it stops
+    at 10,000,000 states); Python, from both ends, answers, however soon the kernel began."""
+    monkeypatch.setattr(table, "DELAY", 0.0)
+    monkeypatch.setattr(table, "GIVE_WAY", 0.0)
+    compiled = compiled_from(TURNS)
+    assert "from both ends" in table.python_keeps_on(compiled, Query.of(compiled))
+    result = search(compiled, limits=Limits(max_states=2_000_000))
+    assert (result.status, result.length, result.engine) == ("solved", 9, "python")
+    assert result.method == "bidirectional"
+
+
+def test_python_gives_way_where_the_kernel_searches_from_both_ends_too() -> None:
+    compiled = load(SPECS / "frog.puz")
+    assert table.python_keeps_on(compiled, Query.of(compiled)) == ""
+    assert table.python_keeps_on(compiled, Query.of(compiled, method="bfs")) == ""
