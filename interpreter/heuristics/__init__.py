@@ -169,6 +169,8 @@ def refusal(compiled: CompiledPuzzle, wanted: str, guided: bool, method: str, na
         return named_groups(compiled, found, named, patterns.BUILD_STATES).why_none or None
     if wanted == "auto":
         return None
+    if not guided and method in ("bfs", "bidirectional"):
+        return f"--method {method} searches with no heuristic (A* and IDA* use one)"
     if not guided:
         return "a heuristic guides the search for one shortest solution (by A* or IDA*), and this question is not one"
     if wanted == "spec" and compiled.puzzle.heuristic is None:

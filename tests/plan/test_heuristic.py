@@ -84,6 +84,14 @@ def test_auto_derives_tables_for_a_large_puzzle_and_takes_the_larger_estimate(mo
             "and this question is not one",
         ),
         (["--heuristic", "none", "--method", "idastar"], "--heuristic none: --method idastar needs a heuristic"),
+        (
+            ["--heuristic", "none", "--method", "bfs"],
+            "--heuristic none: --method bfs searches with no heuristic (A* and IDA* use one)",
+        ),
+        (
+            ["--heuristic", "derived", "--method", "bidirectional"],
+            "--heuristic derived: --method bidirectional searches with no heuristic (A* and IDA* use one)",
+        ),
     ],
 )
 def test_a_heuristic_that_would_change_nothing_is_refused(
