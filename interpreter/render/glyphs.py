@@ -29,6 +29,14 @@ class Glyphs:
         not), a control character written out as its escape (a glyph is the spec's text)."""
         return visible(symbol if self.ascii and not drawn.isascii() else drawn)
 
+    def listed(self, symbol: str, drawn: str) -> str:
+        """The piece as drawn where pieces are listed by name (a place's pieces, a load that
+        crosses): its glyph, then its member of a group (`H3`, one husband per couple: the
+        group's glyph and 3), so that pieces of one glyph stay told apart."""
+        if drawn == symbol:  # a numbered piece (`pieces 1..16`) is drawn as its number
+            return visible(symbol)
+        return self.piece(symbol[:1], drawn) + visible(symbol[1:])
+
 
 UNICODE = Glyphs(False, "·", "→", " => ", " · ", "✗")
 ASCII = Glyphs(True, ".", "->", " => ", " | ", "x", ":", ("^", "v", "<", ">"))

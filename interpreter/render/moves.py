@@ -25,7 +25,8 @@ def describe(label: MoveLabel, compiled: CompiledPuzzle, short: bool = False, dr
         and all(src in places and dst in places for _, src, dst in movers)
         and len({d for _, _, d in movers}) == 1
     ):
-        who = " ".join(symbol for symbol, _, _ in movers)
+        listed = {p.symbol: drawn.listed(p.symbol, p.glyph) for p in puzzle.pieces}
+        who = " ".join(listed.get(symbol, symbol) for symbol, _, _ in movers)
         source = f" {movers[0][1]}" if len(movers) == 1 else ""  # a load shows only where it goes
         text.append(f"{who}{source} {arrow} {movers[0][2]}")
         return text

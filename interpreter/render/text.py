@@ -174,10 +174,13 @@ def slot_width(compiled: CompiledPuzzle, glyphs: Glyphs = UNICODE) -> int | None
     return max(widest, pieces) if widest > pieces else None
 
 
-def place_texts(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None = None) -> list[Text]:
-    """Each place's pieces (a stack bottom first), the carrier shown where it is, and the
-    pieces that just arrived highlighted."""
+def place_texts(
+    compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None = None, glyphs: Glyphs = UNICODE
+) -> list[Text]:
+    """Each place's pieces (a stack bottom first) as drawn, the carrier shown where it is, and
+    the pieces that just arrived highlighted."""
     puzzle = compiled.puzzle
+    drawn = {p.symbol: glyphs.listed(p.symbol, p.glyph) for p in puzzle.pieces}
     carrier = puzzle.counter_index(CARRIER)
     carrier_at = compiled.layout.reader(carrier)(state) if carrier is not None else None
     arrived = {(symbol, to) for symbol, _, to in label.movers} if label is not None else set()
@@ -192,7 +195,7 @@ def place_texts(compiled: CompiledPuzzle, state: bytes, label: MoveLabel | None 
         text = Text()
         for k, symbol in enumerate(symbols):
             text.append(" " if k else "")
-            text.append(symbol, style=MOVED if (symbol, place.name) in arrived else "")
+            text.append(drawn[symbol], style=MOVED if (symbol, place.name) in arrived else "")
         if p == carrier_at and carrier is not None:
             text.append((" " if symbols else "") + f"({puzzle.counters[carrier].name})", style="cyan")
         out.append(text)
@@ -418,7 +421,7 @@ def draw_move_table(compiled: CompiledPuzzle, path: Path, console: Console, glyp
 
     def state_cells(state: bytes, label: MoveLabel | None) -> list[Text]:
         cells = [draw_cells(compiled, state, label, glyphs, slot)] if board is not None else []
-        cells.extend(place_texts(compiled, state, label))
+        cells.extend(place_texts(compiled, state, label, glyphs))
         cells.extend(text for _, text in counter_texts(compiled, state))
         return cells
 
@@ -526,7 +529,7 @@ def state_block(
     lines = [caption]
     if compiled.puzzle.board is not None:
         lines.extend(draw_cells(compiled, state, label, glyphs).split("\n"))
-    for place, text in zip(compiled.puzzle.places, place_texts(compiled, state, label), strict=True):
+    for place, text in zip(compiled.puzzle.places, place_texts(compiled, state, label, glyphs), strict=True):
         lines.append(Text(f"{place.name}: ").append_text(text))
     for name, text in counter_texts(compiled, state):
         lines.append(Text(f"{name} = ").append_text(text))

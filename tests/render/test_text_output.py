@@ -141,3 +141,24 @@ def test_a_solution_is_named_without_expanding_its_states_again(
     if form == "json":
         moves = json.loads(out)["moves"]
         assert len(moves) == 7 and moves[0]["rule"] == "shift"
+
+
+def test_pieces_on_places_are_shown_as_drawn(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    spec = tmp_path / "crossing.puz"
+    spec.write_text(
+        """puzzle "A son and his father cross"
+places left, right
+piece F father drawn "F"
+piece S son drawn "s"
+carrier boat at left
+start at left: F S
+goal at right: everyone
+move cross: carry 1..2 in boat
+""",
+        encoding="utf-8",
+    )
+    assert main(["run", str(spec)]) == 0
+    out = capsys.readouterr().out
+    assert "start               F s (boat)" in out
+    assert "cross  F s → right" in out
+    assert " S" not in out
