@@ -216,7 +216,8 @@ def why_small(compiled: CompiledPuzzle) -> str:
         else f"pattern databases are built from {LARGE:,} arrangements, where every move moves one piece and some"
         " piece is on the board once for a pattern to keep"
     )
-    return f"auto derived no heuristic: the pieces can be arranged in {ways:,} ways; {alone}; {tables}"
+    counted = f"{ways:,} {'way' if ways == 1 else 'ways'}"
+    return f"auto derived no heuristic: the start's pieces can be arranged on the cells in {counted}; {alone}; {tables}"
 
 
 def patterns_pay(compiled: CompiledPuzzle) -> bool:

@@ -51,7 +51,8 @@ def test_verbose_says_why_auto_derived_no_heuristic(capsys: pytest.CaptureFixtur
     assert main(["run", EIGHT, "--verbose", "--quiet"]) == 0
     said = capsys.readouterr().err
     assert (
-        "auto derived no heuristic: the pieces can be arranged in 362,880 ways; no one-piece tables (no code the"
+        "auto derived no heuristic: the start's pieces can be arranged on the cells in 362,880 ways; "
+        "no one-piece tables (no code the"
         " goal places is shared by several pieces on the board); pattern databases are built from 50,000,000"
         " arrangements, where every move moves one piece and some piece is on the board once for a pattern to keep"
     ) in said

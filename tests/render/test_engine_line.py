@@ -78,7 +78,8 @@ def test_a_run_stopped_by_a_state_limit_is_not_said_to_be_answered(capsys: pytes
         "puzint: no engine answered: python was searching (bfs) when the run stopped (state limit of 100 reached)"
     )
     assert said[1:] == [
-        "puzint: auto derived no heuristic: the pieces can be arranged in 87,995,587,680,000 ways; no one-piece"
+        "puzint: auto derived no heuristic: the start's pieces can be arranged on the cells in "
+        "87,995,587,680,000 ways; no one-piece"
         " tables (the move shift is not a rewrite of cells); no pattern databases (pattern databases need every"
         " move to be a plain rewrite (a pattern -> pattern, with no condition, action or cost), and 'shift' is a"
         " slide)"
