@@ -773,7 +773,7 @@ def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
     if report.symmetry_note is not None:
         parts.append(report.symmetry_note)
     parts.append(f"{report.states:,} states {'visited' if report.total is None else 'explored'}")
-    parts.append(f"{report.seconds:.3f} s ({report.method})")
+    parts.append(f"{report.seconds:.3f} s" + (f" ({report.method})" if report.method else ""))
     return parts, STATUS_STYLE[report.status]
 
 
@@ -886,5 +886,5 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
         parts.append(f"{result.bytes_per_state:.0f} bytes a state")
     if result.heuristic_about:
         parts.append(f"{result.heuristic_about}, {result.shown_at_start} at the start")
-    parts.append(f"{result.seconds:.3f} s ({result.method})")
+    parts.append(f"{result.seconds:.3f} s" + (f" ({result.method})" if result.method else ""))
     return parts, STATUS_STYLE[result.status]
