@@ -192,6 +192,7 @@ def _to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """Every state that can reach the goal, layer by layer from it; the start's shortest
     solution read off the same layers."""
     result = layers.explore(Backward(compiled), limits, exhaustive=True)
+    result.method = f"{result.method} from the goal"  # as the kernel names it
     result.to_goal = True
     result.reachable_goals = None  # the one goal: where the layers start
     if result.status == SOLVED:
