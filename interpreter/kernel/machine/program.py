@@ -399,13 +399,13 @@ class Program:
         tries only the placements anchored where it holds their anchor's value (moves._picked),
         as Python's `GeneralFamily._anchor_index` does: a walk on a board of 100 cells tried
         400 placements a state, of which the four round the worker can match. Placements
-        that check no cell are always tried. Left out (every placement tried, in order) where
+        that check no cell of the board are always tried. Left out (every placement tried, in order) where
         the anchors' values are common enough that looking them up costs more than it saves."""
         counts, cells, first = self.compiled.rarity, self.cells, record[F_INST_FROM]
         anchored: dict[int, dict[int, list[int]]] = {}
         loose: list[int] = []
         for number, inst in enumerate(instances):
-            checks = inst[0]
+            checks = [check for check in inst[0] if check[0] < cells]  # `_picked` looks on the board
             if not checks:
                 loose.append(first + number)
                 continue
