@@ -551,7 +551,9 @@ def _say_engine(result: AllSolutions | SearchResult, verbose: bool) -> None:
     """`--verbose`: the engine that answered and how (or that none did before a limit), and
     the one tried first and why it did not answer, on stderr (the output itself stays the
     same); then, where `auto` derived no heuristic, why. Without `--verbose` (an engine asked
-    by name handed over), the engine's line alone."""
+    by name handed over), the engine's line alone. What the output has written so far goes
+    first, so that the line never lands inside it where both go to one file (`2>&1`)."""
+    sys.stdout.flush()
     sys.stderr.write(engine_line(result) + "\n")
     why = heuristic_line(result) if verbose else None
     if why is not None:

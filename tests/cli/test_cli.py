@@ -591,3 +591,21 @@ def test_distinct_trajectories_of_a_filling_is_refused(capsys: pytest.CaptureFix
         "puzint: --distinct trajectories follows pieces from cell to cell, and a logic puzzle places its "
         "pieces without moving any: ask for its solutions (the default) or --count\n"
     )
+
+
+def test_the_engine_line_is_a_line_of_its_own_where_both_streams_go_to_one_file(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    both = tmp_path / "both.txt"
+    with both.open("w", encoding="utf-8") as sink:
+        done = subprocess.run(
+            [sys.executable, "-m", "puzint", "run", FROG, "--verbose", "--engine", "python"],
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            check=False,
+        )
+    assert done.returncode == 0
+    lines = both.read_text(encoding="utf-8").splitlines()
+    assert "puzint: answered by python (bidirectional)" in lines
+    assert lines.index("puzint: answered by python (bidirectional)") > lines.index("Frog jump  n=3")
