@@ -361,7 +361,7 @@ class Program:
                 for inst, pattern, binds in family.form_instances:
                     self._instance(inst, binds, pattern[0])
                 record[F_INST_TO] = len(self.s["instances"]) // INSTANCE
-                self._anchors(record, [inst for inst, _, _ in family.form_instances])
+                self._anchors(record, family)
             elif family._slide is not None:
                 record[F_FORM] = FORM_SLIDE
                 self._slide(record, family._slide)
@@ -393,26 +393,20 @@ class Program:
                 self.s["amounts"].extend([0, *family._placing[2]])  # by piece code
         self.s["families"].extend(record)
 
-    def _anchors(self, record: list[int], instances: list[Any]) -> None:
-        """A rewrite form's placements, each under one of the cells it checks (its anchor: the
-        one whose value the start holds least often, e.g. Sokoban's worker), so that a state
-        tries only the placements anchored where it holds their anchor's value (moves._picked),
-        as Python's `GeneralFamily._anchor_index` does: a walk on a board of 100 cells tried
-        400 placements a state, of which the four round the worker can match. Placements
-        that check no cell of the board are always tried. Left out (every placement tried, in order) where
-        the anchors' values are common enough that looking them up costs more than it saves."""
-        counts, cells, first = self.compiled.rarity, self.cells, record[F_INST_FROM]
-        anchored: dict[int, dict[int, list[int]]] = {}
-        loose: list[int] = []
-        for number, inst in enumerate(instances):
-            checks = [check for check in inst[0] if check[0] < cells]  # `_picked` looks on the board
-            if not checks:
-                loose.append(first + number)
-                continue
-            cell, value = min(checks, key=lambda check: counts[check[1]])
-            anchored.setdefault(value, {}).setdefault(cell, []).append(first + number)
-        looked = sum(counts[value] for value in anchored) + len(loose)
-        if 2 * looked >= len(instances):
+    def _anchors(self, record: list[int], family: GeneralFamily) -> None:
+        """A rewrite form's placements under their anchors, as Python's engine indexes them
+        (`GeneralFamily._anchor_index`, on the start: each under the checked cell whose value
+        the start holds least often, e.g. Sokoban's worker), so that a state tries only the
+        placements anchored where it holds their anchor's value (moves._picked): a walk on a
+        board of 100 cells tried 400 placements a state, of which the four round the worker
+        can match. None where Python tries every placement, or where an anchor is not a cell
+        of the board (`_picked` looks on the board)."""
+        found = family._anchor_index(self.compiled.start)
+        if not found:
+            return
+        anchored, loose = found
+        cells, first = self.cells, record[F_INST_FROM]
+        if any(cell >= cells for by_cell in anchored.values() for cell in by_cell):
             return
         items, starts = self.s["anchor_items"], self.s["anchor_start"]
         record[F_ANCHOR_CODES_FROM] = len(self.s["anchor_codes"])
@@ -422,12 +416,12 @@ class Program:
         for by_cell in anchored.values():
             for cell in range(cells):
                 starts.append(len(items))
-                items.extend(by_cell.get(cell, ()))
+                items.extend(first + number for number in by_cell.get(cell, ()))
         starts.append(len(items))
         record[F_LOOSE_FROM] = len(items)
-        items.extend(loose)
+        items.extend(first + number for number in loose)
         record[F_LOOSE_TO] = len(items)
-        self.most_picked = max(self.most_picked, len(instances))
+        self.most_picked = max(self.most_picked, len(family.form_instances))
 
     def _start(self, family: Any) -> int:
         """Where a family's moves start (`CompiledPuzzle.order_of`): the form's cell (the piece

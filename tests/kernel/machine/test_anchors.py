@@ -17,6 +17,7 @@ from puzint.runner import search
 from puzint.search import Limits
 
 from tests.conftest import compiled_from
+from tests.heuristics.test_pieces import exact_distances
 
 pytestmark = pytest.mark.skipif(not installed(), reason="numba is not installed")
 
@@ -73,24 +74,11 @@ def machine_successors(compiled: CompiledPuzzle, state: bytes) -> list[tuple[byt
     return [(machine.unpack(tuple(int(w) for w in out[j])), int(costs[j])) for j in range(n)]
 
 
-def reachable(compiled: CompiledPuzzle) -> list[bytes]:
-    seen, frontier = {compiled.start}, [compiled.start]
-    while frontier:
-        nxt = []
-        for state in frontier:
-            for child, _ in compiled.expand(state):
-                if child not in seen:
-                    seen.add(child)
-                    nxt.append(child)
-        frontier = nxt
-    return sorted(seen)
-
-
 @pytest.mark.parametrize(("spec", "looked_up"), [(ROOM, [True, True]), (CROWD, [False])])
 def test_every_state_has_python_s_successors_in_python_s_order(spec: str, looked_up: list[bool]) -> None:
     compiled = compiled_from(spec)
     assert anchored(compiled) == looked_up  # a crowd of boxes: every placement is tried, in order
-    states = reachable(compiled)
+    states, _ = exact_distances(compiled)
     assert len(states) > 20
     for state in states:
         python = [(child, cost) for child, _, cost in compiled.expand_costed(state)]
