@@ -90,13 +90,14 @@ def _glued(before: Token, token: Token) -> bool:
 
 
 def _refuse_glued(before: Token, token: Token) -> None:
-    word, rest = str(before), str(token)
-    raise SpecError(
-        [
-            Diagnostic(
-                Pos(before.line or 1, before.column or 1, len(word) + len(rest)),
-                f"'{word}{rest}' is the keyword '{word}' run into '{rest}'",
-                f"'{word} {rest}', with a space, or a word the language knows here",
-            )
-        ]
+    raise SpecError([glued(before.line or 1, before.column or 1, str(before), str(token))])
+
+
+def glued(line: int, column: int, word: str, rest: str) -> Diagnostic:
+    """The error of a keyword run into the word after it, at the keyword (the parser says
+    the same where it refuses the rest: `parser._glued_keyword`)."""
+    return Diagnostic(
+        Pos(line, column, len(word) + len(rest)),
+        f"'{word}{rest}' is the keyword '{word}' run into '{rest}'",
+        f"'{word} {rest}', with a space, or a word the language knows here",
     )

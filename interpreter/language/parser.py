@@ -12,7 +12,7 @@ from lark.exceptions import UnexpectedEOF, VisitError
 from ..errors import Diagnostic, Pos, SpecError, source_lines, suggest
 from ..sources import line_ends
 from .builder import SyntaxBuilder
-from .indenter import PuzIndenter
+from .indenter import PuzIndenter, glued
 from .levels import expand_levels, quote_levels, spec_folder
 from .picture_files import expand_pictures
 from .syntax import Spec
@@ -228,11 +228,7 @@ def _glued_keyword(token: Token, text: str) -> Diagnostic | None:
     word = text[start:at]
     if not word.isidentifier():
         return None
-    return Diagnostic(
-        Pos(token.line or 1, (token.column or 1) - len(word), len(word) + len(rest)),
-        f"'{word}{rest}' is the keyword '{word}' run into '{rest}'",
-        f"'{word} {rest}', with a space, or a word the language knows here",
-    )
+    return glued(token.line or 1, (token.column or 1) - len(word), word, rest)
 
 
 CLOSING = {"(": ")", "[": "]"}

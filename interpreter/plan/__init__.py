@@ -150,8 +150,8 @@ def explain(compiled: CompiledPuzzle, query: Query, options: RunOptions, counted
             f"where its cache lacks it): the first answer is the answer; {gives_way}. An engine that "
             f"wins by a clear margin is asked alone the next time"
         )
-    elif table.python_keeps_on(compiled, query):
-        doing = f"runs it on python: {table.python_keeps_on(compiled, query)}"
+    elif keeps_on := table.python_keeps_on(compiled, query):
+        doing = f"runs it on python: {keeps_on}"
     else:
         doing = (
             f"tries python first, for {table.FIRST_TRY:g} s (a small search never waits for another engine to "
