@@ -263,6 +263,29 @@ def print_line(console: Console, line: Text | str) -> None:
     console.print(text, no_wrap=True, crop=False, soft_wrap=True, highlight=False)
 
 
+class LineBatch:
+    """Lines printed a batch at a time: rich spends most of a line's time in `Console.print`
+    itself, so a solution of 100,000 moves printed a line a call took half a minute. Each
+    batch is the lines joined by newlines, printed as `print_line` prints one (the same
+    text); `flush` prints what is left."""
+
+    SIZE = 256
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+        self.lines: list[Text] = []
+
+    def add(self, line: Text | str) -> None:
+        self.lines.append(Text(line) if isinstance(line, str) else line)
+        if len(self.lines) >= self.SIZE:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.lines:
+            print_line(self.console, Text("\n").join(self.lines))
+            self.lines = []
+
+
 def print_parts(console: Console, parts: list[str], separator: str, style: str = "") -> None:
     """Parts joined by a separator, wrapped only between parts, never inside one (`0.406 s`
     stays on one line)."""
@@ -437,13 +460,13 @@ def draw_move_table(compiled: CompiledPuzzle, path: Path, console: Console, glyp
         states.append(state_cells(after, label))
         before = after
 
+    out = LineBatch(console)
     head_widths = _widths(heads)
     state_widths = _widths([header_state, *states])
     gap = "  " if board is None else " "
     joined = sum(head_widths) + 2 * len(head_widths) + sum(state_widths) + len(gap) * len(state_widths)
     if joined <= console.width:
-        print_line(
-            console,
+        out.add(
             _row(
                 [Text(""), Text("move", style="dim"), Text(""), *header_state],
                 [*head_widths, *state_widths],
@@ -452,8 +475,7 @@ def draw_move_table(compiled: CompiledPuzzle, path: Path, console: Console, glyp
             ),
         )
         for head, state in zip(heads, states, strict=True):
-            print_line(
-                console,
+            out.add(
                 _row(
                     [*head, *state],
                     [*head_widths, *state_widths],
@@ -461,30 +483,31 @@ def draw_move_table(compiled: CompiledPuzzle, path: Path, console: Console, glyp
                     ["  ", "  ", "  ", *[gap] * len(state_widths)],
                 ),
             )
+        out.flush()
         return
     indent = " " * (head_widths[0] + 2)
     folded = len(indent) + sum(state_widths) + len(gap) * (len(state_widths) - 1)
     if folded <= console.width:
-        print_line(
-            console, Text(indent).append_text(_row(header_state, state_widths, right, [gap] * len(state_widths)))
-        )
+        out.add(Text(indent).append_text(_row(header_state, state_widths, right, [gap] * len(state_widths))))
         for head, state in zip(heads, states, strict=True):
-            print_line(console, _row(head, head_widths, {0}, ["  ", "  ", "  "]))
-            print_line(console, Text(indent).append_text(_row(state, state_widths, right, [gap] * len(state_widths))))
+            out.add(_row(head, head_widths, {0}, ["  ", "  ", "  "]))
+            out.add(Text(indent).append_text(_row(state, state_widths, right, [gap] * len(state_widths))))
+        out.flush()
         return
     # narrower still: each place and counter on a line of its own under the move, named
     names = [Text("board", style="dim")] if board is not None else []
     names += [Text(place.name, style="dim") for place in puzzle.places] + [Text(n, style="dim") for n in counters]
     room = max(12, console.width - len(indent))
     for head, state in zip(heads, states, strict=True):
-        print_line(console, _row(head, head_widths, {0}, ["  ", "  ", "  "]))
+        out.add(_row(head, head_widths, {0}, ["  ", "  ", "  "]))
         values = list(zip(names, state, strict=True))
         if board is not None:  # the board as a ruler over its cells, cut into pieces that fit
             for names_part, cells_part in _cut(header_state[0], values.pop(0)[1], room):
-                print_line(console, stripped(Text(indent).append_text(names_part)))
-                print_line(console, stripped(Text(indent).append_text(cells_part)))
+                out.add(stripped(Text(indent).append_text(names_part)))
+                out.add(stripped(Text(indent).append_text(cells_part)))
         for name, value in values:
-            print_line(console, stripped(Text(indent).append_text(name).append(": ").append_text(value)))
+            out.add(stripped(Text(indent).append_text(name).append(": ").append_text(value)))
+    out.flush()
 
 
 def _cut(ruler: Text, cells: Text, room: int) -> list[tuple[Text, Text]]:

@@ -162,3 +162,19 @@ move cross: carry 1..2 in boat
     assert "start               F s (boat)" in out
     assert "cross  F s → right" in out
     assert " S" not in out
+
+
+@pytest.mark.parametrize("width", (40, 200))
+def test_a_long_move_table_printed_in_batches_reads_as_printed_a_line_at_a_time(
+    width: int, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """511 moves: two batches and a part, in colour; the same text, escapes included."""
+    from puzint.render import text
+
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    argv = [str(ROOT / "specs" / "hanoi.puz"), "-p", "discs=9", "--engine", "python"]
+    batched = text_output(argv, width, capsys, monkeypatch)
+    assert "\x1b[" in batched and batched.count("\n") > 2 * text.LineBatch.SIZE
+    monkeypatch.setattr(text.LineBatch, "SIZE", 1)
+    one_by_one = text_output(argv, width, capsys, monkeypatch)
+    assert batched == one_by_one
