@@ -31,7 +31,8 @@ Each copy talks through a pipe (its own, read only by this process), in frames o
 a pickle: the phase it is in ("compiling"; "running" with the engine's name: numba or OR-tools
 loading, then the search), its progress (states, where: the first says the engine has loaded
 and searches), and at the end "done" with the engine's answer, "handover" with the reason (a
-value past the kernel's words: another engine answers), "none" (the engine cannot answer) or
+value past the kernel's words: another engine answers), "alone" (a listing too long to carry
+back: `StreamAlone`), "none" (the engine cannot answer) or
 "failed". It never writes to the terminal, ignores Ctrl-C (the run stops it), and stops by
 itself when the run is gone.
 """
@@ -70,6 +71,18 @@ Choose = Callable[[], "Engine | None"]  # the copy's engine, made there (None: i
 CompileFirst = Callable[[Engine], "Compile | None"]
 
 
+class StreamAlone(Exception):
+    """Raised by an engine's side in the race (a copy, or Python here) that has found more
+    than the race should carry back at its end (`sides.Walking`: a listing of many solutions):
+    it asks to run alone, handing each solution on as it finds it. A racing side keeps what it
+    finds until the race is decided, so a listing of millions of solutions (16 queens) was
+    held in a copy's memory, nothing shown, and printed only after the run's time limit."""
+
+    def __init__(self, why: str):
+        super().__init__(why)
+        self.why = why
+
+
 def can_fork() -> bool:
     """Whether this process may be forked to run a search: POSIX, but not macOS, where a
     forked process may not use the system's libraries (Python's own multiprocessing does not
@@ -94,7 +107,7 @@ def possible(share: int | None = None) -> bool:
 
 @dataclasses.dataclass
 class Outcome:
-    """What a copy said last: `kind` ("done", "handover", "none", "failed", "gone": its
+    """What a copy said last: `kind` ("done", "handover", "alone", "none", "failed", "gone": its
     process ended without a word; "stopped": the run stopped it), the engine, and its answer
     or reason."""
 
@@ -296,7 +309,12 @@ class Race:
                 copy.read(block=False)
 
     def first_done(self) -> Copy | None:
-        return next((copy for copy in self.copies if copy.outcome is not None and copy.outcome.kind == "done"), None)
+        """The first copy that answered, or asked to run alone (`StreamAlone`): either decides
+        the race."""
+        return next(
+            (copy for copy in self.copies if copy.outcome is not None and copy.outcome.kind in ("done", "alone")),
+            None,
+        )
 
     def still_running(self) -> bool:
         """Whether a copy may still answer (or has yet to be forked)."""
@@ -326,6 +344,8 @@ class Race:
         or has been running (loading) for `GIVE_WAY` seconds; only where one has answered,
         where Python's search is the stronger (`keeps_on`)."""
         done = self.first_done()
+        if done is not None and done.outcome is not None and done.outcome.kind == "alone":
+            return f"{done.engine}, run beside it, {done.outcome.why}"
         if done is not None:
             return f"{done.engine}, run beside it, answered first"
         for copy in self.copies:
@@ -621,6 +641,8 @@ def _other_side(  # pragma: no cover - runs in the copy
         send.frame(("done", engine.name, answer), last=True)
     except HandOver as exc:
         send.frame(("handover", exc.why))
+    except StreamAlone as exc:
+        send.frame(("alone", exc.why))
     except Exception as exc:
         send.frame(("failed", f"{type(exc).__name__}: {exc}"))
 

@@ -8,7 +8,8 @@ while waiting reports). The runner does the rest, the same way for every questio
 - an engine that runs alone (asked by name, or remembered) answers, and a hand-over
   (`HandOver`: a value past the kernel's words) passes the question to Python, from the start;
 - else Python searches first: on two cores beside the plan's engines, each in a forked copy
-  (`race`), the first answer being the answer; on one core for a first try (`first_try`),
+  (`race`), the first answer being the answer (a listing too long to carry back from a copy
+  runs alone on the engine that found the most first, `race.StreamAlone`); on one core for a first try (`first_try`),
   after which the first engine beside it that can answer takes the search over;
 - the engine that answered a race first is remembered for the question where it won by a
   clear margin (`memory`, `table.MARGIN`), and the next run asks it alone;
@@ -143,6 +144,9 @@ def _raced(
     racing.limits.engine = "python"
     try:
         answer = _watched_python(side, racing.watched, racing.limits)
+    except race.StreamAlone:  # Python found more than the race holds first: it lists alone
+        racing.stop()
+        return _alone(compiled, query, limits, options, side, "python", "")
     except BaseException:
         racing.stop()
         raise
@@ -153,6 +157,11 @@ def _raced(
         return Ran(answer, "python")
     tried = ("python", racing.reason or "")
     done, dropped = racing.answer()
+    if done is not None and done.outcome is not None and done.outcome.kind == "alone":
+        _remember(compiled, query, racing, None)
+        ran = _alone(compiled, query, limits, options, side, done.engine, "")
+        ran.tried = ran.tried or tried
+        return ran
     if done is not None:
         assert done.outcome is not None
         clear = racing.clear_margin(done, table.MARGIN)
@@ -192,7 +201,10 @@ def _first_try(
     """One core: Python for a first try, then the first engine beside it that can answer."""
     trying = FirstTry(limits, table.FIRST_TRY, lambda: _next(compiled, query, options, beside))
     trying.limits.engine = "python"
-    answer = _watched_python(side, trying.watched, trying.limits)
+    try:
+        answer = _watched_python(side, trying.watched, trying.limits)
+    except race.StreamAlone:  # a listing too long to hold for the try's end: Python lists it alone
+        return _alone(compiled, query, limits, options, side, "python", "")
     if not trying.stopped_by_itself(side.cut(answer) is not None):
         return Ran(answer, "python")
     assert trying.next is not None and trying.next.engine is not None

@@ -11,7 +11,11 @@ from ..engines import Engine, Path, Query
 from ..search import Limits, SearchResult
 from ..search.limits import LimitReached, stop_reason
 from ..search.result import LIMIT
+from .race import StreamAlone
 from .runner import renumbered
+
+# the solutions a side that races keeps for the race's end: past them it lists alone (`StreamAlone`)
+RACE_HOLDS = 10_000
 
 
 class Searching:
@@ -97,6 +101,8 @@ class Walking:
                 found.append(path)
                 if self.enough is not None and len(found) >= self.enough:
                     break
+                if self.enough is None and self.take is not None and len(found) >= RACE_HOLDS:
+                    raise StreamAlone(f"found more than {RACE_HOLDS:,} solutions: listed by it alone, as found")
         finally:
             walked.visited = visited[0]
 

@@ -719,10 +719,11 @@ class SolutionStream:
         if not self.row:
             return
         widths = [max(len(line) for line in b) for b in self.row]
+        lines = []
         for i in range(max(len(b) for b in self.row)):
             parts = [(b[i] if i < len(b) else "").ljust(w) for b, w in zip(self.row, widths, strict=True)]
-            print_line(self.console, self.GAP.join(parts).rstrip())
-        self.console.print()
+            lines.append(self.GAP.join(parts).rstrip())
+        print_line(self.console, "\n".join(lines) + "\n")  # one call: see LineBatch
         self.row = []
 
 

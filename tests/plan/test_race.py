@@ -18,7 +18,7 @@ import pytest
 from puzint.engines import Query, RunOptions
 from puzint.kernel import installed
 from puzint.kernel.where import cache_name
-from puzint.plan import race, table
+from puzint.plan import race, runner, sides, table
 from puzint.runner import load, search
 from puzint.search import Limits
 from puzint.solutions import enumerate_solutions
@@ -342,3 +342,48 @@ def test_python_gives_way_where_the_kernel_searches_from_both_ends_too() -> None
     compiled = load(SPECS / "frog.puz")
     assert table.python_keeps_on(compiled, Query.of(compiled)) == ""
     assert table.python_keeps_on(compiled, Query.of(compiled, method="bfs")) == ""
+
+
+@pytest.fixture
+def asked_alone(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The engines the runner asks alone, in order."""
+    alone = runner._alone
+    asked: list[str] = []
+
+    def recorded(*args: Any) -> Any:
+        asked.append(args[5])
+        return alone(*args)
+
+    monkeypatch.setattr(runner, "_alone", recorded)
+    return asked
+
+
+def test_a_listing_too_long_to_carry_back_is_listed_by_the_copy_s_engine_alone(
+    slow_python: None, asked_alone: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A copy that finds more solutions than the race holds asks to run alone: its engine then
+    lists every one here, as it finds them (16 queens: millions, held in a copy's memory and
+    printed after the time limit before)."""
+    monkeypatch.setattr(sides, "RACE_HOLDS", 20)  # the copy, forked, holds as few
+    compiled = load(SPECS / "number_circle.puz", {"n": "10"})
+    handed: list[int] = []
+    report = enumerate_solutions(compiled, Limits(), keep=True, on_solution=lambda path: handed.append(len(path)))
+    assert (report.engine, report.tried_first, report.status) == ("compiled", "python", "solved")
+    assert asked_alone == ["compiled"]  # the race left, the copy's engine asked again alone
+    assert report.count == len(handed) == 288  # as in specs/number_circle.yaml
+
+
+def test_python_finding_more_than_the_race_holds_lists_alone(
+    asked_alone: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sides, "RACE_HOLDS", 2)
+    monkeypatch.setattr(table, "DELAY", 60.0)  # no copy is forked before Python has found them
+    report = enumerate_solutions(load(SPECS / "queens.puz", {"n": "6"}), Limits(), keep=True)
+    assert asked_alone == ["python"]  # the race left, Python asked again alone
+    assert (report.engine, report.tried_first, report.status, report.in_all, report.count) == (
+        "python",
+        None,
+        "solved",
+        4,
+        1,
+    )
