@@ -260,7 +260,8 @@ def _enumerate(
     count_only = group is None and not keep and on_solution is None and limit is None
     count_only = count_only and compiled.objective_value is None
     try:
-        walk = plan.walk(compiled, limits, options, wanted, count_only, limit if group is None else None, listing.take)
+        classes = None if group is None else group.canonical  # --limit counts classes
+        walk = plan.walk(compiled, limits, options, wanted, count_only, limit, listing.take, classes)
     except KeyboardInterrupt as exc:  # outside any engine's walk
         report.status, report.limit_reason = LIMIT, stop_reason(exc)
         report.seconds = time.monotonic() - started

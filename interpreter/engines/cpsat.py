@@ -87,7 +87,7 @@ class SolverEngine:
         stats: dict[str, Any] = {}
         self._last = stats
         try:
-            yield from self._paths(compiled, limits, stats)
+            yield from self._paths(compiled, limits, stats, moves=moves)
         finally:
             visited[0] = stats.get("branches", 0)
 
@@ -101,17 +101,27 @@ class SolverEngine:
             counter[0] = stats.get("branches", 0)
 
     def _paths(
-        self, compiled: CompiledPuzzle, limits: Limits, stats: dict[str, Any], most: int | None = None
+        self,
+        compiled: CompiledPuzzle,
+        limits: Limits,
+        stats: dict[str, Any],
+        most: int | None = None,
+        moves: bool = True,
     ) -> Iterator[Path]:
+        """Each solution as a path of its moves, or (without `moves`) its last step alone: a
+        30 x 30 filling's path of 900 states is a megabyte, and a listing held for a race's
+        end kept thousands of them."""
         family = compiled.filling
         if isinstance(family, TileFamily):
+            lay = family.path if moves else family.final
             for chosen in _solutions(compiled, limits, stats, most=most):
-                yield family.path(compiled.start, chosen)
+                yield lay(compiled.start, chosen)
             return
         assert family is not None
         problem = family.problem(compiled.start)
+        fill = problem.path if moves else problem.final
         for values in _solutions(compiled, limits, stats, most=most):
-            yield problem.path(values)
+            yield fill(values)
 
 
 def _inexpressible(compiled: CompiledPuzzle) -> str | None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import textwrap
 import time
+from collections.abc import Callable
 
 from ..compiler import CompiledPuzzle
 from ..engines import Query, RunOptions, registry
@@ -111,12 +112,15 @@ def walk(
     count_only: bool = False,
     enough: int | None = None,
     take: Take | None = None,
+    classes: Callable[[bytes], bytes] | None = None,
 ) -> Walk:
     """The goal states of a `search all` spec, walked as the plan says: counted (`count_only`),
     or each path (with `moves`; else a path may be its goal state alone) handed to `take` as
-    found by an engine that walks alone, or kept (the first `enough`) by one that raced."""
+    found by an engine that walks alone, or kept (until `enough` of them, or of their
+    `classes`, are found) by one that raced."""
     query = Query.of(compiled, mode="all")
-    ran = runner.run(compiled, query, limits, options, Walking(compiled, moves, count_only, enough, take))
+    walking = Walking(compiled, moves, count_only, enough, take, classes)
+    ran = runner.run(compiled, query, limits, options, walking)
     return Walk(ran.answer, ran.engine, ran.tried, ran.chosen)
 
 

@@ -51,6 +51,10 @@ class Side(Protocol):
     def stopped(self, reason: str, states: int) -> Any:
         """The answer of a run stopped (`reason`) while it waited for a copy."""
 
+    def extent(self, answer: Any) -> int | None:
+        """How far an answer cut by the run's time limit went, where two engines' answers
+        compare (a walk: the goal states found); None where they do not."""
+
 
 @dataclass
 class Ran:
@@ -140,7 +144,16 @@ def _raced(
         return side(engine, copy_limits, False), compiled.ids.keys  # the copy's move numbers (see `renumbered`)
 
     slots = race.cores(options.cores) - 1
-    racing = race.Race(limits, beside, choose, compile_first, with_keys, slots=slots, keeps_on=keeps_on)
+    racing = race.Race(
+        limits,
+        beside,
+        choose,
+        compile_first,
+        with_keys,
+        slots=slots,
+        keeps_on=keeps_on,
+        extent=lambda answer: side.extent(answer[0]),  # a copy's answer: (the side's, its move keys)
+    )
     racing.limits.engine = "python"
     try:
         answer = _watched_python(side, racing.watched, racing.limits)

@@ -42,6 +42,9 @@ class Searching:
     def stopped(self, reason: str, states: int) -> SearchResult:
         return SearchResult(LIMIT, states, limit_reason=reason, method="")
 
+    def extent(self, result: SearchResult) -> int | None:
+        return None  # two searches cut short: neither has an answer to give
+
 
 @dataclass
 class Walked:
@@ -62,11 +65,21 @@ Take = Callable[[Path], bool]  # a goal state's path handed on as found; True: e
 class Walking:
     """The walk of a `search all` spec's goal states (each path, with `moves`): counted only
     (`count_only`), or found; an engine that answers alone hands each to `take` as it finds
-    it (a listing streams), one that may not be the answer keeps the first `enough` (all:
-    None) for the caller to hand on if it is."""
+    it (a listing streams), one that may not be the answer keeps what it finds until it has
+    `enough` (all: None) for the caller to hand on if it is: `enough` goal states, or with
+    `classes` (a goal state's class of symmetric ones), `enough` classes."""
 
-    def __init__(self, compiled: CompiledPuzzle, moves: bool, count_only: bool, enough: int | None, take: Take | None):
+    def __init__(
+        self,
+        compiled: CompiledPuzzle,
+        moves: bool,
+        count_only: bool,
+        enough: int | None,
+        take: Take | None,
+        classes: Callable[[bytes], bytes] | None = None,
+    ):
         self.compiled, self.moves, self.count_only, self.enough, self.take = compiled, moves, count_only, enough, take
+        self.classes = classes
 
     def __call__(self, engine: Engine, limits: Limits, final: bool) -> Walked:
         walked = Walked()
@@ -90,6 +103,7 @@ class Walking:
     def _walk(self, engine: Engine, limits: Limits, handing_on: bool, walked: Walked) -> None:
         visited = [0]
         found: list[Path] = []
+        seen: set[bytes] = set()  # the classes found, with `classes`
         walked.found = None if handing_on else found
         try:
             for path in engine.goal_states(self.compiled, limits, visited, self.moves):
@@ -99,7 +113,9 @@ class Walking:
                         break
                     continue
                 found.append(path)
-                if self.enough is not None and len(found) >= self.enough:
+                if self.classes is not None:
+                    seen.add(self.classes(path[-1][1] if path else self.compiled.start))
+                if self.enough is not None and len(seen if self.classes is not None else found) >= self.enough:
                     break
                 if self.enough is None and self.take is not None and len(found) >= RACE_HOLDS:
                     raise StreamAlone(f"found more than {RACE_HOLDS:,} solutions: listed by it alone, as found")
@@ -116,3 +132,8 @@ class Walking:
 
     def stopped(self, reason: str, states: int) -> Walked:
         return Walked(found=[], visited=states, stopped=reason)
+
+    def extent(self, walked: Walked) -> int | None:
+        if walked.counted is not None:
+            return walked.counted[1]
+        return len(walked.found) if walked.found is not None else None

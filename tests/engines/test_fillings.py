@@ -302,3 +302,16 @@ def test_cp_sat_tells_the_progress_line_its_solutions_and_branches() -> None:
     )
     assert report.engine == "cpsat" and report.count == 1
     assert told and told[0][1] == "1 solution found" and all(states >= 0 for states, _ in told)
+
+
+@pytest.mark.parametrize("engine", [pytest.param("cpsat", marks=SOLVER), pytest.param("compiled", marks=KERNEL)])
+def test_a_walk_without_moves_gives_each_goal_state_as_one_step(engine: str) -> None:
+    """What a listing held for a race's end keeps: a 30 x 30 filling's path of moves is a
+    megabyte, its last step a kilobyte. The same goal states either way."""
+    compiled = load(SPECS / "queens.puz", {"n": "6"})
+    walker = registry.engine(engine)
+    with_moves = list(walker.goal_states(compiled, Limits(), [0], True))
+    last_steps = list(walker.goal_states(compiled, Limits(), [0], False))
+    assert [len(path) for path in with_moves] == [36] * 4  # a step a cell
+    assert [len(path) for path in last_steps] == [1] * 4
+    assert [path[-1][1] for path in last_steps] == [path[-1][1] for path in with_moves]

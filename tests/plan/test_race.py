@@ -21,6 +21,7 @@ from puzint.kernel.where import cache_name
 from puzint.plan import race, runner, sides, table
 from puzint.runner import load, search
 from puzint.search import Limits
+from puzint.search.limits import LimitReached
 from puzint.solutions import enumerate_solutions
 
 from tests.conftest import DEAR_MOVES, SPECS, compiled_from
@@ -387,3 +388,19 @@ def test_python_finding_more_than_the_race_holds_lists_alone(
         4,
         1,
     )
+
+
+def test_at_the_time_limit_the_listing_that_went_furthest_is_the_answer() -> None:
+    """Both copies stop at the run's time limit with their own report: the one with more
+    solutions found is the answer, though the other comes first in the plan's order."""
+    run = Limits(timeout=1.0)
+    run.started -= 2.0  # the time is up
+    racing = race.Race(run, ("compiled", "cpsat"), lambda name: lambda: None, lambda engine: None, lambda *a: None)
+    racing._extent = len
+    for copy, found in zip(racing.copies, (["a"], ["a", "b", "c"]), strict=True):
+        copy.pid, copy.phase = 1, "searching"
+        copy.outcome = race.Outcome("done", copy.engine, answer=found)
+    copy, answer = racing._answer_at_stop(LimitReached("time limit of 1 s reached"))
+    assert (copy.engine, answer) == ("cpsat", ["a", "b", "c"])
+    racing._extent = lambda answer: None  # answers that do not compare: the copy furthest along
+    assert racing._answer_at_stop(LimitReached("time limit of 1 s reached"))[0].engine == "compiled"
