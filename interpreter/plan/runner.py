@@ -9,8 +9,8 @@ while waiting reports). The runner does the rest, the same way for every questio
   (`HandOver`: a value past the kernel's words) passes the question to Python, from the start;
 - else Python searches first: on two cores beside the plan's engines, each in a forked copy
   (`race`), the first answer being the answer (a listing too long to carry back from a copy
-  runs alone on the engine that found the most first, `race.StreamAlone`); on one core for a first try (`first_try`),
-  after which the first engine beside it that can answer takes the search over;
+  is asked again of that engine alone: `race.StreamAlone`); on one core for a first try
+  (`first_try`), after which the first engine beside it that can answer takes the search over;
 - the engine that answered a race first is remembered for the question where it won by a
   clear margin (`memory`, `table.MARGIN`), and the next run asks it alone;
 - the run's limits (time, states, memory, Ctrl-C, SIGTERM) hold throughout: a stop that is
