@@ -153,6 +153,7 @@ def _raced(
         slots=slots,
         keeps_on=keeps_on,
         extent=lambda answer: side.extent(answer[0]),  # a copy's answer: (the side's, its move keys)
+        whole=lambda answer: side.cut(answer[0]) is None,
     )
     racing.limits.engine = "python"
     try:
@@ -170,6 +171,14 @@ def _raced(
         return Ran(answer, "python")
     tried = ("python", racing.reason or "")
     done, dropped = racing.answer()
+    cut = racing.cut_short() if done is None else None
+    if cut is not None:  # no answer in full: the one a copy's own limit cut is the run's
+        assert cut.outcome is not None
+        found, keys = cut.outcome.answer
+        found = side.renumbered(found, keys)
+        if limits.tripped is None:
+            limits.tripped = side.cut(found)
+        return Ran(found, cut.engine, tried)
     if done is not None and done.outcome is not None and done.outcome.kind == "alone":
         _remember(compiled, query, racing, None)
         ran = _alone(compiled, query, limits, options, side, done.engine, "")

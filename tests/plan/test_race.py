@@ -339,6 +339,17 @@ def test_python_searching_from_both_ends_gives_way_to_no_search_from_the_start(m
     assert result.method == "bidirectional"
 
 
+def test_a_copy_stopped_by_its_own_state_limit_does_not_stop_python(
+    slow_python: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernel, from the start, stops at 1,000,000 states before Python, from both ends
+    (held back until the copy is out), has stored the 452,088 it needs: that stop is no
+    answer, and Python's is the run's."""
+    monkeypatch.setattr(table, "GIVE_WAY", 0.0)
+    result = search(compiled_from(TURNS), limits=Limits(max_states=1_000_000))
+    assert (result.status, result.length, result.engine, result.method) == ("solved", 9, "python", "bidirectional")
+
+
 def test_python_gives_way_where_the_kernel_searches_from_both_ends_too() -> None:
     compiled = load(SPECS / "frog.puz")
     assert table.python_keeps_on(compiled, Query.of(compiled)) == ""
