@@ -46,9 +46,11 @@ LEVEL_LINE = re.compile(r"^([ \t]*)level[ \t]*:[ \t]*(#.*)?$")
 
 
 def quote_levels(text: str) -> str:
-    """Each row of a `level:` block (the lines after it indented further, up to a blank or
-    less indented line) put between double quotes, in place: the quote takes the column of
-    the indentation's last space, so every character keeps its line and column."""
+    """Each row of a `level:` block (the lines after it indented further, up to a less
+    indented line; a blank line inside is skipped, as in a `board:` picture) put between
+    double quotes, in place: the quote takes the column of the indentation's last space, so
+    every character keeps its line and column. (A block that ended at a blank line left a row
+    of walls after it to be read as a comment, `#  $.  #`: the level lost a row, unsaid.)"""
     lines = text.split("\n")
     i = 0
     while i < len(lines):
@@ -58,9 +60,9 @@ def quote_levels(text: str) -> str:
             continue
         outer = len(found.group(1).expandtabs(8))
         block = i
-        while block < len(lines) and lines[block].strip() and _indent(lines[block]) > outer:
+        while block < len(lines) and _inside(lines, block, outer):
             block += 1
-        rows = range(i, block)
+        rows = [r for r in range(i, block) if lines[r].strip()]
         if rows and all('"' not in lines[r] and "\t" not in lines[r] for r in rows):
             inner = min(_indent(lines[r]) for r in rows)
             for r in rows:
@@ -68,6 +70,16 @@ def quote_levels(text: str) -> str:
                 lines[r] = row[: inner - 1] + '"' + row[inner:] + '"'
         i = block
     return "\n".join(lines)
+
+
+def _inside(lines: list[str], at: int, outer: int) -> bool:
+    """Whether line `at` belongs to a `level:` block whose line is indented `outer`: it is
+    indented further, or it is blank and the next line that is not is."""
+    line = lines[at]
+    if line.strip():
+        return _indent(line) > outer
+    after = next((later for later in lines[at + 1 :] if later.strip()), "")
+    return bool(after) and _indent(after) > outer
 
 
 def _indent(line: str) -> int:

@@ -188,7 +188,7 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
             return Diagnostic(Pos(token.end_line or 1, 1), "unexpected indentation", expected)
         if token.type == "_DEDENT":
             return Diagnostic(Pos(token.line or 1, 1), "an indented block was expected here", expected)
-        glued = _glued_keyword(token, text)
+        glued = _glued_keyword(token, text) or _misspelt_action(token, text)
         if glued is not None:
             return glued
         described = (_describe_terminal(n, parser) or "" for n in _acceptable(exc, set(exc.expected)))
@@ -229,6 +229,37 @@ def _glued_keyword(token: Token, text: str) -> Diagnostic | None:
     if not word.isidentifier():
         return None
     return glued(token.line or 1, (token.column or 1) - len(word), word, rest)
+
+
+# the words a move's form or action begins with (grammar/puz.lark: move_form, action)
+MOVE_WORDS = tuple("take put advance set add let toggle cycle reverse rotate slide step carry".split())
+
+
+def _misspelt_action(token: Token, text: str) -> Diagnostic | None:
+    """A move's action misspelt (`tak ?d from ?p`) reads as the start of a pattern, and the
+    parser stumbles on the word after it (`from`, where `->` was expected): said at the
+    misspelt word, with the action it is close to. None where the failing line is no move, or
+    the word before `token` that begins a part of the move is close to no action."""
+    at = token.start_pos
+    if at is None:
+        return None
+    line_start = text.rfind("\n", 0, at) + 1
+    before = text[line_start:at]
+    found = None
+    for match in re.finditer(r"(?:[:,])[ \t]*([A-Za-z_]\w*)", before):
+        found = match
+    if found is None or not re.match(r"[ \t]*move[ \t]", before):
+        return None
+    word = found.group(1)
+    hint = suggest(word, MOVE_WORDS) if word not in MOVE_WORDS else ""
+    if not hint:
+        return None
+    column = found.start(1) + 1
+    return Diagnostic(
+        Pos(token.line or 1, column, len(word)),
+        f"'{word}' is not a move's action, and no pattern follows it{hint}",
+        "an action (" + ", ".join(MOVE_WORDS) + ") or a pattern (A B -> B A)",
+    )
 
 
 CLOSING = {"(": ")", "[": "]"}

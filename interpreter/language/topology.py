@@ -169,9 +169,9 @@ def _link(el: Elaboration, names: list[str], link: s.Vector) -> list[tuple[int, 
 def directions_and_shapes(el: Elaboration, board: Board | None) -> Board | None:
     """The board with the spec's own directions and shapes added."""
     declared = el.of(s.Direction) + el.of(s.ShapeDecl)
-    if board is None:
+    if board is None:  # a board declared and refused is said once, at the board (`Collector.missing`)
         for stmt in declared + el.of(s.Links):
-            el.errors.error(stmt.pos, "directions, shapes and links belong to a board of cells", "board ...")
+            el.errors.missing("board", stmt.pos, "directions, shapes and links belong to a board of cells", "board ...")
         return None
     for stmt in el.of(s.Links):
         if board.has_frame:
@@ -287,6 +287,8 @@ def _shape(el: Elaboration, board: Board, stmt: s.ShapeDecl) -> tuple[Vector, ..
         for v in _vectors(el, board, item, {}):
             if v not in offsets:
                 offsets.append(v)
+            elif item.kind == "step":  # a step written twice: a shape's cells are each once
+                el.errors.error(item.pos, f"the step ({v[0]}, {v[1]}) is already in this shape", "another step")
     return tuple(offsets)
 
 

@@ -154,3 +154,12 @@ def test_a_folder_given_with_the_text_is_where_the_file_is_read(tmp_path: Path) 
 def test_the_parameter_that_chooses_the_level_is_one_that_is_read(tmp_path: Path) -> None:
     compiled = load(_spec(tmp_path), {"n": "3"})  # not refused as "set but changes nothing"
     assert compiled.puzzle.params == {"n": 3}
+
+
+def test_a_blank_line_inside_a_pasted_level_is_skipped_and_the_rows_after_it_kept() -> None:
+    """The rows after it are the level's (a row of walls after it was read as a comment)."""
+    pasted = SPEC.replace('level n from "levels.xsb"', "level:\n    ######\n    #@$ .#\n{blank}    #    #\n    ######")
+    whole, cut = (compile_puzzle(elaborate(parse(pasted.format(blank=blank)))) for blank in ("", "\n"))
+    assert whole.puzzle.board is not None and cut.puzzle.board is not None
+    assert (cut.puzzle.board.rows, cut.start, cut.cells) == (whole.puzzle.board.rows, whole.start, whole.cells)
+    assert whole.puzzle.board.rows == 4
