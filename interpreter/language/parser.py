@@ -232,7 +232,21 @@ def _glued_keyword(token: Token, text: str) -> Diagnostic | None:
 
 
 # the words a move's form or action begins with (grammar/puz.lark: move_form, action)
-MOVE_WORDS = tuple("take put advance set add let toggle cycle reverse rotate slide step carry".split())
+MOVE_WORDS = (
+    "take",
+    "put",
+    "advance",
+    "set",
+    "add",
+    "let",
+    "toggle",
+    "cycle",
+    "reverse",
+    "rotate",
+    "slide",
+    "step",
+    "carry",
+)
 
 
 def _misspelt_action(token: Token, text: str) -> Diagnostic | None:
