@@ -161,8 +161,9 @@ class BrokenRule:
 
 def broken_by_givens(puzzle: Puzzle, family: FillFamily, start: bytes) -> BrokenRule | None:
     """A piece of a rule that the givens alone break (its cells all given, or open to one
-    value only), or None: why a filling has no solution before any search, since no value
-    put in an open cell can mend it."""
+    value only; or an `all different` of cells, two of whose givens are equal: its open cells,
+    empty, are left out of it), or None: why a filling has no solution before any search,
+    since no value put in an open cell can mend it."""
     name = _namer(puzzle)
     state = bytearray(start)
     open_cells = set()
@@ -175,11 +176,17 @@ def broken_by_givens(puzzle: Puzzle, family: FillFamily, start: bytes) -> Broken
             open_cells.add(var.cell)
     for instance in family.instances:
         reads = instance.reads
-        if reads is None or any(kind != "cell" or c in open_cells for kind, c in reads):
+        if reads is None or any(kind != "cell" for kind, _ in reads):
+            continue
+        if not instance.partial and any(c in open_cells for _, c in reads):
             continue
         if not instance.holds(bytes(state)):
             pos = instance.expr.pos
-            cells = tuple(name(c) for c in sorted(c for _, c in reads))
+            read = sorted(c for _, c in reads)
+            if instance.partial:  # the givens that clash, not every cell of the line
+                given = [c for c in read if c not in open_cells and state[c] != EMPTY]
+                read = [c for c in given if sum(state[c] == state[d] for d in given) > 1] or read
+            cells = tuple(name(c) for c in read)
             return BrokenRule(pos.line, pos.column, _quoted(puzzle.source, pos), cells)
     return None
 

@@ -191,6 +191,12 @@ def _diagnose(exc: UnexpectedInput, parser: Lark, text: str) -> Diagnostic:
         glued = _glued_keyword(token, text) or _misspelt_action(token, text)
         if glued is not None:
             return glued
+        if str(token).isdigit() and re.fullmatch(r"[ \t]*piece[ \t]+", _line_before(token, text)):
+            return Diagnostic(
+                Pos(token.line or 1, token.column or 1, len(str(token))),
+                f"a piece declared alone is named by a letter or a word, not the number {token}",
+                f"a name (numbered pieces are declared together: pieces {token}..N)",
+            )
         described = (_describe_terminal(n, parser) or "" for n in _acceptable(exc, set(exc.expected)))
         keywords = [w[1:-1] for w in described if w[:1] == "'" and w[1:-1].isidentifier()]
         hint = suggest(str(token), keywords) if str(token).isidentifier() else ""
@@ -249,16 +255,18 @@ MOVE_WORDS = (
 )
 
 
+def _line_before(token: Token, text: str) -> str:
+    """The text of `token`'s line before it."""
+    at = token.start_pos or 0
+    return text[text.rfind("\n", 0, at) + 1 : at]
+
+
 def _misspelt_action(token: Token, text: str) -> Diagnostic | None:
     """A move's action misspelt (`tak ?d from ?p`) reads as the start of a pattern, and the
     parser stumbles on the word after it (`from`, where `->` was expected): said at the
     misspelt word, with the action it is close to. None where the failing line is no move, or
     the word before `token` that begins a part of the move is close to no action."""
-    at = token.start_pos
-    if at is None:
-        return None
-    line_start = text.rfind("\n", 0, at) + 1
-    before = text[line_start:at]
+    before = _line_before(token, text)
     found = None
     for match in re.finditer(r"(?:[:,])[ \t]*([A-Za-z_]\w*)", before):
         found = match

@@ -255,7 +255,7 @@ def test_a_solve_says_its_count_in_the_right_number_and_why_there_is_none(client
     assert one["said"] == "1 solution listed"
     # 4 3 _ 4 repeats a 4 in the last row and in the last column (4 2 3 4): the column's rule comes first
     _, none = solve(client, SHIDOKU.replace("4 3 _ _", "4 3 _ 4"))
-    assert none["said"] == "no solution: the givens break `all different(l)` (line 11) on r1c4, r2c4, r3c4, r4c4"
+    assert none["said"] == "no solution: the givens break `all different(l)` (line 11) on r1c4, r4c4"
 
 
 def test_hover_and_completion_are_the_language_servers(client: TestClient) -> None:
