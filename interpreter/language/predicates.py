@@ -421,10 +421,26 @@ BINARY_OPS: dict[str, Callable[[object, object], object]] = {
 def _range(expr: s.Range, scope: Scope) -> m.Expr:
     low, high = number(expr.low, scope), number(expr.high, scope)
     if not (isinstance(low, m.Const) and isinstance(high, m.Const)):
+        bound = next((v for end in (low, high) for v in _locals(end)), None)
+        if bound is not None and not m.reads_state(low) and not m.reads_state(high):
+            raise fail(
+                expr.pos,
+                f"a range's ends must be numbers and parameters, and this one depends on '{bound.name}'"
+                " (a range is made once, not once for each value of a variable)",
+                "numbers and parameters: range over the widest span and test the end in the condition "
+                "(every x in 1..WIDEST: x > END or ...)",
+            )
         raise fail(expr.pos, "a range's ends must be known before the search", "numbers and parameters")
     span = range(int(low.value), int(high.value) + 1)
     members(expr.pos, span, "this range")
     return m.ListConst(expr.pos, tuple(span))
+
+
+def _locals(expr: m.Expr) -> list[m.Local]:
+    """The variables an expression reads (a quantifier's, a move's), outermost first."""
+    if isinstance(expr, m.Local):
+        return [expr]
+    return [v for child in m.children(expr) for v in _locals(child)]
 
 
 def _index(expr: s.Index, scope: Scope) -> m.Expr:
