@@ -260,15 +260,47 @@ def _picture(
             cell = board.at(r + 1, c + 1)
             if item is None and cell is not None:
                 el.errors.error(
-                    syntax.pos, f"r{r + 1}c{c + 1} is a cell of the board, not a square without one", "_ or a piece"
+                    _square_pos(el, syntax.items, by_symbol, c) or syntax.pos,
+                    f"r{r + 1}c{c + 1} is a cell of the board, not a square without one",
+                    "_ or a piece",
                 )
                 ok = False
             elif item is not None and cell is None:
-                el.errors.error(syntax.pos, f"the board has no cell at r{r + 1}c{c + 1}", ". for a square with no cell")
+                el.errors.error(
+                    _square_pos(el, syntax.items, by_symbol, c) or syntax.pos,
+                    f"the board has no cell at r{r + 1}c{c + 1}",
+                    ". for a square with no cell",
+                )
                 ok = False
             elif item is not None:
                 out.append(item)
     return out if ok else None
+
+
+def _square_pos(
+    el: Elaboration, items: tuple[s.LayoutItem, ...], by_symbol: dict[str, PieceType], index: int
+) -> Pos | None:
+    """Where a picture's row writes its square `index` (from 0), as `expand` counts them: a
+    character of a word of symbols (a piece's whole symbol, `10`, one square), a `?`, a `.`;
+    None where the row says it otherwise (a parameter, a repeat): the caller marks the row."""
+    for item in items:
+        if isinstance(item, s.Cells) and item.text not in el.param_pos:
+            whole = len(item.text) > 1 and item.text in by_symbol
+            width = 1 if whole else len(item.text)
+            if index < width:
+                return item.pos.moved(0, len(item.text)) if whole else item.pos.moved(index)
+            index -= width
+        elif isinstance(item, (s.Wild, s.Var)):
+            if index == 0:
+                return item.pos
+            index -= 1
+        elif isinstance(item, s.NoCells):
+            if index < item.squares:
+                return item.pos.moved(index)
+            index -= item.squares
+        else:
+            return None
+    return None
 
 
 # ---- blocks

@@ -830,7 +830,7 @@ def replay_parts(
 ) -> tuple[list[str], str]:
     """A replayed solution's verdict: whether its moves reach the goal, and against the
     shortest (or cheapest) solution the engine finds."""
-    moves = f"{len(path)} move{'s' if len(path) != 1 else ''}"
+    moves = f"{len(path):,} move{'s' if len(path) != 1 else ''}"
     if not reached:
         return [f"{moves} played: the goal is not reached"], STATUS_STYLE[NO_SOLUTION]
     parts = [f"the goal is reached in {moves}"]
@@ -865,7 +865,7 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
             parts.append(f"whether it is the only {kind} is not known: {result.unique_unknown}")
     elif result.status == SOLVED:
         moves = result.length
-        parts.append(f"solved in {moves} move{'s' if moves != 1 else ''}")
+        parts.append(f"solved in {moves:,} move{'s' if moves != 1 else ''}")
         if result.cost is not None:
             parts.append(f"total cost {result.cost:,}")
         if result.count is not None:
