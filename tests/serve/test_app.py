@@ -253,9 +253,10 @@ def test_a_solve_says_its_count_in_the_right_number_and_why_there_is_none(client
     # the two open cells of the last row: 2 1 (column 3 holds 3 1 4, column 4 holds 4 2 3)
     _, one = solve(client, SHIDOKU)
     assert one["said"] == "1 solution listed"
-    # 4 3 _ 4 repeats a 4 in the last row and in the last column (4 2 3 4): the column's rule comes first
+    # 4 3 _ 4 repeats a 4 in the last row and in the last column (4 2 3 4): the rows' rule comes first,
+    # its open cell left out (no value there mends it)
     _, none = solve(client, SHIDOKU.replace("4 3 _ _", "4 3 _ 4"))
-    assert none["said"] == "no solution: the givens break `all different(l)` (line 11) on r1c4, r4c4"
+    assert none["said"] == "no solution: the givens break `all different(l)` (line 11) on r4c1, r4c4"
 
 
 def test_hover_and_completion_are_the_language_servers(client: TestClient) -> None:
