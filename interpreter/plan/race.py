@@ -445,9 +445,7 @@ class Race:
             return None
         if self.run.elapsed() < timeout:
             return None
-        until = time.monotonic() + GRACE
-        while copy.outcome is None and time.monotonic() < until:
-            copy.read(block=True)
+        _await_outcomes([copy], time.monotonic() + GRACE)
         return copy.outcome.answer if copy.outcome is not None and copy.outcome.kind == "done" else None
 
     def _answer_at_stop(self, exc: BaseException) -> tuple[Copy, Any]:
@@ -461,11 +459,7 @@ class Race:
         if own is None or self._extent(own) is None:
             return furthest, own
         others = [c for c in self.copies if c is not furthest and c.pid is not None and c.phase == "searching"]
-        until = time.monotonic() + GRACE
-        while any(c.outcome is None for c in others) and time.monotonic() < until:
-            for copy in others:
-                copy.read(block=False)
-            select.select([c.pipe for c in others if c.outcome is None], [], [], 0.05)
+        _await_outcomes(others, time.monotonic() + GRACE)
         reports = [(furthest, own)]
         reports += [(c, c.outcome.answer) for c in others if c.outcome is not None and c.outcome.kind == "done"]
         reports.sort(key=lambda report: self.copies.index(report[0]))
@@ -612,6 +606,16 @@ def _freeze() -> bool:
         return False
     gc.freeze()
     return True
+
+
+def _await_outcomes(copies: list[Copy], until: float) -> None:
+    """Read the copies until each has said its last word, or `until` (a monotonic time)."""
+    while any(c.outcome is None for c in copies) and time.monotonic() < until:
+        for copy in copies:
+            copy.read(block=False)
+        waiting = [c.pipe for c in copies if c.outcome is None]
+        if waiting:
+            select.select(waiting, [], [], 0.05)
 
 
 def _reap(pid: int) -> None:

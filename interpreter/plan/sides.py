@@ -113,7 +113,7 @@ class Walking:
                         break
                     continue
                 found.append(path)
-                if self.classes is not None:
+                if self.classes is not None and self.enough is not None:
                     seen.add(self.classes(path[-1][1] if path else self.compiled.start))
                 if self.enough is not None and len(seen if self.classes is not None else found) >= self.enough:
                     break

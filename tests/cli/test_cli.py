@@ -537,15 +537,24 @@ def test_the_json_of_a_solved_filling_or_a_puzzle_of_moves_has_no_broken_field(
     assert (code, "broken" in json.loads(out)) == (0, False)
 
 
-def test_a_filling_with_cells_open_and_givens_that_break_a_rule_names_it(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+@pytest.mark.parametrize(
+    ("given", "instead", "clash"),
+    [
+        # the first column (1 3 2 1) and the last row (1 _ _ 1) both repeat a 1: rows first
+        ("4 3 1 2", "1 _ _ 1", "r4c1, r4c4"),
+        # two 1s in the first row, two of its cells open: no value put there mends it
+        ("1 2 3 4\n    3 4 1 2", "1 _ _ 1\n    _ _ _ _", "r1c1, r1c4"),
+    ],
+)
+def test_a_filling_with_cells_open_and_givens_that_break_a_rule_names_the_givens_that_clash(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, given: str, instead: str, clash: str
 ) -> None:
     spec = tmp_path / "twice.puz"
-    spec.write_text(SOLVED_WRONG.replace("4 3 1 2", "1 _ _ 1"), encoding="utf-8")
+    spec.write_text(SOLVED_WRONG.replace(given, instead), encoding="utf-8")
     code, out, _ = run(capsys, "run", str(spec))
     assert code == 4
-    said = " ".join(out.split())  # the first column (1 3 2 1) and the last row (1 _ _ 1) both repeat a 1
-    assert "no solution: the givens break `all different(l)` (line 11) on r4c1, r4c4 · " in said  # rows first
+    said = " ".join(out.split())
+    assert f"no solution: the givens break `all different(l)` (line 11) on {clash} · " in said
 
 
 @pytest.mark.skipif(not kernel.installed(), reason="numba is not installed")
@@ -607,14 +616,3 @@ def test_the_engine_line_is_a_line_of_its_own_where_both_streams_go_to_one_file(
     lines = both.read_text(encoding="utf-8").splitlines()
     assert "puzint: answered by python (bidirectional)" in lines
     assert lines.index("puzint: answered by python (bidirectional)") > lines.index("Frog jump  n=3")
-
-
-def test_two_equal_givens_in_a_line_with_open_cells_are_named(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
-) -> None:
-    """Two 1s in the first row, two of its cells open: no value put there mends it."""
-    spec = tmp_path / "clash.puz"
-    spec.write_text(SOLVED_WRONG.replace("1 2 3 4\n    3 4 1 2", "1 _ _ 1\n    _ _ _ _"), encoding="utf-8")
-    code, out, _ = run(capsys, "run", str(spec))
-    assert code == 4
-    assert "no solution: the givens break `all different(l)` (line 11) on r1c1, r1c4 · " in " ".join(out.split())
