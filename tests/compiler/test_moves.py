@@ -338,14 +338,17 @@ move first: _ -> R along right from 1
 move on: ?a _ -> ?a R along right if count(x in cells if x.col < ?a.col and x is hoop) == 0
 move off: ?a ?b -> ?a _ along right if count(x in cells if x.col < ?a.col and x is hoop) == 0
 move mark: ?a _ -> ?a R along right, add 1 to turns if ?a.col == 1
+shape single = (0, 0)
+move flip: toggle R in single at ?c if ?c.col >= 3 and count(x in cells if x is hoop) > 1
 counter turns = 0 in 0..3
 """
 
 
 def test_the_moves_between_two_states_are_those_expand_gives() -> None:
     """A solution kept as states is named again move by move (`moves_to`): where a move has
-    no actions only the choices that make the next state have their condition asked; the
-    moves found are expand's, in its order, on every pair of states the moves join."""
+    no actions, or actions and a condition, only the choices that make the next state have
+    their condition asked (a toggle's count over the board); the moves found are expand's,
+    in its order, on every pair of states the moves join."""
     compiled = compiled_from(RINGS)
     seen, frontier = {compiled.start}, [compiled.start]
     pairs = 0

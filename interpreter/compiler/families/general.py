@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from ...errors import SpecError
 from ...model import expr as m
 from ...model.puzzle import (
     EMPTY,
@@ -331,7 +332,26 @@ class GeneralFamily:
         others may be left out)."""
         guard, effects, lets, safety = self.guard, self.effects, self.lets, self.safety
         skip_others = target is not None and not effects
+        seeking = target is not None and bool(effects) and guard is not None
         wanted = target or b""
+
+        def _may_make(state: bytes, base: bytearray, env: list[Any]) -> bool:
+            """With actions and a condition, the successor sought: the actions made before the
+            condition is asked (a path named again asks a costly condition, such as a count
+            over the board, only of the choice that makes the next state). An action that
+            fails or raises here says nothing: the choice is then finished in the usual order,
+            which raises only where the condition holds."""
+            try:
+                for slot, value in lets:
+                    env[slot] = value(state, env)
+                new = bytearray(base)
+                for effect in effects:
+                    if not effect(state, new, env):
+                        return False  # the usual order ends the same way, the condition asked or not
+                return new == wanted
+            except SpecError:
+                return True
+
         check = safety.check if safety.anything else None
         number, index, cost = self.ids.number, self.index, self.cost
         env = self._env
@@ -339,6 +359,8 @@ class GeneralFamily:
         def finish(state: bytes, base: bytearray, env: list[Any], key: tuple[Any, ...]) -> None:
             if skip_others and base != wanted:
                 return  # no action follows the form: `base` is the successor, and not the one sought
+            if seeking and not _may_make(state, base, env):
+                return
             for slot, value in lets:
                 env[slot] = value(state, env)
             if guard is not None and not guard(state, env):
