@@ -772,11 +772,25 @@ class MoveListStream:
             self.console.print()
 
 
+def _further(reason: str | None) -> str:
+    """How to let the search go further than the limit it stopped at (the state and memory
+    limits have defaults a user may not know of)."""
+    if reason is None:
+        return ""
+    if reason.startswith("state limit of"):
+        return " (--max-states N goes further)"
+    if reason.startswith("memory limit of"):
+        return " (--max-memory MB goes further)"
+    return ""
+
+
 def all_summary_parts(report: AllSolutions) -> tuple[list[str], str]:
     parts = []
     noun = lambda n: "solution" if n == 1 else "solutions"  # noqa: E731
     if report.status == LIMIT:
-        parts.append(f"stopped: {report.limit_reason} after {report.count:,} {noun(report.count)}")
+        parts.append(
+            f"stopped: {report.limit_reason}{_further(report.limit_reason)} after {report.count:,} {noun(report.count)}"
+        )
     elif report.count == 0:
         parts.append(
             f"no solution: {report.broken.said}" if report.broken else "no solution: every possibility explored"
@@ -892,7 +906,7 @@ def summary_parts(solved: Solved, count: bool, reach: bool) -> tuple[list[str], 
         else:  # searching from both ends, the goal's side ran out first
             parts.append("no solution: every state that leads to the goal explored, the start is not one of them")
     elif result.status == LIMIT:
-        parts.append(f"stopped: {result.limit_reason}")
+        parts.append(f"stopped: {result.limit_reason}{_further(result.limit_reason)}")
     if result.reachable is not None and result.to_goal:
         parts.append(f"{result.reachable:,} {_states(result.reachable)} can reach the goal")
     elif result.reachable is not None and result.status != NO_SOLUTION:

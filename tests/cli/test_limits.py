@@ -47,6 +47,15 @@ def test_the_state_limit_is_met_exactly_by_breadth_first_search(capsys: pytest.C
     assert 1000 <= data["states"] <= 1000 + 4  # at most one state's successors past it
 
 
+def test_a_stop_at_the_state_or_memory_limit_says_how_to_go_further(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["run", str(SPECS / "frog.puz"), "-p", "n=8", "--method", "bfs", "--max-states", "1000"]
+    assert main(argv) == 3
+    assert "stopped: state limit of 1,000 reached (--max-states N goes further)" in capsys.readouterr().out
+    argv = ["run", str(SPECS / "queens.puz"), "-p", "n=8", "--all", "--max-states", "40"]
+    assert main(argv) == 3
+    assert "stopped: state limit of 40 reached (--max-states N goes further) after" in capsys.readouterr().out
+
+
 def test_a_large_branching_factor_does_not_carry_a_search_past_its_limit(capsys: pytest.CaptureFixture[str]) -> None:
     # knights on 12 x 12: hundreds of successors per state, far more than the limit allows.
     argv = ["run", str(SPECS / "knights.puz"), "-p", "rows=12", "-p", "cols=12", "-p", "knights=12"]
