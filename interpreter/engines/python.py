@@ -123,8 +123,6 @@ def _one_filling(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """A filling's first solution (`search any`), and whether it is the only one."""
     visited = [0]
     method = "exact cover" if compiled.tiling is not None else "fill search"
-    if compiled.tiling is None and compiled.puzzle.safety:
-        method = "depth-first search"
     return fill.first_and_whether_unique(logic_solutions(compiled, limits, visited), visited, method)
 
 
@@ -147,8 +145,8 @@ def logic_solutions(compiled: CompiledPuzzle, limits: Limits, visited: list[int]
     """A logic puzzle's solutions, each as the state-space walk's path to it: a filling's by
     the propagating fill search where the kernel's model says its rules, else by the fill
     search of forward checking (which takes any rule); a tiling's by exact cover. A filling
-    with safety rules is walked as moves: those hold of every partial filling in reading
-    order, which neither fill search sees (they decide the things in another order). With an
+    with safety rules, which hold of every partial filling in reading order, by the fill
+    search of forward checking deciding the things in that order. With an
     objective, only the best of them, once the walk has found every one."""
     return iter(best_solutions(compiled, _logic_solutions(compiled, limits, visited)))
 
@@ -156,9 +154,9 @@ def logic_solutions(compiled: CompiledPuzzle, limits: Limits, visited: list[int]
 def _logic_solutions(compiled: CompiledPuzzle, limits: Limits, visited: list[int]) -> Iterator[Path]:
     filling = compiled.filling
     if isinstance(filling, FillFamily):
-        if compiled.puzzle.safety:
-            return depth.all_goal_states(compiled, limits, visited)
         problem = filling.problem(compiled.start)
+        if compiled.puzzle.safety:
+            return fill.fillings(problem, limits, visited, in_reading_order=True)
         model = fill_model(compiled)
         if model is not None:
             return propagation.fillings(model, problem.path, limits, visited)

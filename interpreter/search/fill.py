@@ -13,8 +13,12 @@ rules), each reading some of the things:
 
 A filling reached this way keeps every check: the same fillings as the state-space walk of
 the same puzzle (one move deciding the next open thing in reading order), found in another
-order, usually far fewer states later. Solutions are given as that walk's path (each thing
-decided in reading order), so that every renderer and check reads them the same way.
+order, usually far fewer states later. Where the puzzle has safety rules, which hold of every
+partial filling the walk makes, the things are decided in the walk's order instead
+(`in_reading_order`), each partial filling's safety asked as the walk asks it, and the
+checks still rule values out ahead: the walk's fillings, in its order. Solutions are given as
+that walk's path (each thing decided in reading order), so that every renderer and check reads
+them the same way.
 """
 
 from __future__ import annotations
@@ -68,6 +72,10 @@ class FillProblem(Protocol):
 
     def checks(self) -> Sequence[Check]: ...
 
+    def safe(self, state: bytes, k: int) -> bool:
+        """Whether the safety rules hold of the walk's partial filling with things 0..k decided."""
+        ...
+
     def path(self, values: list[int]) -> Path:
         """The state-space walk's path to the filling with these values (thing by thing)."""
         ...
@@ -76,8 +84,9 @@ class FillProblem(Protocol):
 class FillSearch:
     """One search of one problem: `solutions()` yields each filling's values as found."""
 
-    def __init__(self, problem: FillProblem, limits: Limits, visited: list[int]):
+    def __init__(self, problem: FillProblem, limits: Limits, visited: list[int], in_reading_order: bool = False):
         self.problem = problem
+        self.in_reading_order = in_reading_order
         self.limits = limits
         self.visited = visited
         n = problem.things
@@ -112,13 +121,18 @@ class FillSearch:
     def _search(
         self, state: bytes, domains: list[list[int]], values: list[int | None], open_count: int
     ) -> Iterator[list[int]]:
-        k = min((i for i in range(self.n) if values[i] is None), key=lambda i: (len(domains[i]), i))
+        if self.in_reading_order:
+            k = self.n - open_count
+        else:
+            k = min((i for i in range(self.n) if values[i] is None), key=lambda i: (len(domains[i]), i))
         for value in domains[k]:
             self.visited[0] += 1
             self.budget -= 1
             if self.budget <= 0:
                 self.budget = self.limits.check(self.visited[0], stored=False)
             child = self.problem.decided(state, k, value)
+            if self.in_reading_order and not self.problem.safe(child, k):
+                continue
             values[k] = value
             narrowed = self._narrow(child, k, domains, values, open_count - 1)
             if narrowed is not None:
@@ -165,9 +179,12 @@ class FillSearch:
         return narrowed
 
 
-def fillings(problem: FillProblem, limits: Limits, visited: list[int]) -> Iterator[Path]:
-    """Every filling that keeps the rules, as the state-space walk's path to it."""
-    for values in FillSearch(problem, limits, visited).solutions():
+def fillings(
+    problem: FillProblem, limits: Limits, visited: list[int], in_reading_order: bool = False
+) -> Iterator[Path]:
+    """Every filling that keeps the rules, as the state-space walk's path to it (`in_reading_order`:
+    a filling with safety rules)."""
+    for values in FillSearch(problem, limits, visited, in_reading_order).solutions():
         yield problem.path(values)
 
 

@@ -223,6 +223,16 @@ class FillProblem:
     def decided(self, state: bytes, k: int, value: int) -> bytes:
         return self.family.set_thing(state, k, value)
 
+    def safe(self, state: bytes, k: int) -> bool:
+        """Whether the safety rules hold once things 0..k are decided (and no other): the
+        state the walk reaches there, its progress at k + 1."""
+        family = self.family
+        if not family.safety.anything:
+            return True
+        walked = bytearray(state)
+        family.layout.write_counter(walked, family.progress, k + 1)
+        return bool(family.safety.ok(bytes(walked)))
+
     def checks(self) -> list[Check]:
         return self._checks
 
