@@ -181,6 +181,9 @@ def counters(el: Elaboration, board: Board | None, declared: list[Counter]) -> l
     for stmt in el.of(s.Fill):
         if fills_cells(stmt, board):
             continue
+        if board is None and any(t.name == "cells" for t in stmt.targets):
+            el.errors.missing("board", stmt.pos, "a filling of cells needs a board", "board ...")
+            continue
         low_high = _number_range(el, stmt)
         for target in stmt.targets:
             if target.name in taken:

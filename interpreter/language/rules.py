@@ -169,6 +169,7 @@ def symmetries(
     found: list[Symmetry] = []
     by_symbol = {p.symbol: p for p in types}
     place_names = [p.name for p in places]
+    counter_names = {c.name for c in el.of(s.CounterDecl)} | {t.name for f in el.of(s.Fill) for t in f.targets}
     for stmt in el.of(s.SymmetryDecl):
         for sym in stmt.symmetries:
             cells = tuple(range(board.size if board is not None else 0))
@@ -200,10 +201,16 @@ def symmetries(
                         continue
                     pair = []
                     for arg in args:
-                        if arg.name not in by_symbol:
-                            known = ", ".join(sorted(by_symbol))
+                        if arg.name in counter_names:
+                            el.errors.error(
+                                arg.pos,
+                                f"'{arg.name}' is a counter, and swap exchanges two pieces (or two places)",
+                                "swap X Y with X and Y declared pieces",
+                            )
+                        elif arg.name not in by_symbol:
+                            known = f" ({', '.join(sorted(by_symbol))})" if by_symbol else ": this puzzle declares none"
                             unknown = f"unknown piece '{arg.name}'{suggest(arg.name, by_symbol)}"
-                            el.errors.error(arg.pos, unknown, f"a declared piece ({known})")
+                            el.errors.error(arg.pos, unknown, f"a declared piece{known}")
                         else:
                             pair.append(by_symbol[arg.name].code)
                     if len(pair) != 2:
