@@ -316,6 +316,14 @@ def no_moves_nor_goal(el: Elaboration) -> None:
             el.errors.error(stmt.pos, "a tiling's goal is every cell covered, each piece placed once")
         elif isinstance(stmt, s.GoalWhen) or layout:
             el.errors.error(stmt.pos, "a filling's goal is its rules: every solution keeps them", "rule: CONDITION")
+    for stmt in el.of(s.Heuristic):
+        kind = "tiling" if tiling else "filling"
+        el.errors.error(
+            stmt.pos,
+            f"a heuristic orders a walk's moves, and a {kind}'s solvers choose their own order (the most"
+            " constrained first), so it would change nothing",
+            "no heuristic in a filling or a tiling (`minimize`/`maximize` choose among solutions)",
+        )
 
 
 def _cell_vars(
