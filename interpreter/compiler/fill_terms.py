@@ -18,7 +18,8 @@ turns it into terms where every known part is folded away:
 
 Each engine says the terms in its own model, and refuses what it cannot (`Inexpressible`, with
 the piece's position): so a bug in how a rule is read is fixed once, for every engine. A piece
-the terms cannot say (a cell known only during the search, a division) is Inexpressible here;
+the terms cannot say (a cell known only during the search, a division of a number that reads
+several things) is Inexpressible here;
 the kernel then tabulates it, CP-SAT refuses it.
 """
 
@@ -266,6 +267,8 @@ class Terms:
             if isinstance(right, Affine) and right.known:
                 return self.scaled(left, right.constant, pos)
             return Product(left, right, pos)
+        if isinstance(expr, m.Binary) and expr.op in ("/", "%"):
+            return self._divided(expr, bound)
         if isinstance(expr, m.Aggregate) and expr.function in ("count", "sum"):
             return self._aggregate(expr, bound)
         if isinstance(expr, m.Aggregate) and expr.value is not None:
@@ -387,6 +390,23 @@ class Terms:
                 raise Inexpressible(expr.pos, "the number of a cell that may hold no numbered piece")
             numbers.append(number)
         return Affine({}, numbers[0], expr.pos) if k is None else Affine({k: tuple(numbers)}, 0, expr.pos)
+
+    def _divided(self, expr: m.Binary, bound: dict[int, Any]) -> Affine:
+        """`/` or `%` by a known divisor of a number that reads one thing at most (`c.value / 10`,
+        `c.value % 10`): each of the thing's values divided, as the search divides it."""
+        left, right = self.number(expr.left, bound), self.number(expr.right, bound)
+        if not (isinstance(right, Affine) and right.known):
+            raise Inexpressible(expr.right.pos, "a divisor that is only known during the search")
+        divisor = right.constant
+        if divisor == 0:  # an error in the search, which Python reports where it meets it
+            raise Inexpressible(expr.right.pos, "a division by zero")
+        if not (isinstance(left, Affine) and len(left.terms) <= 1):
+            raise Inexpressible(expr.pos, "a division of a number that reads several things")
+        op = (lambda a: a // divisor) if expr.op == "/" else (lambda a: a % divisor)
+        if left.known:
+            return Affine({}, op(left.constant), expr.pos)
+        ((k, coefs),) = left.terms.items()
+        return Affine({k: tuple(op(left.constant + c) for c in coefs)}, 0, expr.pos)
 
     @staticmethod
     def scaled(number: Num, factor: int, pos: Pos) -> Num:

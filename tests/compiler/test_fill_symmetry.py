@@ -135,7 +135,8 @@ def test_rules_the_check_cannot_read_leave_the_symmetry_to_the_solutions_found()
     compiled = compiled_from(ODD_ENDS)
     assert compiled.symmetry is not None and not compiled.symmetry.on_rules
     assert compiled.symmetry.unread_rules == (
-        "the check before the search cannot say this number: `(r1c1.value + r1c3.value) % 2` (line 7, column 5)"
+        "the check before the search cannot say a division of a number that reads several things: "
+        "`(r1c1.value + r1c3.value) % 2` (line 7, column 5)"
     )
     found = _odd_ends()  # (1, 2, 3) and (3, 2, 1): one class under the exchange of the ends
     report = enumerate_solutions(compiled, Limits(), options=RunOptions("python"))
@@ -160,7 +161,8 @@ def test_a_listing_cut_by_limit_is_not_sorted_by_an_unchecked_symmetry() -> None
     assert (report.count, report.symmetric) == (1, False)
     assert report.symmetry_note == (
         "not listed up to symmetry: the symmetries are checked on the solutions found (the check before the search "
-        "cannot say this number: `(r1c1.value + r1c3.value) % 2` (line 7, column 5)), and --limit stops before "
+        "cannot say a division of a number that reads several things: `(r1c1.value + r1c3.value) % 2` (line 7, "
+        "column 5)), and --limit stops before "
         "every solution is found"
     )
 
@@ -172,7 +174,8 @@ def test_a_symmetry_left_to_the_solutions_is_said_unchecked_when_there_is_none()
     assert (report.count, report.in_all) == (0, 0)
     assert report.symmetry_note == (
         "symmetry not checked: the symmetries are checked on the solutions found (the check before the search "
-        "cannot say this number: `(r1c1.value + r1c3.value) % 2` (line 7, column 5)), and there is none"
+        "cannot say a division of a number that reads several things: `(r1c1.value + r1c3.value) % 2` (line 7, "
+        "column 5)), and there is none"
     )
 
 

@@ -168,6 +168,35 @@ def test_every_engine_says_whether_it_answers_a_filling() -> None:
     )
 
 
+DIVIDED = """
+puzzle "divided"
+fill a, b, c with -7..25
+rule:
+    a / 10 == b % 10 + 1
+    b / 10 != c / 10
+    c % 7 == a % 3
+    (a + 30) / 4 < c
+"""
+
+
+@pytest.mark.parametrize("engine", ENGINE_NAMES)
+def test_division_and_remainder_of_one_thing_are_said_by_every_engine(engine: str) -> None:
+    """`x / d` and `x % d` of a number that reads one thing, by a known divisor, are that thing's
+    values divided (floor division, the remainder of its sign, as the search reads them): every
+    engine says them, and finds the fillings a plain enumeration finds."""
+    values = range(-7, 26)
+    plain = {
+        f"a={a} b={b} c={c}"
+        for a in values
+        for b in values
+        for c in values
+        if a // 10 == b % 10 + 1 and b // 10 != c // 10 and c % 7 == a % 3 and (a + 30) // 4 < c
+    }
+    compiled = compiled_from(DIVIDED)
+    assert registry.engine(engine).why_not(compiled, Query.of(compiled)) is None
+    assert boards(compiled, engine) == plain and len(plain) > 20
+
+
 @SOLVER
 def test_the_solver_refuses_a_rule_it_cannot_say_with_its_place() -> None:
     text = """
