@@ -121,6 +121,7 @@ def _move(ctx: MoveContext, stmt: s.Move) -> Move | None:
         )
     _introduce_from_actions(ctx, stmt, introduce)
     _enough_to_choose(ctx, stmt, variables)
+    _each_counter_changed_once(stmt)
     actions = [_action(ctx, stmt, a, scope) for a in stmt.actions if not isinstance(a, s.Cycle)]
     if any(isinstance(a, s.Cycle) for a in stmt.actions):
         blocks = [p.symbol for p in ctx.types if p.shape is not None]
@@ -410,6 +411,24 @@ def _introduce_from_actions(ctx: MoveContext, stmt: s.Move, introduce) -> None: 
             introduce(action.counter, m.COUNTER)
         elif isinstance(action, s.Toggle):
             introduce(action.anchor or s.Var(action.pos, f"_anchor{i}"), m.CELL)
+
+
+def _each_counter_changed_once(stmt: s.Move) -> None:
+    """A move's changes are made at once, each reading the state before the move: two changes
+    of one counter (`add 1 to X, add 2 to X`) would keep only one, so they are refused."""
+    first: dict[str, Pos] = {}
+    for action in stmt.actions:
+        if not isinstance(action, (s.SetCounter, s.Advance)) or not isinstance(action.counter, s.Name):
+            continue
+        name = action.counter.name
+        if name in first:
+            raise fail(
+                action.counter.pos,
+                f"{name} is changed twice by move {stmt.name} (first at column {first[name].column}): a move's"
+                " changes are made at once, each reading the state before the move, so one would be lost",
+                f"one change of {name} (add 1 to {name}, add 2 to {name}: add 3 to {name})",
+            )
+        first[name] = action.counter.pos
 
 
 def _enough_to_choose(ctx: MoveContext, stmt: s.Move, variables: list[Variable]) -> None:

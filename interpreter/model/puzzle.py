@@ -315,6 +315,12 @@ class Move(NamedTuple):
     text: str = ""
     named: str = ""  # what tells this move from the others of its name (a run's extent: `flip 4`)
 
+    @property
+    def counters_named(self) -> frozenset[int]:
+        """The counters the move changes by name: a counter variable never takes one of them
+        (the move's changes are made at once, and two changes of one counter would lose one)."""
+        return frozenset(a.counter for a in self.actions if isinstance(a, SetCounter) and a.counter is not None)
+
 
 class SafetyRule(NamedTuple):
     """A condition on every state ("state"), on each place ("places"), on each carrier load

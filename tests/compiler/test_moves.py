@@ -362,3 +362,17 @@ def test_the_moves_between_two_states_are_those_expand_gives() -> None:
                 seen.add(child)
                 frontier.append(child)
     assert len(seen) > 16 and pairs > len(seen)  # the counter multiplies the rings' 16 arrangements
+
+
+def test_a_counter_variable_never_takes_a_counter_the_move_changes_by_name() -> None:
+    """`set ?a = 2, add 1 to X`: the changes are made at once, so ?a taking X would lose one of
+    them; ?a ranges over the other counters (here Y alone), and the kernel refuses the move."""
+    compiled = compiled_from(
+        'puzzle "v"\ncounter X = 0 in 0..3\ncounter Y = 0 in 0..3\ngoal when X == 3\nmove m: set ?a = 2, add 1 to X\n'
+    )
+    assert [compiled.layout.decode(child).counters for child, _ in compiled.expand(compiled.start)] == [(1, 2)]
+    result = search(compiled, reach=True, engine="python")
+    assert (result.length, result.reachable) == (3, 4)  # (0, 0), (1, 2), (2, 2), (3, 2)
+    assert search(compiled, reach=True).reachable == 4  # auto: the kernel cannot, Python answers
+    with pytest.raises(Exception, match="a move that chooses a counter and changes one by name"):
+        search(compiled, engine="compiled")

@@ -94,7 +94,8 @@ class GeneralFamily:
         ]
         self._all_places = list(range(len(layout.places)))
         self._all_cells = list(range(layout.cells))
-        self._number_counters = [i for i, c in enumerate(puzzle.counters) if c.role == NUMBER]
+        named = move.counters_named
+        self._number_counters = [i for i, c in enumerate(puzzle.counters) if c.role == NUMBER and i not in named]
         self._env: list[Any] = [None] * self.slots
         self.effects = [Effects(puzzle, layout, evaluator, self._where).effect(a) for a in move.actions]
         self.lets = [(a.slot, evaluator.function(a.value)) for a in move.actions if isinstance(a, Let)]

@@ -20,6 +20,7 @@ from ...compiler.families import CarryFamily, GeneralFamily, SlideFamily
 from ...compiler.families.effects import toggle_areas
 from ...compiler.layout import StateLayout
 from ...compiler.rewrite import key_groups
+from ...model.expr import COUNTER as COUNTER_TYPE
 from ...model.expr import NONE, Call
 from ...model.puzzle import (
     ANY,
@@ -132,6 +133,8 @@ class Program:
             raise Unsupported("a filling (a logic puzzle), which the kernel does not fill yet")
         if puzzle.has_blocks and compiled.symmetry is not None:
             raise Unsupported("symmetries on a board with blocks")  # a block's image is anchored again
+        if any(m.counters_named and any(v.type == COUNTER_TYPE for v in m.variables) for m in puzzle.moves):
+            raise Unsupported("a move that chooses a counter and changes one by name")  # the choice leaves it out
         move_env = max([2, *(m.slots for m in puzzle.moves)])
         rule_env = max([2, *(r.slots for r in puzzle.safety)])
         goal_env = max(2, puzzle.goal_slots)
