@@ -1054,6 +1054,12 @@ def _command(argv: list[str] | None, ctrl_c: CtrlC) -> int:
     except (BrokenPipeError, PipeClosed):
         _silence_stdout()
         return EXIT_OK
+    except MemoryError:
+        sys.stderr.write(
+            "puzint: stopped: the process ran out of memory before the memory limit was reached"
+            " (a smaller --max-memory MB stops the search cleanly, with what it explored)\n"
+        )
+        return EXIT_LIMIT
     except Exception as exc:  # the last guard: a bug must not show a user a traceback
         if os.environ.get("PUZINT_DEBUG"):
             raise

@@ -68,7 +68,27 @@ except ImportError:  # not on every platform (Windows): the memory limit then ca
     resource = None  # type: ignore[assignment]
 
 MEMORY_WATCHED = resource is not None
-DEFAULT_MAX_MEMORY_MB = 8192.0
+ADDRESS_SPACE_SHARE = 0.6  # of a process's address-space limit (`ulimit -v`), the part its memory may take
+
+
+def _default_max_memory_mb() -> float:
+    """8 GB, or less where the process may not address that much (`ulimit -v`): the memory
+    watched is the resident memory, which stays well below the address space the process
+    maps (its libraries, the compiler's, the threads' stacks), so that a search stops at this
+    limit, cleanly, before an allocation fails."""
+    most = 8192.0
+    if resource is None:
+        return most
+    try:
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    except (ValueError, OSError, AttributeError):
+        return most
+    if soft == resource.RLIM_INFINITY or soft <= 0:
+        return most
+    return min(most, float(int(soft / (1024 * 1024) * ADDRESS_SPACE_SHARE)))
+
+
+DEFAULT_MAX_MEMORY_MB = _default_max_memory_mb()
 
 
 def rss_mb() -> float:

@@ -166,3 +166,34 @@ def test_ctrl_c_stops_a_check_after_the_case_it_interrupts(
     assert code == 3 and signal.getsignal(signal.SIGINT) is before
     assert "hanoi.puz" not in out and out.count("FAIL") == 1 and "(search stopped: interrupted)" in out
     assert "2 spec(s), 1 case(s): 0 passed, 1 failed · stopped: interrupted" in out
+
+
+def test_a_run_that_runs_out_of_memory_stops_with_exit_3_and_says_so(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An allocation that fails before the memory limit is reached (a process limited by `ulimit
+    -v`) ends the run as a limit does: exit 3 and a sentence, no internal error."""
+    from puzint import cli
+
+    def no_memory(*_: object) -> int:
+        raise MemoryError
+
+    monkeypatch.setattr(cli, "cmd_run", no_memory)
+    assert main(["run", str(SPECS / "frog.puz")]) == 3
+    err = capsys.readouterr().err
+    assert "puzint: stopped: the process ran out of memory before the memory limit was reached" in err
+    assert "internal error" not in err
+
+
+def test_the_default_memory_limit_fits_the_address_space_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    from puzint.search import limits
+
+    if limits.resource is None:
+        pytest.skip("no resource module here")
+    gb = 1024 * 1024 * 1024
+    monkeypatch.setattr(limits.resource, "getrlimit", lambda _: (3 * gb, limits.resource.RLIM_INFINITY))
+    assert limits._default_max_memory_mb() == int(3 * 1024 * limits.ADDRESS_SPACE_SHARE)
+    monkeypatch.setattr(limits.resource, "getrlimit", lambda _: (limits.resource.RLIM_INFINITY,) * 2)
+    assert limits._default_max_memory_mb() == 8192.0
+    monkeypatch.setattr(limits.resource, "getrlimit", lambda _: (64 * gb, limits.resource.RLIM_INFINITY))
+    assert limits._default_max_memory_mb() == 8192.0
