@@ -179,9 +179,9 @@ def _unanswerable(key: str, mode: str, cells: bool, keys: set[str]) -> tuple[str
     asks = {"cheapest": "the cheapest solution", "all": "every solution (search all)"}.get(mode, "the fewest moves")
     if key in TRAJECTORIES and not cells:
         return "trajectories follow pieces from cell to cell, and this puzzle has no cells", f"no {key}"
-    if key in REACHING and mode == "cheapest":
-        why = "this spec searches for the cheapest solution, which does not count the reachable states"
-        return why, "cost and count"
+    if key == "reachable_up_to_symmetry" and mode == "cheapest":
+        why = "the reachable states of a spec with costs are counted by moves, not up to symmetry"
+        return why, "reachable"
     if key == "cost" and mode != "cheapest":
         return f"a cost is the total of a cheapest solution, and this spec asks for {asks}", "length"
     if mode == "all" and key not in {"status", *LISTING, *REACHING}:

@@ -41,7 +41,7 @@ class CompiledEngine:
             )
         if query.mode == "cheapest":
             if query.reach:
-                return "--reach with `search cheapest` is refused"
+                return "--reach with `search cheapest` is answered in Python (the layers, then the cheapest solution)"
             if query.count and compiled.symmetry is not None:
                 return "counting the cheapest solutions up to symmetry runs in Python"
             return kernel.why_not(compiled, depth_first=True)  # on the machine, states of any size

@@ -186,6 +186,23 @@ def _layered(compiled: CompiledPuzzle, limits: Limits, query: Query) -> SearchRe
     return result
 
 
+def _cheapest_and_reachable(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
+    """`--reach` on a puzzle with costs: which states can be reached does not depend on what
+    moves cost, so the layers by moves say the reachable states (and how many moves away the
+    farthest is); the solution given is the cheapest, from a search by cost."""
+    reached = layers.explore(compiled, limits, exhaustive=True)
+    if reached.status != SOLVED:
+        return reached
+    result = cheapest.cheapest(
+        compiled.start, compiled.expand_costed, compiled.is_goal, limits, compiled.estimate, dead=compiled.dead
+    )
+    result.reachable, result.reachable_goals = reached.reachable, reached.reachable_goals
+    result.layers, result.farthest = reached.layers, reached.farthest
+    result.states += reached.states
+    result.method = f"{reached.method}, then {result.method}"
+    return result
+
+
 def _to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
     """Every state that can reach the goal, layer by layer from it; the start's shortest
     solution read off the same layers."""
@@ -200,9 +217,7 @@ def _to_goal(compiled: CompiledPuzzle, limits: Limits) -> SearchResult:
 
 def _cheapest(compiled: CompiledPuzzle, limits: Limits, query: Query) -> SearchResult:
     if query.reach:
-        raise SpecError(
-            [Diagnostic(Pos(0, 0), "--reach counts states; with `search cheapest`, ask for --count instead")]
-        )
+        return _cheapest_and_reachable(compiled, limits)
     # counting needs every cheapest predecessor before a state: plain uniform cost does that
     estimate = compiled.estimate if not query.count and query.method != "bfs" else None
     result = cheapest.cheapest(

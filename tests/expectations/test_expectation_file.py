@@ -96,9 +96,9 @@ def test_a_directory_where_the_file_should_be(tmp_path: Path) -> None:
         ),
         (
             "bridge_torch",
-            "cases:\n  - cost: 17\n    reachable: 20\n",
-            "bridge_torch.yaml:3:5: reachable: this spec searches for the cheapest solution, "
-            "which does not count the reachable states",
+            "cases:\n  - cost: 17\n    reachable_up_to_symmetry: 20\n",
+            "bridge_torch.yaml:3:5: reachable_up_to_symmetry: the reachable states of a spec with costs are "
+            "counted by moves, not up to symmetry",
         ),
         (
             "queens_moves",
