@@ -115,6 +115,9 @@ def _replay_line(
     at = Pos(number, len(line) - len(line.lstrip()) + 1, max(1, len(words)))
     here = options(compiled, state, limits, listed)
     chosen = [o for o in here if _key(words) in (_key(o.words), _key(o.ascii_words))]
+    if not chosen:
+        places = {p.name for p in compiled.puzzle.places}
+        chosen = [o for o in here if _without_a_place(words, o.words, places)]
     if len({o.after for o in chosen}) > 1:
         raise SpecError(
             [Diagnostic(at, f"'{words}' names {len(chosen)} different moves here", _listed(chosen))],
@@ -124,6 +127,16 @@ def _replay_line(
     if not chosen:
         raise SpecError([_not_legal(compiled, state, words, at, here, len(played))], source, filename)
     played.append(chosen[0])
+
+
+def _without_a_place(written: str, label: str, places: set[str]) -> bool:
+    """Whether the line is the move's words with the place it leaves left out: a crossing of
+    one piece is shown with where it starts (`row C east → west`), a load's without (`row C C →
+    west`), and `row C -> west` names the first as well."""
+    said, words = written.replace("->", "→").split(), label.split()
+    return len(words) == len(said) + 1 and any(
+        words[i] in places and words[:i] + words[i + 1 :] == said for i in range(1, len(words))
+    )
 
 
 def _key(words: str) -> str:

@@ -37,6 +37,16 @@ def test_the_classic_answer_replays_to_the_goal() -> None:
     assert len(replayed.moves) == 11 and jealous.is_goal(replayed.final(jealous))
 
 
+def test_a_crossing_of_one_may_leave_out_where_it_starts() -> None:
+    """A crossing of one is shown with where it starts (`cross H1 right → left`), a load's
+    without: the same line without the place names the same move."""
+    jealous = load("specs/jealous_husbands.puz")
+    shorter = JEALOUS.replace(" right -> left", " -> left")
+    assert shorter != JEALOUS
+    replayed = replay(jealous, shorter)
+    assert [m.words for m in replayed.moves] == [m.words for m in replay(jealous, JEALOUS).moves]
+
+
 def test_what_play_saves_reads_back_as_the_same_moves() -> None:
     frog = load("specs/frog.puz", {"n": "2"})
     game = Game(frog)
