@@ -88,8 +88,24 @@ def _answer(compiled: CompiledPuzzle, query: Query, limits: Limits, options: Run
     result.engine = ran.engine
     if ran.tried is not None:
         result.tried_first, result.tried_first_stopped = ran.tried
-    result.chosen = ran.chosen
+    result.chosen = ran.chosen or _alone(compiled, query, options, ran.engine, ran.tried)
     return result
+
+
+def _alone(
+    compiled: CompiledPuzzle, query: Query, options: RunOptions, engine: str, tried: tuple[str, str] | None
+) -> str | None:
+    """Why `auto` ran Python alone where its row races other engines beside it: each of them
+    refused the puzzle (said by `--verbose`, so that a slow run says what could not help)."""
+    if options.engine != "auto" or engine != "python" or tried is not None:
+        return None
+    refused = []
+    for name in table.row_for(compiled, query).beside:
+        why = registry.engine(name, options).why_not(compiled, query)
+        if why is None:
+            return None
+        refused.append(f"{name} ({why})")
+    return "no other engine can: " + "; ".join(refused) if refused else None
 
 
 @dataclasses.dataclass
@@ -121,7 +137,9 @@ def walk(
     query = Query.of(compiled, mode="all")
     walking = Walking(compiled, moves, count_only, enough, take, classes)
     ran = runner.run(compiled, query, limits, options, walking)
-    return Walk(ran.answer, ran.engine, ran.tried, ran.chosen)
+    return Walk(
+        ran.answer, ran.engine, ran.tried, ran.chosen or _alone(compiled, query, options, ran.engine, ran.tried)
+    )
 
 
 WIDTH = 100  # --engine help fits a terminal of this many columns

@@ -5,6 +5,8 @@ by a state limit."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from puzint.cli import main
 from puzint.render.engine_line import engine_line
@@ -84,3 +86,21 @@ def test_a_run_stopped_by_a_state_limit_is_not_said_to_be_answered(capsys: pytes
         " move to be a plain rewrite (a pattern -> pattern, with no condition, action or cost), and 'shift' is a"
         " slide)"
     ]
+
+
+def test_python_run_alone_because_the_others_refused_says_why(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Where the engines raced beside Python all refuse the puzzle, `--verbose` names each with
+    its reason: a slow run then says what could not help."""
+    spec = tmp_path / "cursor.puz"
+    text = 'puzzle "cursor"\nboard line 3\npieces 1..3 "numbers"\nfill cells with 1..3\n'
+    spec.write_text(text + "rule: cell(1 + cell(1) % 3) == 2\n")
+    assert main(["run", str(spec), "--verbose"]) == 0
+    said = capsys.readouterr().err.splitlines()
+    assert said[0] == (
+        "puzint: answered by python (fill search); chosen at once: no other engine can: compiled (the kernel's fill"
+        " search cannot say a rule that may read anything of the filling: `cell(1 + cell(1) % 3) == 2` (line 5,"
+        " column 7)); cpsat (the constraint solver cannot say a cell that is only known during the search: `cell`"
+        " (line 5, column 7))"
+    )
