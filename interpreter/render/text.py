@@ -233,12 +233,12 @@ def heading(puzzle: Puzzle, console: Console, glyphs: Glyphs = UNICODE) -> None:
 
 
 def _legend(puzzle: Puzzle, glyphs: Glyphs) -> list[str]:
-    """One entry per glyph that is not a letter or a digit (● ○): what it stands for; the
-    goal's targets and exits, where it has them (render/targets.py)."""
+    """One entry per glyph that is not the piece's own letter or digit (● ○, or `v` drawn for
+    D): what it stands for; the goal's targets and exits, where it has them (render/targets.py)."""
     parts: dict[str, str] = {}
     for piece in puzzle.pieces:
         drawn = glyphs.piece(piece.symbol, piece.glyph)
-        if piece.glyph.isalnum() or drawn in parts:
+        if (piece.glyph.isalnum() and piece.glyph == piece.symbol) or drawn in parts:
             continue
         name = piece.description if piece.description not in ("piece", "number") else piece.kind
         parts[drawn] = f"{drawn} {visible(name)}"

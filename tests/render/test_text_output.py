@@ -162,6 +162,7 @@ move cross: carry 1..2 in boat
     assert "start               F s (boat)" in out
     assert "cross  F s → right" in out
     assert " S" not in out
+    assert "s son" in out and "F father" not in out  # a letter other than the symbol is explained
 
 
 @pytest.mark.parametrize("width", (40, 200))
