@@ -14,6 +14,7 @@ from ..model.puzzle import (
     EMPTY,
     AnyCell,
     Bind,
+    Cycle,
     FillForm,
     Goal,
     Lit,
@@ -308,8 +309,9 @@ def _times(n: int) -> str:
 
 
 def _conserves(move: Move) -> bool:
-    """Does the move keep the multiset of pieces on the cells? (Variables carry their piece.)"""
-    if move.actions:
+    """Does the move keep the multiset of pieces on the cells? (Variables carry their piece;
+    a cycle moves what each cell holds on to the next.)"""
+    if any(not isinstance(action, Cycle) for action in move.actions):
         return False
     if not isinstance(move.form, Rewrite):
         return True  # slides and carries move pieces, never add or remove them
