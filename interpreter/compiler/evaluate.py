@@ -191,6 +191,34 @@ class Evaluator:
 
         return product
 
+    def _connected(self, e: m.Connected) -> Fn:
+        """Whether the cells chosen form one group: a walk from one of them along the
+        directions, stepping only on chosen cells, reaches them all."""
+        weighted, slot, value = self.weighted(e.domain), e.slot, self.function(e.value)
+        cond = self.function(e.condition) if e.condition is not None else None
+        near = [tuple(c for d in e.directions if (c := d.next(cell)) is not None) for cell in range(self.cells)]
+
+        def connected(s: Any, env: list[Any]) -> bool:
+            chosen: set[int] = set()
+            for v, _ in weighted(s, env):
+                env[slot] = v
+                if cond is None or cond(s, env):
+                    cell = value(s, env)
+                    if cell >= 0:
+                        chosen.add(cell)
+            if len(chosen) < 2:
+                return True
+            first = next(iter(chosen))
+            seen, frontier = {first}, [first]
+            while frontier:
+                for other in near[frontier.pop()]:
+                    if other in chosen and other not in seen:
+                        seen.add(other)
+                        frontier.append(other)
+            return len(seen) == len(chosen)
+
+        return connected
+
     def _local(self, e: m.Local) -> Fn:
         slot = e.slot
         return lambda s, env: env[slot]

@@ -785,8 +785,14 @@ def _quantified(expr: s.Quantified, scope: Scope) -> m.Expr:
 
 
 def _aggregate(expr: s.Aggregate, scope: Scope) -> m.Expr:
+    if expr.function == "connected":
+        return _connected(expr, scope)
     if expr.function not in ("count", "sum", "min", "max", "product"):
-        raise fail(expr.pos, f"'{expr.function}(... for ...)' is not an aggregate", "count, sum, product, min or max")
+        raise fail(
+            expr.pos,
+            f"'{expr.function}(... for ...)' is not an aggregate",
+            "count, sum, product, min, max or connected",
+        )
     inner, local, found = _binder_scope(expr.binder, scope)
     value = None
     if expr.value is not None:
@@ -796,6 +802,18 @@ def _aggregate(expr: s.Aggregate, scope: Scope) -> m.Expr:
         assert value is not None
         return m.Product(expr.pos, local.slot, found, value, cond)
     return m.Aggregate(expr.pos, expr.function, local.slot, found, value, cond)
+
+
+def _connected(expr: s.Aggregate, scope: Scope) -> m.Expr:
+    """`connected(c for c in cells if c is sea)`: the cells chosen form one group, joined by
+    steps along the board's default directions."""
+    board = _needs_board(scope, expr.pos)
+    inner, local, found = _binder_scope(expr.binder, scope)
+    if expr.value is None:
+        raise fail(expr.pos, "connected() takes cells: connected(c for c in cells if ...)", "connected(c for c in ...)")
+    value = as_cell(typed_expr(expr.value, inner), expr.value.pos)
+    cond = condition(expr.condition, inner) if expr.condition is not None else None
+    return m.Connected(expr.pos, local.slot, found, value, cond, tuple(board.default))
 
 
 # ---- functions

@@ -351,6 +351,20 @@ class Aggregate(NamedTuple):
     type: str = NUM
 
 
+class Connected(NamedTuple):
+    """`connected(c for c in COLLECTION [if COND])`: the cells chosen form one group, each
+    reached from any other by steps along `directions` (the board's default) between chosen
+    cells; no cell, or one, is one group. Its own node, as `Product` is."""
+
+    pos: Pos
+    slot: int
+    domain: Domain
+    value: Expr  # the cell each member stands for
+    condition: Expr | None
+    directions: tuple[Direction, ...]
+    type: str = BOOL
+
+
 class Product(NamedTuple):
     """`product(EXPR for v in COLLECTION [if COND])`: its own node (not an `Aggregate`), so
     that what knows only count, sum, min and max refuses it rather than misreads it."""
@@ -416,6 +430,7 @@ Expr = (
     | Product
     | Runs
     | AllDifferent
+    | Connected
 )
 
 
@@ -435,7 +450,7 @@ def children(expr: Expr) -> list[Expr]:
             out.extend(domain_children(expr.domain))
     if isinstance(expr, IsAt) and expr.place is not None:
         out.append(expr.place)
-    if isinstance(expr, (Quantified, Aggregate, Product, Runs)):
+    if isinstance(expr, (Quantified, Aggregate, Product, Runs, Connected)):
         out.extend(domain_children(expr.domain))
     return out
 
@@ -471,6 +486,7 @@ STATE_READERS = (
     Runs,
     Here,
     AllDifferent,
+    Connected,
 )
 
 
@@ -492,7 +508,7 @@ def reads_state(expr: Expr) -> bool:
     """Does the value depend on the state (rather than only on parameters and the move's
     variables)? Such parts cannot be decided before the search."""
     if isinstance(expr, STATE_READERS):
-        if isinstance(expr, (Quantified, Aggregate, Product)) and not _domain_reads_state(expr.domain):
+        if isinstance(expr, (Quantified, Aggregate, Product, Connected)) and not _domain_reads_state(expr.domain):
             return any(reads_state(c) for c in children(expr))
         return True
     if isinstance(expr, PieceAttr) and expr.name in ("row", "col"):
@@ -514,7 +530,7 @@ def uses_here(expr: Expr) -> bool:
         return True
     if isinstance(expr, Here):
         return True
-    if isinstance(expr, (Quantified, Aggregate, Product, Runs)) and _domain_here(expr.domain):
+    if isinstance(expr, (Quantified, Aggregate, Product, Runs, Connected)) and _domain_here(expr.domain):
         return True
     return any(uses_here(c) for c in children(expr))
 
@@ -538,7 +554,7 @@ def only_here(expr: Expr) -> bool:
         return False
     if isinstance(expr, IsEmpty) and not isinstance(expr.operand, Here):
         return False
-    if isinstance(expr, (Quantified, Aggregate, Product, Runs)) and not _domain_only_here(expr.domain):
+    if isinstance(expr, (Quantified, Aggregate, Product, Runs, Connected)) and not _domain_only_here(expr.domain):
         return False
     if isinstance(expr, PieceAttr) and expr.name in ("row", "col"):
         return False

@@ -455,7 +455,7 @@ def _reads(expr: m.Expr, bound: dict[int, Any], puzzle: Puzzle) -> frozenset[tup
             return False
         elif isinstance(e, m.Call) and e.name in ("inversions", "displacement", "misplaced", "holding"):
             found.update(every_cell)
-        elif isinstance(e, (m.Quantified, m.Aggregate, m.Product)):
+        elif isinstance(e, (m.Quantified, m.Aggregate, m.Product, m.Connected)):
             if not cells(e.domain):
                 return False
             inner = inner | {e.slot}

@@ -129,6 +129,7 @@ class Unsupported(Exception):
 # the model's class)
 EXPRESSION_WORDS: dict[type, str] = {
     m.Product: "product(...)",
+    m.Connected: "connected(...)",
     m.Runs: "runs(...)",
     m.AllDifferent: "all different(...)",
     m.Index: "an item of a list read by its index (`l[i]`)",
