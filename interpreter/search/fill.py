@@ -47,6 +47,10 @@ class Check(Protocol):
 
     def holds(self, state: bytes) -> bool: ...
 
+    def holds_open(self, state: bytes, open_things: list[int]) -> bool:
+        """Whether some way of deciding the open things may still keep it (False: none can)."""
+        ...
+
 
 class FillProblem(Protocol):
     start: bytes
@@ -154,6 +158,8 @@ class FillSearch:
             check = checks[i]
             open_things = [t for t in check.reads if values[t] is None]  # type: ignore[union-attr]
             if (not open_things or check.partial) and not check.holds(state):
+                return None
+            if open_things and not check.holds_open(state, open_things):
                 return None
             if check.distinct is not None and open_things:
                 key = self.problem.key

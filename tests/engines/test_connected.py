@@ -1,5 +1,6 @@
 """`connected(c for c in COLLECTION if COND)`: the cells chosen form one group, joined by steps
-along the board's default directions. Checked once every cell it reads is decided; the kernel's
+along the board's default directions. Checked once every cell it reads is decided, and by the
+fill search on partial fillings where its condition reads the member's cell alone; the kernel's
 fill model takes it as a table where its cells have few combinations of values, and refuses it
 beyond (CP-SAT always), with its place."""
 
@@ -39,10 +40,10 @@ def _plain_connected(cells: set[tuple[int, int]]) -> bool:
     return len(seen) == len(cells)
 
 
-def _plain_boards(keep: object = None) -> set[str]:
+def _plain_boards(keep: object = None, n: int = 3) -> set[str]:
     found = set()
-    for shading in product("Xo", repeat=9):
-        opened = {(i // 3, i % 3) for i, v in enumerate(shading) if v == "o"}
+    for shading in product("Xo", repeat=n * n):
+        opened = {(i // n, i % n) for i, v in enumerate(shading) if v == "o"}
         if _plain_connected(opened) and (keep is None or keep(shading)):  # type: ignore[operator]
             found.add("".join(shading))
     return found
@@ -53,6 +54,17 @@ def test_the_fillings_whose_open_cells_are_one_group_are_those_a_plain_walk_find
     plain = _plain_boards()
     assert len(plain) == 219  # of 512 subsets of a 3 x 3 grid, these are connected (the empty one too)
     assert boards(compiled_from(GROUPS), engine) == plain
+
+
+def test_a_partial_filling_whose_open_cells_can_no_longer_join_is_given_up_soundly() -> None:
+    """On 4 x 4 (more combinations than the kernel's table holds) the fill search decides the
+    cells one by one, and gives up a partial filling once its open cells cannot join those
+    chosen: the same fillings as a plain walk, far fewer partial ones."""
+    plain = _plain_boards(n=4)
+    compiled = compiled_from(GROUPS.replace("3 x 3", "4 x 4"))
+    assert boards(compiled, "python") == plain and len(plain) == 11507
+    beside = compiled_from(GROUPS.replace("3 x 3", "4 x 4").replace("c is o)", "c is o and c.row + c.col >= 0)"))
+    assert boards(beside, "python") == plain
 
 
 def test_a_condition_of_the_chosen_cells_and_a_second_group() -> None:

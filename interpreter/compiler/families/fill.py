@@ -84,9 +84,66 @@ class Check:
     reads: tuple[int, ...] | None
     partial: bool
     distinct: tuple[int, ...] | None
+    open_test: Callable[[bytes, set[int]], bool] | None = None  # connected(...): see `holds_open`
+    cells: tuple[int | None, ...] = ()  # each thing's cell
 
     def holds(self, state: bytes) -> bool:
         return self.instance.holds(state)
+
+    def holds_open(self, state: bytes, open_things: list[int]) -> bool:
+        """Whether some way of deciding the open things may still keep it (False: none can)."""
+        if self.open_test is None:
+            return True
+        return self.open_test(state, {c for t in open_things if (c := self.cells[t]) is not None})
+
+
+def open_connectivity(
+    instance: Instance, puzzle: Puzzle, evaluator: Evaluator
+) -> Callable[[bytes, set[int]], bool] | None:
+    """For `connected(c for c in CELLS if COND)` where COND reads the member's own cell alone:
+    a test of a partial filling that fails only where no filling of the open cells can keep
+    it. The cells that must be chosen (decided, COND holding) have to lie in one group of the
+    cells that may be (those and the open ones): choosing among the open ones only removes
+    cells from the latter. None where the rule is not of that form."""
+    expr, bound = instance.expr, instance.bound
+    if not isinstance(expr, m.Connected) or not (isinstance(expr.value, m.Local) and expr.value.slot == expr.slot):
+        return None
+    domain = expr.domain
+    whole = isinstance(domain, m.CellsDomain) and domain.cells is None and domain.line is None
+    members = list(range(puzzle.cell_count)) if whole else fixed_members(domain, bound)
+    if members is None or not all(isinstance(c, int) for c in members):
+        return None
+    cond = expr.condition
+    if cond is not None:
+        for cell in members:
+            reads = _reads(cond, {**bound, expr.slot: cell}, puzzle)
+            if reads is None or not reads <= {("cell", cell)}:
+                return None
+    test = evaluator.function(cond) if cond is not None else None
+    slot, env = expr.slot, list(instance.env)
+    near = [tuple(c for d in expr.directions if (c := d.next(cell)) is not None) for cell in range(puzzle.cell_count)]
+    cells = tuple(dict.fromkeys(members))
+
+    def may_keep(state: bytes, open_cells: set[int]) -> bool:
+        must: list[int] = []
+        for cell in cells:
+            if cell in open_cells:
+                continue
+            env[slot] = cell
+            if test is None or test(state, env):
+                must.append(cell)
+        if len(must) < 2:
+            return True
+        may = open_cells.union(must)
+        seen, frontier = {must[0]}, [must[0]]
+        while frontier:
+            for other in near[frontier.pop()]:
+                if other in may and other not in seen:
+                    seen.add(other)
+                    frontier.append(other)
+        return all(cell in seen for cell in must)
+
+    return may_keep
 
 
 class FillFamily:
@@ -110,6 +167,7 @@ class FillFamily:
         self.start = puzzle.start
         self.base = [part.piece for part in puzzle.parts]  # by code: the piece an `all different` compares
         self.instances = list(rule_instances(puzzle, evaluator))
+        self.puzzle, self.evaluator = puzzle, evaluator
         self.position = position = {_thing(v): i for i, v in enumerate(self.vars)}
         self.checked_at: list[list[Instance]] = [[] for _ in self.vars]
         for instance in self.instances:
@@ -190,7 +248,9 @@ class FillProblem:
             distinct = None
             if instance.different is not None and all(r in position or not _open(r, start) for r in instance.different):
                 distinct = tuple(position[r] for r in instance.different if r in position)
-            self._checks.append(Check(instance, reads, instance.partial, distinct))
+            open_test = open_connectivity(instance, family.puzzle, family.evaluator)
+            cells = tuple(v.cell for v in family.vars)
+            self._checks.append(Check(instance, reads, instance.partial, distinct, open_test, cells))
 
     @property
     def things(self) -> int:
