@@ -11,7 +11,7 @@ division by zero) stops it with an error at the expression's position.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from itertools import chain
 from typing import Any
 
@@ -42,6 +42,26 @@ class EvalError(SpecError):
 def negative_cost(pos: Pos, cost: int) -> EvalError:
     """A move's cost below 0 (found during the search; both engines say it so)."""
     return EvalError(pos, f"a move's cost must be 0 or more, not {cost}", "a cost of 0 or more")
+
+
+def steps_table(directions: Sequence[Direction], cells: int) -> list[tuple[int, ...]]:
+    """For each cell, the cells one step away along the directions."""
+    return [tuple(c for d in directions if (c := d.next(cell)) is not None) for cell in range(cells)]
+
+
+def one_group(cells: Collection[int], near: Sequence[tuple[int, ...]], within: Collection[int]) -> bool:
+    """Whether the cells are joined by steps (`near`) onto cells of `within` (no cell, or one,
+    is one group): `connected(...)`, and its test of a partial filling (`families.fill`)."""
+    if len(cells) < 2:
+        return True
+    first = next(iter(cells))
+    seen, frontier = {first}, [first]
+    while frontier:
+        for other in near[frontier.pop()]:
+            if other in within and other not in seen:
+                seen.add(other)
+                frontier.append(other)
+    return all(cell in seen for cell in cells)
 
 
 def _div(pos: Pos) -> Callable[[int, int], int]:
@@ -196,7 +216,7 @@ class Evaluator:
         directions, stepping only on chosen cells, reaches them all."""
         weighted, slot, value = self.weighted(e.domain), e.slot, self.function(e.value)
         cond = self.function(e.condition) if e.condition is not None else None
-        near = [tuple(c for d in e.directions if (c := d.next(cell)) is not None) for cell in range(self.cells)]
+        near = steps_table(e.directions, self.cells)
 
         def connected(s: Any, env: list[Any]) -> bool:
             chosen: set[int] = set()
@@ -206,16 +226,7 @@ class Evaluator:
                     cell = value(s, env)
                     if cell >= 0:
                         chosen.add(cell)
-            if len(chosen) < 2:
-                return True
-            first = next(iter(chosen))
-            seen, frontier = {first}, [first]
-            while frontier:
-                for other in near[frontier.pop()]:
-                    if other in chosen and other not in seen:
-                        seen.add(other)
-                        frontier.append(other)
-            return len(seen) == len(chosen)
+            return one_group(chosen, near, chosen)
 
         return connected
 

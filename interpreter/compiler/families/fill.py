@@ -25,7 +25,7 @@ from ...errors import Pos
 from ...model import expr as m
 from ...model.board import Direction
 from ...model.puzzle import EMPTY, FillForm, FillVar, Move, Puzzle
-from ..evaluate import Evaluator
+from ..evaluate import Evaluator, one_group, steps_table
 from ..layout import StateLayout
 from ..safety import Safety
 from .base import Change, MoveIds, Successor
@@ -121,7 +121,7 @@ def open_connectivity(
                 return None
     test = evaluator.function(cond) if cond is not None else None
     slot, env = expr.slot, list(instance.env)
-    near = [tuple(c for d in expr.directions if (c := d.next(cell)) is not None) for cell in range(puzzle.cell_count)]
+    near = steps_table(expr.directions, puzzle.cell_count)
     cells = tuple(dict.fromkeys(members))
 
     def may_keep(state: bytes, open_cells: set[int]) -> bool:
@@ -132,16 +132,7 @@ def open_connectivity(
             env[slot] = cell
             if test is None or test(state, env):
                 must.append(cell)
-        if len(must) < 2:
-            return True
-        may = open_cells.union(must)
-        seen, frontier = {must[0]}, [must[0]]
-        while frontier:
-            for other in near[frontier.pop()]:
-                if other in may and other not in seen:
-                    seen.add(other)
-                    frontier.append(other)
-        return all(cell in seen for cell in must)
+        return one_group(must, near, open_cells.union(must))
 
     return may_keep
 
